@@ -1,0 +1,141 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config/env';
+import type { DatabaseHandle } from './db/client';
+import { createClerkVerifier, issuerFromPublishableKey } from './identity/clerk';
+import { createEmbeddedAuth, createEmbeddedVerifier, type EmbeddedAuth } from './identity/embedded';
+import type { TokenVerifier } from './identity/types';
+import { readOrCreateSecretFile } from './lib/secrets';
+import { authRoutes } from './modules/auth/auth.routes';
+import { embeddedIdentityRoutes } from './modules/auth/embedded-identity.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { userAdminRoutes } from './modules/users/users.routes';
+import { waitlistAdminRoutes } from './modules/waitlist/waitlist.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { generateRequestId, logRedactPaths, redactUrl } from './plugins/request-id';
+import { securityPlugin } from './plugins/security';
+import { webAppPlugin } from './plugins/web-app';
+
+export const apiVersion = '0.1.0';
+
+export type AppDependencies = {
+  config: Config;
+  database: DatabaseHandle;
+  /** Overrides the pino destination (tests capture logs). */
+  logStream?: NodeJS.WritableStream;
+};
+
+export type App = FastifyInstance & { embeddedAuth: EmbeddedAuth | null; verifier: TokenVerifier };
+
+export async function buildApp({ config, database, logStream }: AppDependencies): Promise<App> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: logRedactPaths, censor: '[REDACTED]' },
+            serializers: {
+              req: (request) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                remoteAddress: request.ip,
+              }),
+            },
+            ...(logStream ? { stream: logStream } : {}),
+          },
+    genReqId: generateRequestId,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const embeddedAuth =
+    config.identityProvider === 'embedded'
+      ? createEmbeddedAuth({
+          db: database.db,
+          secret: config.authSecret ?? readOrCreateSecretFile(config.dataDir, 'auth-secret'),
+          appUrl: config.appUrl,
+          trustedOrigins: config.corsOrigins,
+        })
+      : null;
+  const verifier = embeddedAuth
+    ? createEmbeddedVerifier(embeddedAuth, config.appUrl)
+    : createClerkVerifier(config.clerk!);
+  const clerkHost = config.clerk ? issuerFromPublishableKey(config.clerk.publishableKey) : null;
+  const sentryOrigin = config.sentry.dsn ? new URL(config.sentry.dsn).origin : null;
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, {
+    corsOrigins: config.corsOrigins,
+    perIpLimit: config.rateLimit.perIp,
+    windowSeconds: config.rateLimit.windowSeconds,
+    extraConnectSources: [clerkHost, sentryOrigin].filter((value): value is string => Boolean(value)),
+    extraScriptSources: clerkHost ? [clerkHost] : [],
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Crescendo API', version: apiVersion, description: 'Growth analytics for music artists.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin, {
+    db: database.db,
+    verifier,
+    waitlistMode: config.waitlistMode,
+    perUserLimit: config.rateLimit.perUser,
+    windowSeconds: config.rateLimit.windowSeconds,
+  });
+
+  await app.register(healthRoutes, { database, version: apiVersion });
+  if (embeddedAuth) {
+    await app.register(embeddedIdentityRoutes, {
+      auth: embeddedAuth,
+      appUrl: config.appUrl,
+      signInFailuresPerWindow: config.rateLimit.signIn,
+      windowSeconds: config.rateLimit.windowSeconds,
+    });
+  }
+  await app.register(authRoutes, {
+    db: database.db,
+    verifier,
+    embeddedAuth,
+    waitlistMode: config.waitlistMode,
+  });
+  await app.register(waitlistAdminRoutes, { db: database.db });
+  await app.register(userAdminRoutes, { db: database.db });
+  await app.register(profileRoutes, { db: database.db });
+
+  await app.register(webAppPlugin, {
+    distDir: config.webDistDir,
+    publicConfig: {
+      identityProvider: config.identityProvider,
+      clerkPublishableKey: config.clerk?.publishableKey ?? null,
+      waitlistMode: config.waitlistMode,
+      sentryDsn: config.sentry.dsn,
+      sentryEnvironment: config.sentry.environment,
+      release: config.release,
+      productionHost: config.productionHost,
+      sandbox: true,
+    },
+  });
+
+  return Object.assign(app, { embeddedAuth, verifier }) as unknown as App;
+}

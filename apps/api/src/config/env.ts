@@ -1,0 +1,175 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const commaList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const urlString = z.url({ error: 'must be a URL such as http://localhost:3000' });
+
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), {
+    error: 'must be a postgres:// or postgresql:// URL',
+  });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int({ error: 'must be a whole port number' })
+      .min(0, { error: 'must be between 0 and 65535' })
+      .max(65535, { error: 'must be between 0 and 65535' })
+      .default(3000),
+    HOST: z.string().min(1).default('localhost'),
+    APP_URL: urlString.optional(),
+    CRESCENDO_DATA_DIR: z.string().min(1).default('.data'),
+    DATABASE_URL: postgresUrl.optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    CORS_ORIGINS: commaList.optional(),
+    TRUST_PROXY: booleanString.default(false),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+    RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(600),
+    RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(1200),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    CLERK_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_/, { error: 'must start with pk_test_ or pk_live_' })
+      .optional(),
+    CLERK_SECRET_KEY: z
+      .string()
+      .regex(/^sk_(test|live)_/, { error: 'must start with sk_test_ or sk_live_' })
+      .optional(),
+    CLERK_JWT_KEY: z
+      .string()
+      .refine((value) => value.includes('BEGIN PUBLIC KEY'), {
+        error: 'must be the PEM public key from the Clerk dashboard (-----BEGIN PUBLIC KEY-----)',
+      })
+      .optional(),
+    CLERK_AUTHORIZED_PARTIES: commaList.optional(),
+    WAITLIST_MODE: z.enum(['approval', 'open'], { error: 'must be approval or open' }).default('approval'),
+    SEED_DEMO: booleanString.optional(),
+    WEB_DIST_DIR: z.string().optional(),
+    PRODUCTION_HOST: z.string().default('app.crescendo.fm'),
+    SENTRY_DSN: urlString.optional(),
+    SENTRY_ENVIRONMENT: z.string().optional(),
+    RELEASE: z.string().default('1.0.0'),
+  })
+  .superRefine((env, context) => {
+    const clerkKeys = [env.CLERK_PUBLISHABLE_KEY, env.CLERK_JWT_KEY];
+    if (clerkKeys.some(Boolean) && !clerkKeys.every(Boolean)) {
+      context.addIssue({
+        code: 'custom',
+        path: [env.CLERK_PUBLISHABLE_KEY ? 'CLERK_JWT_KEY' : 'CLERK_PUBLISHABLE_KEY'],
+        message: 'is required when Clerk is configured (set CLERK_PUBLISHABLE_KEY and CLERK_JWT_KEY together)',
+      });
+    }
+  });
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export type Config = {
+  nodeEnv: RawEnv['NODE_ENV'];
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  databasePoolMax: number;
+  logLevel: RawEnv['LOG_LEVEL'];
+  corsOrigins: string[];
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  rateLimit: { perIp: number; perUser: number; windowSeconds: number; signIn: number };
+  authSecret: string | null;
+  identityProvider: 'embedded' | 'clerk';
+  clerk: {
+    publishableKey: string;
+    secretKey: string | null;
+    jwtKey: string;
+    authorizedParties: string[];
+  } | null;
+  waitlistMode: RawEnv['WAITLIST_MODE'];
+  seedDemo: boolean;
+  webDistDir: string;
+  productionHost: string;
+  sentry: { dsn: string | null; environment: string };
+  release: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/** Parses configuration from the environment; throws ConfigError with one line naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const defined = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(defined);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? 'environment');
+    const received = defined[variable];
+    const shown = variable.includes('KEY') || variable.includes('SECRET') || variable.includes('URL')
+      ? ''
+      : received !== undefined
+        ? ` (got "${received}")`
+        : '';
+    throw new ConfigError(`Invalid configuration: ${variable} ${issue.message}${shown}`);
+  }
+  const env = parsed.data;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const isClerk = Boolean(env.CLERK_PUBLISHABLE_KEY && env.CLERK_JWT_KEY);
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl,
+    dataDir: path.resolve(env.CRESCENDO_DATA_DIR),
+    databaseUrl: env.DATABASE_URL ?? null,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    logLevel: env.LOG_LEVEL,
+    corsOrigins: env.CORS_ORIGINS ?? [appUrl, 'http://localhost:5173'],
+    trustProxy: env.TRUST_PROXY,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    rateLimit: {
+      perIp: env.RATE_LIMIT_PER_IP,
+      perUser: env.RATE_LIMIT_PER_USER,
+      windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+      signIn: env.SIGN_IN_RATE_LIMIT,
+    },
+    authSecret: env.AUTH_SECRET ?? null,
+    identityProvider: isClerk ? 'clerk' : 'embedded',
+    clerk: isClerk
+      ? {
+          publishableKey: env.CLERK_PUBLISHABLE_KEY!,
+          secretKey: env.CLERK_SECRET_KEY ?? null,
+          jwtKey: env.CLERK_JWT_KEY!,
+          authorizedParties: env.CLERK_AUTHORIZED_PARTIES ?? [appUrl],
+        }
+      : null,
+    waitlistMode: env.WAITLIST_MODE,
+    // Demo accounts have a published password, so they exist only with the embedded identity.
+    seedDemo: !isClerk && (env.SEED_DEMO ?? true),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    productionHost: env.PRODUCTION_HOST,
+    sentry: { dsn: env.SENTRY_DSN ?? null, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV },
+    release: env.RELEASE,
+  };
+}

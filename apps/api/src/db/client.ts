@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs `select 1`; false when the database cannot answer. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+export type OpenDatabaseOptions =
+  | { kind: 'postgres'; url: string; poolMax: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory'; dump?: Blob | File };
+
+/** Opens the database and applies committed migrations (the same ones on PGlite and PostgreSQL). */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolMax,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle client that errors (server restart) must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    let isClosed = false;
+    return {
+      db,
+      kind: 'postgres',
+      ping: () => pingDatabase(db, () => isClosed),
+      async close() {
+        isClosed = true;
+        await pool.end();
+      },
+    };
+  }
+  let client: PGlite;
+  if (options.kind === 'pglite') {
+    fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    client = await PGlite.create(options.dataDir);
+  } else {
+    client = await PGlite.create(options.dump ? { loadDataDir: options.dump } : {});
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    ping: () => pingDatabase(db, () => client.closed),
+    async close() {
+      if (!client.closed) await client.close();
+    },
+    ...{ pglite: client },
+  };
+}
+
+async function pingDatabase(db: Database, isClosed: () => boolean): Promise<boolean> {
+  if (isClosed()) return false;
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The PGlite client behind a handle, for dumping test templates. */
+export function getPgliteClient(handle: DatabaseHandle): PGlite | null {
+  return (handle as DatabaseHandle & { pglite?: PGlite }).pglite ?? null;
+}

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Backend users, keyed by the identity provider's (issuer, subject). */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    identityProvider: text('identity_provider', { enum: ['embedded', 'clerk'] }).notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['customer', 'lead', 'admin'] }).notNull().default('lead'),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tier: text('tier'),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    organizationRole: text('organization_role', { enum: ['owner', 'member'] })
+      .notNull()
+      .default('owner'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_issuer_subject_idx').on(table.issuer, table.subject),
+    index('users_email_idx').on(table.email),
+    index('users_organization_idx').on(table.organizationId),
+  ],
+);
+
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    name: text('name'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('waitlist_status_created_idx').on(table.status, table.createdAt)],
+);
+
+export const artistProfiles = pgTable('artist_profiles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .unique()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  artistName: text('artist_name').notNull(),
+  bio: text('bio'),
+  genres: text('genres')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  country: text('country'),
+  city: text('city'),
+  careerStage: text('career_stage', {
+    enum: ['emerging', 'developing', 'established', 'professional'],
+  }),
+  goals: text('goals')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  timezone: text('timezone'),
+  avatarUrl: text('avatar_url'),
+  links: jsonb('links').$type<Record<string, string | null>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

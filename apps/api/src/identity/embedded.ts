@@ -1,0 +1,128 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { jwt } from 'better-auth/plugins/jwt';
+import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
+import type { Database } from '../db/client';
+import { authAccount, authJwks, authSession, authUser, authVerification } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import { assertSignedToken } from './clerk';
+import type { Identity, TokenVerifier } from './types';
+
+export const embeddedAudience = 'crescendo-api';
+export const passwordLength = { min: 8, max: 128 } as const;
+
+export type EmbeddedIdentityOptions = {
+  db: Database;
+  secret: string;
+  appUrl: string;
+  trustedOrigins: string[];
+  tokenLifetime?: string;
+};
+
+export function createEmbeddedAuth(options: EmbeddedIdentityOptions) {
+  return betterAuth({
+    appName: 'Crescendo',
+    baseURL: options.appUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: options.trustedOrigins,
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      schema: {
+        user: authUser,
+        session: authSession,
+        account: authAccount,
+        verification: authVerification,
+        jwks: authJwks,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: passwordLength.min,
+      maxPasswordLength: passwordLength.max,
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Attempts are limited by the API's own rate limiter, which sees the real client address.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    logger: { disabled: process.env.NODE_ENV === 'test' },
+    plugins: [
+      jwt({
+        jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
+        jwt: {
+          issuer: options.appUrl,
+          audience: embeddedAudience,
+          expirationTime: options.tokenLifetime ?? '15m',
+          definePayload: ({ user, session }) => ({
+            email: user.email,
+            name: user.name,
+            sid: session.id,
+          }),
+        },
+      }),
+    ],
+  });
+}
+
+export type EmbeddedAuth = ReturnType<typeof createEmbeddedAuth>;
+
+/**
+ * Verifies the embedded provider's JWTs against its JWKS exactly as it would an external
+ * issuer's: signature (EdDSA only), issuer, audience and expiry.
+ */
+export function createEmbeddedVerifier(auth: EmbeddedAuth, issuer: string): TokenVerifier {
+  let keySet: ReturnType<typeof createLocalJWKSet> | null = null;
+
+  async function loadKeys(): Promise<void> {
+    const jwks = (await auth.api.getJwks()) as JSONWebKeySet;
+    keySet = createLocalJWKSet(jwks);
+  }
+
+  return {
+    provider: 'embedded',
+    async verify(token) {
+      assertSignedToken(token);
+      if (!keySet) await loadKeys();
+      let payload: Record<string, unknown>;
+      try {
+        const result = await jwtVerify(token, keySet!, {
+          issuer,
+          audience: embeddedAudience,
+          algorithms: ['EdDSA'],
+        });
+        payload = result.payload as Record<string, unknown>;
+      } catch (error) {
+        // A key minted after we cached the set: reload once.
+        if (error instanceof joseErrors.JWKSNoMatchingKey) {
+          await loadKeys();
+          try {
+            payload = (await jwtVerify(token, keySet!, { issuer, audience: embeddedAudience, algorithms: ['EdDSA'] }))
+              .payload as Record<string, unknown>;
+          } catch {
+            throw invalidSession();
+          }
+        } else if (error instanceof joseErrors.JWTExpired) {
+          throw AppError.unauthenticated('Your session has expired. Sign in again.');
+        } else {
+          throw invalidSession();
+        }
+      }
+      const subject = typeof payload.sub === 'string' ? payload.sub : null;
+      if (!subject) throw invalidSession();
+      return {
+        provider: 'embedded',
+        issuer,
+        subject,
+        email: typeof payload.email === 'string' ? payload.email.toLowerCase() : null,
+        name: typeof payload.name === 'string' ? payload.name : null,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+        expiresAt: new Date(Number(payload.exp) * 1000),
+        metadata: { roles: [], permissions: [], tier: null },
+      } satisfies Identity;
+    },
+  };
+  function invalidSession() {
+    return AppError.unauthenticated('Your session is invalid. Sign in again.');
+  }
+}

@@ -1,0 +1,75 @@
+import type {
+  CompleteRegistrationResponse,
+  RegisterUserRequest,
+  RegisterUserResponse,
+  ValidateWaitlistResponse,
+} from '@crescendo/contracts';
+import type { Database } from '../../db/client';
+import type { Identity } from '../../identity/types';
+import { AppError } from '../../lib/app-error';
+import { approvePendingEntry, ensureEntry, findEntryByEmail } from '../waitlist/waitlist.repository';
+import { resolveCurrentUser, toMeResponse, type CurrentUser, type ProvisioningOptions } from '../users/users.service';
+import { updateUserProfileFields } from '../users/users.repository';
+import { deleteEmbeddedSession } from './auth.repository';
+
+/** Links the identity provider's user to a backend user; calling it again changes nothing. */
+export async function registerUser(
+  db: Database,
+  identity: Identity,
+  input: RegisterUserRequest,
+  options: ProvisioningOptions,
+): Promise<RegisterUserResponse> {
+  if (input.clerk_user_id !== identity.subject) {
+    throw AppError.forbidden('clerk_user_id does not match the signed-in user.');
+  }
+  if (identity.email && identity.email !== input.email) {
+    throw new AppError('VALIDATION_FAILED', 'Invalid body: email', {
+      fields: [{ field: 'email', message: 'does not match the signed-in account' }],
+    });
+  }
+  const { user, created } = await resolveCurrentUser(db, identity, options, input.email);
+  return { created, user: toMeResponse(user) };
+}
+
+/** Finishes sign-up under the waitlist rules: every lead has exactly one entry. */
+export async function completeRegistration(
+  db: Database,
+  user: CurrentUser,
+  input: { name?: string | undefined },
+  options: ProvisioningOptions,
+): Promise<CompleteRegistrationResponse> {
+  if (input.name && input.name !== user.name) {
+    await updateUserProfileFields(db, user.id, { name: input.name });
+    user = { ...user, name: input.name };
+  }
+  if (user.access.roles.includes('customer') || user.access.roles.includes('admin')) {
+    return { status: 'approved', position: null, user: toMeResponse(user) };
+  }
+  let entry = await ensureEntry(db, {
+    email: user.email,
+    name: user.name,
+    userId: user.id,
+    status: options.waitlistMode === 'open' ? 'approved' : 'pending',
+  });
+  if (options.waitlistMode === 'open' && entry.status === 'pending') {
+    await approvePendingEntry(db, user.email);
+    entry = (await findEntryByEmail(db, user.email))!;
+  }
+  return { status: entry.status, position: entry.position, user: toMeResponse(user) };
+}
+
+export async function validateWaitlist(
+  db: Database,
+  email: string,
+  mode: ProvisioningOptions['waitlistMode'],
+): Promise<ValidateWaitlistResponse> {
+  const entry = await findEntryByEmail(db, email);
+  if (!entry) return { email, status: 'not_found', position: null, mode };
+  return { email, status: entry.status, position: entry.position, mode };
+}
+
+export async function endEmbeddedSession(db: Database, identity: Identity | null): Promise<void> {
+  if (identity?.provider === 'embedded' && identity.sessionId) {
+    await deleteEmbeddedSession(db, identity.sessionId);
+  }
+}

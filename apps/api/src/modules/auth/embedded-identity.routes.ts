@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorStatusByCode, type ErrorCode } from '@crescendo/contracts';
+import type { EmbeddedAuth } from '../../identity/embedded';
+import { AppError } from '../../lib/app-error';
+import { FixedWindowLimiter } from '../../lib/fixed-window-limiter';
+
+export type EmbeddedIdentityRoutesOptions = {
+  auth: EmbeddedAuth;
+  appUrl: string;
+  signInFailuresPerWindow: number;
+  windowSeconds: number;
+};
+
+function codeForStatus(status: number): ErrorCode {
+  const match = (Object.entries(errorStatusByCode) as [ErrorCode, number][]).find(
+    ([code, mapped]) => mapped === status && code !== 'USE_IDENTITY_PROVIDER',
+  );
+  return match?.[0] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+}
+
+/** Hands a Fastify request to better-auth's fetch-style handler and copies the answer back. */
+async function forwardToIdentityProvider(
+  auth: EmbeddedAuth,
+  appUrl: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<number> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  headers.set('x-forwarded-for', request.ip);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  if (hasBody) headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  const response = await auth.handler(
+    new Request(new URL(request.url, appUrl), {
+      method: request.method,
+      headers,
+      body: hasBody ? JSON.stringify(request.body) : undefined,
+    }),
+  );
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name === 'set-cookie' || name === 'content-length' || name === 'content-encoding') return;
+    reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (response.status >= 400) {
+    // Keep better-auth's own fields for its client, and add the wire error format.
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      body = {};
+    }
+    const message =
+      typeof body.message === 'string' && body.message ? body.message : 'The sign-in service refused the request.';
+    reply.type('application/json; charset=utf-8');
+    reply.send({ ...body, error: { code: codeForStatus(response.status), message } });
+    return response.status;
+  }
+  reply.send(text.length ? text : undefined);
+  return response.status;
+}
+
+/** The embedded identity provider (better-auth) under `/api/auth/*`. */
+export async function embeddedIdentityRoutes(app: FastifyInstance, options: EmbeddedIdentityRoutesOptions) {
+  const windowMs = options.windowSeconds * 1000;
+  const failuresByAccount = new FixedWindowLimiter(options.signInFailuresPerWindow, windowMs);
+  const attemptsByAddress = new FixedWindowLimiter(options.signInFailuresPerWindow * 6, windowMs);
+  app.addHook('onClose', async () => {
+    failuresByAccount.close();
+    attemptsByAddress.close();
+  });
+
+  app.post('/api/auth/sign-in/email', { schema: { hide: true } }, async (request, reply) => {
+    const email = String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
+    const accountKey = `${request.ip}|${email}`;
+    const waitSeconds = Math.max(
+      failuresByAccount.retryAfterSeconds(accountKey),
+      attemptsByAddress.hit(request.ip),
+    );
+    if (waitSeconds > 0) {
+      throw new AppError('RATE_LIMITED', 'Too many sign-in attempts. Wait a minute and try again.', {
+        retryAfterSeconds: waitSeconds,
+      });
+    }
+    const status = await forwardToIdentityProvider(options.auth, options.appUrl, request, reply);
+    if (status === 401 || status === 403) failuresByAccount.hit(accountKey);
+    return reply;
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      await forwardToIdentityProvider(options.auth, options.appUrl, request, reply);
+      return reply;
+    },
+  });
+}

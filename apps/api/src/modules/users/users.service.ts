@@ -1,0 +1,101 @@
+import type { MeResponse, UserWithOrgResponse } from '@crescendo/contracts';
+import type { Database } from '../../db/client';
+import type { Identity } from '../../identity/types';
+import { AppError } from '../../lib/app-error';
+import { resolveAccess, type EffectiveAccess } from '../../lib/roles';
+import { ensureEntry } from '../waitlist/waitlist.repository';
+import {
+  findUserByIdentity,
+  insertUserWithOrganization,
+  type UserRecord,
+} from './users.repository';
+
+export type CurrentUser = UserRecord & { access: EffectiveAccess };
+
+export type ProvisioningOptions = { waitlistMode: 'approval' | 'open' };
+
+function nameFromEmail(email: string): string {
+  return email.split('@')[0] ?? email;
+}
+
+/**
+ * Loads the backend user for a verified identity, creating it (with its organisation and a
+ * waitlist entry) on the first call. Embedded tokens die with their session.
+ */
+export async function resolveCurrentUser(
+  db: Database,
+  identity: Identity,
+  options: ProvisioningOptions,
+  fallbackEmail?: string,
+): Promise<{ user: CurrentUser; created: boolean }> {
+  const sessionId = identity.provider === 'embedded' ? identity.sessionId : null;
+  let found = await findUserByIdentity(db, identity.issuer, identity.subject, sessionId);
+  if (found && !found.isSessionActive) {
+    throw AppError.unauthenticated('Your session has ended. Sign in again.');
+  }
+  let created = false;
+  if (!found) {
+    const email = identity.email ?? fallbackEmail ?? null;
+    if (!email) {
+      throw AppError.forbidden(
+        'Your account is not registered with Crescendo yet. Finish sign-up to continue.',
+      );
+    }
+    const name = identity.name?.trim() || nameFromEmail(email);
+    created = await insertUserWithOrganization(db, {
+      issuer: identity.issuer,
+      subject: identity.subject,
+      identityProvider: identity.provider,
+      email,
+      name,
+      role: 'lead',
+      organizationName: `${name}'s team`,
+    });
+    found = await findUserByIdentity(db, identity.issuer, identity.subject, sessionId);
+    if (!found) throw new Error('User vanished right after provisioning');
+    if (!found.isSessionActive) throw AppError.unauthenticated('Your session has ended. Sign in again.');
+    if (created) {
+      await ensureEntry(db, {
+        email,
+        name,
+        userId: found.user.id,
+        status: options.waitlistMode === 'open' ? 'approved' : 'pending',
+      });
+    }
+  }
+  const user = found.user;
+  return { user: { ...user, access: resolveAccess(identity.metadata, user) }, created };
+}
+
+export function toMeResponse(user: CurrentUser): MeResponse {
+  return {
+    user: { id: user.id, email: user.email, name: user.name },
+    role: user.access.role,
+    roles: user.access.roles,
+    permissions: user.access.permissions,
+    tier: user.access.tier,
+    organization: { id: user.organization.id, name: user.organization.name },
+  };
+}
+
+export function toUserWithOrgResponse(user: CurrentUser): UserWithOrgResponse {
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.access.role,
+      roles: user.access.roles,
+      permissions: user.access.permissions,
+      tier: user.access.tier,
+      identityProvider: user.identityProvider,
+      createdAt: user.createdAt.toISOString(),
+    },
+    organization: {
+      id: user.organization.id,
+      name: user.organization.name,
+      role: user.organization.role,
+      createdAt: user.organization.createdAt.toISOString(),
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { ListWaitlistResponse, WaitlistEntry } from '@crescendo/contracts';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { CurrentUser } from '../users/users.service';
+import { decideEntry, findEntryById, listEntries, type EntryStatus } from './waitlist.repository';
+
+export async function listWaitlist(
+  db: Database,
+  filter: { status?: EntryStatus | undefined; limit: number; offset: number },
+): Promise<ListWaitlistResponse> {
+  return listEntries(db, filter.status ? { ...filter, status: filter.status } : { limit: filter.limit, offset: filter.offset });
+}
+
+/** Approving or rejecting is final per call but may be reversed by the opposite call. */
+export async function decideWaitlistEntry(
+  db: Database,
+  admin: CurrentUser,
+  id: string,
+  decision: 'approved' | 'rejected',
+): Promise<WaitlistEntry> {
+  const existing = await findEntryById(db, id);
+  if (!existing) throw AppError.notFound('No waitlist entry with that id.');
+  if (existing.status === decision) return existing;
+  const entry = await decideEntry(db, id, decision, admin.id);
+  if (!entry) throw AppError.notFound('No waitlist entry with that id.');
+  return entry;
+}

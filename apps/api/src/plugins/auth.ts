@@ -1,0 +1,83 @@
+import type { Role } from '@crescendo/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+import type { Identity, TokenVerifier } from '../identity/types';
+import { AppError } from '../lib/app-error';
+import { FixedWindowLimiter } from '../lib/fixed-window-limiter';
+import { hasAnyRole } from '../lib/permissions';
+import { resolveCurrentUser, type CurrentUser } from '../modules/users/users.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity: Identity | null;
+    currentUser: CurrentUser | null;
+  }
+  interface FastifyContextConfig {
+    /** `user`: a registered backend user; `identity`: any valid token; default: public. */
+    auth?: 'identity' | 'user';
+    roles?: readonly Role[];
+  }
+}
+
+export type AuthPluginOptions = {
+  db: Database;
+  verifier: TokenVerifier;
+  waitlistMode: 'approval' | 'open';
+  perUserLimit: number;
+  windowSeconds: number;
+};
+
+export function readBearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** Authenticates, rate-limits per user and checks roles before a route's body is even parsed. */
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
+  const limiter = new FixedWindowLimiter(options.perUserLimit, options.windowSeconds * 1000);
+  app.addHook('onClose', async () => limiter.close());
+  app.decorateRequest('identity', null);
+  app.decorateRequest('currentUser', null);
+
+  app.addHook('onRequest', async (request) => {
+    const mode = request.routeOptions.config.auth;
+    if (!mode) return;
+    const token = readBearerToken(request);
+    if (!token) {
+      throw AppError.unauthenticated(
+        request.headers.authorization
+          ? 'Use an Authorization: Bearer token.'
+          : 'Sign in to continue.',
+      );
+    }
+    const identity = await options.verifier.verify(token);
+    request.identity = identity;
+    const retryAfterSeconds = limiter.hit(`${identity.issuer}|${identity.subject}`);
+    if (retryAfterSeconds > 0) {
+      throw new AppError('RATE_LIMITED', 'Too many requests from your account. Slow down and try again shortly.', {
+        retryAfterSeconds,
+      });
+    }
+    if (mode !== 'user') return;
+    const { user } = await resolveCurrentUser(options.db, identity, { waitlistMode: options.waitlistMode });
+    request.currentUser = user;
+    const roles = request.routeOptions.config.roles;
+    if (roles && !hasAnyRole(user.access, roles)) {
+      throw AppError.forbidden(`This needs the ${roles.join(' or ')} role.`);
+    }
+  });
+});
+
+/** The signed-in user of a route declared with `config: { auth: 'user' }`. */
+export function requireCurrentUser(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw AppError.unauthenticated();
+  return request.currentUser;
+}
+
+export function requireIdentity(request: FastifyRequest): Identity {
+  if (!request.identity) throw AppError.unauthenticated();
+  return request.identity;
+}

@@ -1,0 +1,82 @@
+import type { ErrorCode, ErrorResponse, FieldIssue } from '@crescendo/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  message: string,
+  details?: ErrorResponse['error']['details'],
+) {
+  const body: ErrorResponse = { error: { code, message, ...(details ? { details } : {}) } };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+type ZodIssueLike = { path?: PropertyKey[]; keys?: string[]; code?: string; message?: string };
+
+function toFieldIssues(error: FastifyError): FieldIssue[] {
+  const validation = error.validation ?? [];
+  return validation.flatMap((entry) => {
+    const issue = (entry.params as { issue?: ZodIssueLike } | undefined)?.issue;
+    const base = (entry.instancePath ?? '').split('/').filter(Boolean).join('.');
+    if (issue?.code === 'unrecognized_keys' && issue.keys?.length) {
+      return issue.keys.map((key) => ({
+        field: base ? `${base}.${key}` : key,
+        message: 'is not a recognised field',
+      }));
+    }
+    return [{ field: base || (error.validationContext ?? 'body'), message: entry.message ?? 'is invalid' }];
+  });
+}
+
+/** One error handler for the whole API: the wire format, 5xx internals never shown. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.details?.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
+      return sendError(reply, error.statusCode, error.code, error.message, error.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = toFieldIssues(error);
+      const names = [...new Set(fields.map((field) => field.field))].join(', ');
+      return sendError(reply, 400, 'VALIDATION_FAILED', `Invalid ${error.validationContext ?? 'request'}: ${names}`, {
+        fields,
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, route: request.routeOptions.url }, 'response did not match its schema');
+      return sendError(reply, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.', {
+        requestId: request.id,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return sendError(reply, 429, 'RATE_LIMITED', error.message || 'Too many requests. Slow down and try again shortly.');
+    }
+    if (status === 413) {
+      return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    }
+    if (status === 415) {
+      return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
+    }
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'The request body is not valid JSON.'
+          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'The request body is empty; send a JSON object.'
+            : error.message;
+      return sendError(reply, status, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.', {
+      requestId: request.id,
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+const requestIdPattern = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** A client's `X-Request-ID` is kept when it is a sane token; otherwise we mint one. */
+export function generateRequestId(request: IncomingMessage): string {
+  const header = request.headers['x-request-id'];
+  const candidate = Array.isArray(header) ? header[0] : header;
+  return candidate && requestIdPattern.test(candidate) ? candidate : crypto.randomUUID();
+}
+
+const sensitiveQueryKeys = /^(code|token|access_token|refresh_token|id_token|state|code_verifier|client_secret|password|key)$/i;
+
+/** Logs the path with secrets in the query string masked (OAuth callbacks carry codes). */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  for (const key of [...params.keys()]) {
+    if (sensitiveQueryKeys.test(key)) params.set(key, '[REDACTED]');
+  }
+  return `${url.slice(0, queryStart)}?${params.toString()}`;
+}
+
+export const logRedactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  '*.authorization',
+  '*.cookie',
+  '*.password',
+  '*.token',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.access_token',
+  '*.refresh_token',
+  '*.id_token',
+  '*.clientSecret',
+  '*.client_secret',
+  '*.secret',
+];

@@ -1,0 +1,59 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+
+export type SecurityOptions = {
+  corsOrigins: string[];
+  perIpLimit: number;
+  windowSeconds: number;
+  extraConnectSources: string[];
+  extraScriptSources: string[];
+};
+
+/** Security headers, the CORS allowlist and the per-IP rate limit for `/api`. */
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", ...options.extraScriptSources],
+        // Charts and Radix position elements with inline style attributes.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'connect-src': ["'self'", ...options.extraConnectSources],
+        'frame-src': ["'self'", ...options.extraScriptSources],
+        'worker-src': ["'self'", 'blob:'],
+        'form-action': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: { maxAge: 15552000, includeSubDomains: true },
+  });
+
+  const allowed = new Set(options.corsOrigins);
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, !origin || allowed.has(origin)),
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
+    exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
+    maxAge: 600,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: options.perIpLimit,
+    timeWindow: options.windowSeconds * 1000,
+    // Static files of the web app are not rate-limited; the API is.
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', 'Too many requests. Slow down and try again shortly.', {
+        retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+      }),
+  });
+});

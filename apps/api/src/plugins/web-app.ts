@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendError } from './errors';
+
+export type PublicWebConfig = {
+  identityProvider: 'embedded' | 'clerk';
+  clerkPublishableKey: string | null;
+  waitlistMode: 'approval' | 'open';
+  sentryDsn: string | null;
+  sentryEnvironment: string;
+  release: string;
+  productionHost: string;
+  sandbox: boolean;
+};
+
+const configPlaceholder = '<!--crescendo-config-->';
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Serves the built web app with an SPA fallback, and answers unknown `/api` paths with the
+ * wire error format. The runtime configuration goes into a meta tag (no inline script, so the
+ * content security policy stays strict).
+ */
+export const webAppPlugin = fp(
+  async (app: FastifyInstance, options: { distDir: string; publicConfig: PublicWebConfig }) => {
+    const indexFile = path.join(options.distDir, 'index.html');
+    const hasWebApp = fs.existsSync(indexFile);
+    let indexHtml: string | null = null;
+    if (hasWebApp) {
+      const meta = `<meta name="crescendo-config" content="${escapeAttribute(JSON.stringify(options.publicConfig))}">`;
+      indexHtml = fs.readFileSync(indexFile, 'utf8').replace(configPlaceholder, meta);
+      await app.register(fastifyStatic, {
+        root: options.distDir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        setHeaders: (response, filePath) => {
+          const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+          response.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    } else {
+      app.log.warn({ distDir: options.distDir }, 'web app is not built; serving the API only');
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const wantsPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !pathname.startsWith('/api/') &&
+        pathname !== '/api' &&
+        !path.extname(pathname);
+      if (wantsPage && indexHtml) {
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      }
+      return sendError(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
+    });
+  },
+);

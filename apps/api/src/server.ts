@@ -1,0 +1,87 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config/env';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { demoAccounts, demoPassword, seedDemoAccounts } from './seed/demo';
+import path from 'node:path';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  try {
+    return config.databaseUrl
+      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax })
+      : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    fail(
+      config.databaseUrl
+        ? `Cannot start: DATABASE_URL database is unreachable or failed to migrate (${reason})`
+        : `Cannot start: the embedded database in CRESCENDO_DATA_DIR (${config.dataDir}) could not be opened (${reason})`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const database = await openConfiguredDatabase(config);
+  const app = await buildApp({ config, database });
+
+  if (config.seedDemo && app.embeddedAuth) {
+    await seedDemoAccounts(database.db, app.embeddedAuth, config.appUrl);
+  }
+
+  let isShuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    const forceExit = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    forceExit.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') fail(`Cannot start: PORT ${config.port} is already in use`);
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    '',
+    `  Crescendo is running at http://localhost:${port}`,
+    `  API docs: http://localhost:${port}/api/docs`,
+    `  Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Identity: ${config.identityProvider === 'embedded' ? 'embedded' : 'Clerk'}`,
+  ];
+  if (config.seedDemo) {
+    lines.push(`  Demo accounts (password "${demoPassword}"):`);
+    for (const account of demoAccounts) lines.push(`    ${account.email.padEnd(20)} ${account.description}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+await main();

@@ -1,0 +1,107 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const featureNames = [
+  'auth',
+  'waitlist',
+  'profile',
+  'dashboard',
+  'connections',
+  'youtube',
+  'meta',
+  'settings',
+  'billing',
+  'chat',
+  'home',
+  'errors',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      'apps/api/src/db/migrations/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // Import direction in the web app: shared (components, lib, config) → features → app.
+  {
+    files: ['apps/web/src/{components,lib,config,testing}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'], message: 'Shared code must not import features or the app layer.' },
+          ],
+        },
+      ],
+    },
+  },
+  ...featureNames.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/app/*', '**/app/**'], message: 'Features must not import the app layer.' },
+            {
+              group: featureNames.filter((f) => f !== feature).map((f) => `@/features/${f}/*`),
+              message: 'Features never import each other: compose them in app/routes.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  // The API: services never import Fastify; modules do not reach into each other's repositories.
+  {
+    files: ['apps/api/src/modules/**/*.service.ts', 'apps/api/src/modules/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'fastify', message: 'Services and repositories never import Fastify.' }] },
+      ],
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@crescendo/*', '../../apps/*'], message: 'Contracts depend on nothing but zod.' }] },
+      ],
+    },
+  },
+  {
+    files: ['e2e/**/*.ts', 'bench/**/*.{ts,mjs,js}', 'scripts/**/*.mjs'],
+    rules: { 'no-console': 'off' },
+  },
+);
