@@ -58,7 +58,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'], message: 'Shared code must not import features or the app layer.' },
+            {
+              group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'],
+              message: 'Shared code must not import features or the app layer.',
+            },
           ],
         },
       ],
@@ -87,7 +90,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'fastify', message: 'Services and repositories never import Fastify.' }] },
+        {
+          paths: [{ name: 'fastify', message: 'Services and repositories never import Fastify.' }],
+        },
       ],
     },
   },
@@ -96,7 +101,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@crescendo/*', '../../apps/*'], message: 'Contracts depend on nothing but zod.' }] },
+        {
+          patterns: [
+            {
+              group: ['@crescendo/*', '../../apps/*'],
+              message: 'Contracts depend on nothing but zod.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -23,14 +23,23 @@ function newestModification(target) {
 function isWebBuildStale() {
   if (!fs.existsSync(builtIndex)) return true;
   const builtAt = fs.statSync(builtIndex).mtimeMs;
-  const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'package.json'].map((name) => path.join(webDir, name));
+  const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'package.json'].map((name) =>
+    path.join(webDir, name),
+  );
   sources.push(path.join(root, 'packages/contracts/src'));
   return sources.some((source) => newestModification(source) > builtAt);
 }
 
-if (process.env.CRESCENDO_SKIP_WEB_BUILD !== 'true' && fs.existsSync(path.join(webDir, 'index.html')) && isWebBuildStale()) {
+if (
+  process.env.CRESCENDO_SKIP_WEB_BUILD !== 'true' &&
+  fs.existsSync(path.join(webDir, 'index.html')) &&
+  isWebBuildStale()
+) {
   console.log('Building the web app (first start or changed sources)…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@crescendo/web'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', '@crescendo/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('Cannot start: the web app failed to build (see the output above)');
     process.exit(1);

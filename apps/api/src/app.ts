@@ -85,13 +85,21 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     corsOrigins: config.corsOrigins,
     perIpLimit: config.rateLimit.perIp,
     windowSeconds: config.rateLimit.windowSeconds,
-    extraConnectSources: [clerkHost, sentryOrigin].filter((value): value is string => Boolean(value)),
+    extraConnectSources: [clerkHost, sentryOrigin].filter((value): value is string =>
+      Boolean(value),
+    ),
     extraScriptSources: clerkHost ? [clerkHost] : [],
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Crescendo API', version: apiVersion, description: 'Growth analytics for music artists.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: {
+        title: 'Crescendo API',
+        version: apiVersion,
+        description: 'Growth analytics for music artists.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -12,7 +12,11 @@ function fail(message: string): never {
 async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   try {
     return config.databaseUrl
-      ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax: config.databasePoolMax })
+      ? await openDatabase({
+          kind: 'postgres',
+          url: config.databaseUrl,
+          poolMax: config.databasePoolMax,
+        })
       : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -79,7 +83,8 @@ async function main(): Promise<void> {
   ];
   if (config.seedDemo) {
     lines.push(`  Demo accounts (password "${demoPassword}"):`);
-    for (const account of demoAccounts) lines.push(`    ${account.email.padEnd(20)} ${account.description}`);
+    for (const account of demoAccounts)
+      lines.push(`    ${account.email.padEnd(20)} ${account.description}`);
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

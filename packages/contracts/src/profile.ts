@@ -21,9 +21,11 @@ export const profileLinkKeys = [
 ] as const;
 
 export const profileLinksSchema = z
-  .object(Object.fromEntries(profileLinkKeys.map((key) => [key, httpsUrl.nullable().optional()])) as {
-    [K in (typeof profileLinkKeys)[number]]: z.ZodOptional<z.ZodNullable<typeof httpsUrl>>;
-  })
+  .object(
+    Object.fromEntries(profileLinkKeys.map((key) => [key, httpsUrl.nullable().optional()])) as {
+      [K in (typeof profileLinkKeys)[number]]: z.ZodOptional<z.ZodNullable<typeof httpsUrl>>;
+    },
+  )
   .strict();
 
 function isValidTimeZone(value: string): boolean {
@@ -56,7 +58,10 @@ export const artistProfileInputSchema = z
       .optional(),
     city: optionalText(120),
     careerStage: z.enum(careerStages).nullable().optional(),
-    goals: z.array(z.string().trim().min(1).max(200)).max(10, { error: 'At most 10 goals' }).default([]),
+    goals: z
+      .array(z.string().trim().min(1).max(200))
+      .max(10, { error: 'At most 10 goals' })
+      .default([]),
     timezone: z
       .string()
       .trim()

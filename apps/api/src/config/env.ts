@@ -5,22 +5,18 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const commaList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  );
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
 const urlString = z.url({ error: 'must be a URL such as http://localhost:3000' });
 
-const postgresUrl = z
-  .string()
-  .refine((value) => /^postgres(ql)?:\/\//.test(value), {
-    error: 'must be a postgres:// or postgresql:// URL',
-  });
+const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\//.test(value), {
+  error: 'must be a postgres:// or postgresql:// URL',
+});
 
 const envSchema = z
   .object({
@@ -36,10 +32,17 @@ const envSchema = z
     CRESCENDO_DATA_DIR: z.string().min(1).default('.data'),
     DATABASE_URL: postgresUrl.optional(),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     CORS_ORIGINS: commaList.optional(),
     TRUST_PROXY: booleanString.default(false),
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(50 * 1024 * 1024)
+      .default(1024 * 1024),
     RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(1200),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
@@ -60,7 +63,9 @@ const envSchema = z
       })
       .optional(),
     CLERK_AUTHORIZED_PARTIES: commaList.optional(),
-    WAITLIST_MODE: z.enum(['approval', 'open'], { error: 'must be approval or open' }).default('approval'),
+    WAITLIST_MODE: z
+      .enum(['approval', 'open'], { error: 'must be approval or open' })
+      .default('approval'),
     SEED_DEMO: booleanString.optional(),
     WEB_DIST_DIR: z.string().optional(),
     PRODUCTION_HOST: z.string().default('app.crescendo.fm'),
@@ -74,7 +79,8 @@ const envSchema = z
       context.addIssue({
         code: 'custom',
         path: [env.CLERK_PUBLISHABLE_KEY ? 'CLERK_JWT_KEY' : 'CLERK_PUBLISHABLE_KEY'],
-        message: 'is required when Clerk is configured (set CLERK_PUBLISHABLE_KEY and CLERK_JWT_KEY together)',
+        message:
+          'is required when Clerk is configured (set CLERK_PUBLISHABLE_KEY and CLERK_JWT_KEY together)',
       });
     }
   });
@@ -126,11 +132,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0]!;
     const variable = String(issue.path[0] ?? 'environment');
     const received = defined[variable];
-    const shown = variable.includes('KEY') || variable.includes('SECRET') || variable.includes('URL')
-      ? ''
-      : received !== undefined
-        ? ` (got "${received}")`
-        : '';
+    const shown =
+      variable.includes('KEY') || variable.includes('SECRET') || variable.includes('URL')
+        ? ''
+        : received !== undefined
+          ? ` (got "${received}")`
+          : '';
     throw new ConfigError(`Invalid configuration: ${variable} ${issue.message}${shown}`);
   }
   const env = parsed.data;

@@ -97,8 +97,13 @@ export function createEmbeddedVerifier(auth: EmbeddedAuth, issuer: string): Toke
         if (error instanceof joseErrors.JWKSNoMatchingKey) {
           await loadKeys();
           try {
-            payload = (await jwtVerify(token, keySet!, { issuer, audience: embeddedAudience, algorithms: ['EdDSA'] }))
-              .payload as Record<string, unknown>;
+            payload = (
+              await jwtVerify(token, keySet!, {
+                issuer,
+                audience: embeddedAudience,
+                algorithms: ['EdDSA'],
+              })
+            ).payload as Record<string, unknown>;
           } catch {
             throw invalidSession();
           }

@@ -15,13 +15,20 @@ export function splitList(value: unknown): string[] {
 const rolePriority: Role[] = ['admin', 'customer', 'lead'];
 
 export function toRoles(values: string[]): Role[] {
-  const unique = new Set(values.filter((value): value is Role => (knownRoles as readonly string[]).includes(value)));
+  const unique = new Set(
+    values.filter((value): value is Role => (knownRoles as readonly string[]).includes(value)),
+  );
   return rolePriority.filter((role) => unique.has(role));
 }
 
 export type IdentityMetadata = { roles: string[]; permissions: string[]; tier: string | null };
 
-export type EffectiveAccess = { role: Role; roles: Role[]; permissions: string[]; tier: string | null };
+export type EffectiveAccess = {
+  role: Role;
+  roles: Role[];
+  permissions: string[];
+  tier: string | null;
+};
 
 /**
  * Identity-provider metadata wins; the backend's values are the fallback (spec §5).
@@ -33,7 +40,8 @@ export function resolveAccess(
 ): EffectiveAccess {
   const metadataRoles = toRoles(metadata.roles);
   const roles = metadataRoles.length > 0 ? metadataRoles : [backend.role];
-  const permissions = metadata.permissions.length > 0 ? [...new Set(metadata.permissions)] : backend.permissions;
+  const permissions =
+    metadata.permissions.length > 0 ? [...new Set(metadata.permissions)] : backend.permissions;
   const tier = metadata.tier ?? backend.tier;
   return { role: roles[0]!, roles, permissions, tier };
 }

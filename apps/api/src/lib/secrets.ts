@@ -21,7 +21,8 @@ export function readOrCreateSecretFile(dataDir: string, name: string, bytes = 32
     return secret;
   } catch (error) {
     // Another process created it between our read and write: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return fs.readFileSync(file, 'utf8').trim();
     throw error;
   }
 }

@@ -57,12 +57,18 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     request.identity = identity;
     const retryAfterSeconds = limiter.hit(`${identity.issuer}|${identity.subject}`);
     if (retryAfterSeconds > 0) {
-      throw new AppError('RATE_LIMITED', 'Too many requests from your account. Slow down and try again shortly.', {
-        retryAfterSeconds,
-      });
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many requests from your account. Slow down and try again shortly.',
+        {
+          retryAfterSeconds,
+        },
+      );
     }
     if (mode !== 'user') return;
-    const { user } = await resolveCurrentUser(options.db, identity, { waitlistMode: options.waitlistMode });
+    const { user } = await resolveCurrentUser(options.db, identity, {
+      waitlistMode: options.waitlistMode,
+    });
     request.currentUser = user;
     const roles = request.routeOptions.config.roles;
     if (roles && !hasAnyRole(user.access, roles)) {

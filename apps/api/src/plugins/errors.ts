@@ -18,20 +18,23 @@ export function sendError(
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
-type ZodIssueLike = { path?: PropertyKey[]; keys?: string[]; code?: string; message?: string };
-
 function toFieldIssues(error: FastifyError): FieldIssue[] {
   const validation = error.validation ?? [];
   return validation.flatMap((entry) => {
-    const issue = (entry.params as { issue?: ZodIssueLike } | undefined)?.issue;
+    const keys = (entry.params as { keys?: string[] } | undefined)?.keys;
     const base = (entry.instancePath ?? '').split('/').filter(Boolean).join('.');
-    if (issue?.code === 'unrecognized_keys' && issue.keys?.length) {
-      return issue.keys.map((key) => ({
+    if (entry.keyword === 'unrecognized_keys' && keys?.length) {
+      return keys.map((key) => ({
         field: base ? `${base}.${key}` : key,
         message: 'is not a recognised field',
       }));
     }
-    return [{ field: base || (error.validationContext ?? 'body'), message: entry.message ?? 'is invalid' }];
+    return [
+      {
+        field: base || (error.validationContext ?? 'body'),
+        message: entry.message ?? 'is invalid',
+      },
+    ];
   });
 }
 
@@ -39,31 +42,57 @@ function toFieldIssues(error: FastifyError): FieldIssue[] {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      if (error.details?.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
+      if (error.details?.retryAfterSeconds)
+        reply.header('retry-after', String(error.details.retryAfterSeconds));
       return sendError(reply, error.statusCode, error.code, error.message, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = toFieldIssues(error);
       const names = [...new Set(fields.map((field) => field.field))].join(', ');
-      return sendError(reply, 400, 'VALIDATION_FAILED', `Invalid ${error.validationContext ?? 'request'}: ${names}`, {
-        fields,
-      });
+      return sendError(
+        reply,
+        400,
+        'VALIDATION_FAILED',
+        `Invalid ${error.validationContext ?? 'request'}: ${names}`,
+        {
+          fields,
+        },
+      );
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, route: request.routeOptions.url }, 'response did not match its schema');
-      return sendError(reply, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.', {
-        requestId: request.id,
-      });
+      request.log.error(
+        { err: error, route: request.routeOptions.url },
+        'response did not match its schema',
+      );
+      return sendError(
+        reply,
+        500,
+        'INTERNAL',
+        'Something went wrong on our side. Please try again.',
+        {
+          requestId: request.id,
+        },
+      );
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return sendError(reply, 429, 'RATE_LIMITED', error.message || 'Too many requests. Slow down and try again shortly.');
+      return sendError(
+        reply,
+        429,
+        'RATE_LIMITED',
+        error.message || 'Too many requests. Slow down and try again shortly.',
+      );
     }
     if (status === 413) {
       return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
     }
     if (status === 415) {
-      return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
+      return sendError(
+        reply,
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send the request body as application/json.',
+      );
     }
     if (status >= 400 && status < 500) {
       const message =
@@ -75,8 +104,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return sendError(reply, status, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, 500, 'INTERNAL', 'Something went wrong on our side. Please try again.', {
-      requestId: request.id,
-    });
+    return sendError(
+      reply,
+      500,
+      'INTERNAL',
+      'Something went wrong on our side. Please try again.',
+      {
+        requestId: request.id,
+      },
+    );
   });
 });

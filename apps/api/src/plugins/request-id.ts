@@ -10,7 +10,8 @@ export function generateRequestId(request: IncomingMessage): string {
   return candidate && requestIdPattern.test(candidate) ? candidate : crypto.randomUUID();
 }
 
-const sensitiveQueryKeys = /^(code|token|access_token|refresh_token|id_token|state|code_verifier|client_secret|password|key)$/i;
+const sensitiveQueryKeys =
+  /^(code|token|access_token|refresh_token|id_token|state|code_verifier|client_secret|password|key)$/i;
 
 /** Logs the path with secrets in the query string masked (OAuth callbacks carry codes). */
 export function redactUrl(url: string): string {

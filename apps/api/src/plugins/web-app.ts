@@ -19,7 +19,11 @@ export type PublicWebConfig = {
 const configPlaceholder = '<!--crescendo-config-->';
 
 function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
 /**
@@ -42,7 +46,10 @@ export const webAppPlugin = fp(
         index: false,
         setHeaders: (response, filePath) => {
           const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-          response.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+          response.setHeader(
+            'cache-control',
+            isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       });
     } else {
@@ -57,7 +64,10 @@ export const webAppPlugin = fp(
         pathname !== '/api' &&
         !path.extname(pathname);
       if (wantsPage && indexHtml) {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(indexHtml);
       }
       return sendError(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
     });

@@ -6,20 +6,41 @@ import type { EmbeddedAuth } from '../identity/embedded';
 import type { Identity } from '../identity/types';
 import { ensureEntry } from '../modules/waitlist/waitlist.repository';
 import { insertProfile } from '../modules/profile/profile.repository';
-import { findUserByIdentity, insertUserWithOrganization, updateUserRole } from '../modules/users/users.repository';
+import {
+  findUserByIdentity,
+  insertUserWithOrganization,
+  updateUserRole,
+} from '../modules/users/users.repository';
 
 export const demoPassword = 'crescendo-demo';
 
 export const demoAccounts: { email: string; name: string; role: Role; description: string }[] = [
   { email: 'admin@example.com', name: 'Avery Admin', role: 'admin', description: 'admin' },
-  { email: 'artist@example.com', name: 'Nova Lane', role: 'customer', description: 'artist (customer)' },
-  { email: 'lead@example.com', name: 'Leo Pending', role: 'lead', description: 'lead, waitlist pending' },
+  {
+    email: 'artist@example.com',
+    name: 'Nova Lane',
+    role: 'customer',
+    description: 'artist (customer)',
+  },
+  {
+    email: 'lead@example.com',
+    name: 'Leo Pending',
+    role: 'lead',
+    description: 'lead, waitlist pending',
+  },
 ];
 
 /** Creates the demo accounts once; later starts find them and change nothing. */
-export async function seedDemoAccounts(db: Database, auth: EmbeddedAuth, issuer: string): Promise<void> {
+export async function seedDemoAccounts(
+  db: Database,
+  auth: EmbeddedAuth,
+  issuer: string,
+): Promise<void> {
   for (const account of demoAccounts) {
-    let [identityUser] = await db.select({ id: authUser.id }).from(authUser).where(eq(authUser.email, account.email));
+    let [identityUser] = await db
+      .select({ id: authUser.id })
+      .from(authUser)
+      .where(eq(authUser.email, account.email));
     if (!identityUser) {
       const result = await auth.api.signUpEmail({
         body: { email: account.email, password: demoPassword, name: account.name },

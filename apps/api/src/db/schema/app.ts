@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -25,7 +17,9 @@ export const users = pgTable(
     identityProvider: text('identity_provider', { enum: ['embedded', 'clerk'] }).notNull(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    role: text('role', { enum: ['customer', 'lead', 'admin'] }).notNull().default('lead'),
+    role: text('role', { enum: ['customer', 'lead', 'admin'] })
+      .notNull()
+      .default('lead'),
     permissions: text('permissions')
       .array()
       .notNull()

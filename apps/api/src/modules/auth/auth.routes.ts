@@ -19,7 +19,12 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/route-schemas';
 import { readBearerToken, requireCurrentUser, requireIdentity } from '../../plugins/auth';
 import { toMeResponse, toUserWithOrgResponse } from '../users/users.service';
-import { completeRegistration, endEmbeddedSession, registerUser, validateWaitlist } from './auth.service';
+import {
+  completeRegistration,
+  endEmbeddedSession,
+  registerUser,
+  validateWaitlist,
+} from './auth.service';
 
 export type AuthRoutesOptions = {
   db: Database;
@@ -145,12 +150,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (embeddedAuth && identity.sessionId) {
         ({ token } = await embeddedAuth.api.signJWT({
           body: {
-            payload: { sub: identity.subject, email: user.email, name: user.name, sid: identity.sessionId },
+            payload: {
+              sub: identity.subject,
+              email: user.email,
+              name: user.name,
+              sid: identity.sessionId,
+            },
           },
         }));
         expiresAt = (await verifier.verify(token)).expiresAt;
       }
-      return { valid: true as const, expiresAt: expiresAt.toISOString(), token, user: toMeResponse(user) };
+      return {
+        valid: true as const,
+        expiresAt: expiresAt.toISOString(),
+        token,
+        user: toMeResponse(user),
+      };
     },
   );
 
@@ -163,7 +178,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         summary: 'Link the identity-provider user to a Crescendo user (idempotent)',
         security: [{ bearerAuth: [] }],
         body: registerUserRequestSchema,
-        response: { 200: registerUserResponseSchema, 201: registerUserResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        response: {
+          200: registerUserResponseSchema,
+          201: registerUserResponseSchema,
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -194,11 +213,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         summary: 'Finish sign-up under the waitlist rules',
         security: [{ bearerAuth: [] }],
         body: completeRegistrationRequestSchema.optional(),
-        response: { 200: completeRegistrationResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        response: {
+          200: completeRegistrationResponseSchema,
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
     async (request) =>
       completeRegistration(db, requireCurrentUser(request), request.body ?? {}, provisioning),
   );
-
 };

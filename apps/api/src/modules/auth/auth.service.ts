@@ -7,8 +7,17 @@ import type {
 import type { Database } from '../../db/client';
 import type { Identity } from '../../identity/types';
 import { AppError } from '../../lib/app-error';
-import { approvePendingEntry, ensureEntry, findEntryByEmail } from '../waitlist/waitlist.repository';
-import { resolveCurrentUser, toMeResponse, type CurrentUser, type ProvisioningOptions } from '../users/users.service';
+import {
+  approvePendingEntry,
+  ensureEntry,
+  findEntryByEmail,
+} from '../waitlist/waitlist.repository';
+import {
+  resolveCurrentUser,
+  toMeResponse,
+  type CurrentUser,
+  type ProvisioningOptions,
+} from '../users/users.service';
 import { updateUserProfileFields } from '../users/users.repository';
 import { deleteEmbeddedSession } from './auth.repository';
 

@@ -11,6 +11,22 @@ export type EmbeddedIdentityRoutesOptions = {
   windowSeconds: number;
 };
 
+/** Clearer words for the identity provider's own error codes, and the field each concerns. */
+const identityErrorTexts: Record<string, { message: string; field?: string }> = {
+  PASSWORD_TOO_SHORT: { message: 'Password must be at least 8 characters.', field: 'password' },
+  PASSWORD_TOO_LONG: { message: 'Password must be at most 128 characters.', field: 'password' },
+  INVALID_EMAIL: { message: 'Enter a valid email address.', field: 'email' },
+  INVALID_EMAIL_OR_PASSWORD: { message: 'Incorrect email or password.' },
+  USER_ALREADY_EXISTS: {
+    message: 'An account with this email already exists. Sign in instead.',
+    field: 'email',
+  },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: {
+    message: 'An account with this email already exists. Sign in instead.',
+    field: 'email',
+  },
+};
+
 function codeForStatus(status: number): ErrorCode {
   const match = (Object.entries(errorStatusByCode) as [ErrorCode, number][]).find(
     ([code, mapped]) => mapped === status && code !== 'USE_IDENTITY_PROVIDER',
@@ -31,7 +47,8 @@ async function forwardToIdentityProvider(
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   headers.set('x-forwarded-for', request.ip);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  const hasBody =
+    request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   if (hasBody) headers.set('content-type', 'application/json');
   headers.delete('content-length');
   const response = await auth.handler(
@@ -57,10 +74,19 @@ async function forwardToIdentityProvider(
     } catch {
       body = {};
     }
+    const known = typeof body.code === 'string' ? identityErrorTexts[body.code] : undefined;
     const message =
-      typeof body.message === 'string' && body.message ? body.message : 'The sign-in service refused the request.';
+      known?.message ??
+      (typeof body.message === 'string' && body.message
+        ? body.message
+        : 'The sign-in service refused the request.');
+    const details = known?.field ? { fields: [{ field: known.field, message }] } : undefined;
     reply.type('application/json; charset=utf-8');
-    reply.send({ ...body, error: { code: codeForStatus(response.status), message } });
+    reply.send({
+      ...body,
+      message,
+      error: { code: codeForStatus(response.status), message, ...(details ? { details } : {}) },
+    });
     return response.status;
   }
   reply.send(text.length ? text : undefined);
@@ -68,7 +94,10 @@ async function forwardToIdentityProvider(
 }
 
 /** The embedded identity provider (better-auth) under `/api/auth/*`. */
-export async function embeddedIdentityRoutes(app: FastifyInstance, options: EmbeddedIdentityRoutesOptions) {
+export async function embeddedIdentityRoutes(
+  app: FastifyInstance,
+  options: EmbeddedIdentityRoutesOptions,
+) {
   const windowMs = options.windowSeconds * 1000;
   const failuresByAccount = new FixedWindowLimiter(options.signInFailuresPerWindow, windowMs);
   const attemptsByAddress = new FixedWindowLimiter(options.signInFailuresPerWindow * 6, windowMs);
@@ -78,16 +107,22 @@ export async function embeddedIdentityRoutes(app: FastifyInstance, options: Embe
   });
 
   app.post('/api/auth/sign-in/email', { schema: { hide: true } }, async (request, reply) => {
-    const email = String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
+    const email = String(
+      (request.body as { email?: unknown } | undefined)?.email ?? '',
+    ).toLowerCase();
     const accountKey = `${request.ip}|${email}`;
     const waitSeconds = Math.max(
       failuresByAccount.retryAfterSeconds(accountKey),
       attemptsByAddress.hit(request.ip),
     );
     if (waitSeconds > 0) {
-      throw new AppError('RATE_LIMITED', 'Too many sign-in attempts. Wait a minute and try again.', {
-        retryAfterSeconds: waitSeconds,
-      });
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many sign-in attempts. Wait a minute and try again.',
+        {
+          retryAfterSeconds: waitSeconds,
+        },
+      );
     }
     const status = await forwardToIdentityProvider(options.auth, options.appUrl, request, reply);
     if (status === 401 || status === 403) failuresByAccount.hit(accountKey);

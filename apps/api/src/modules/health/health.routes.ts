@@ -4,10 +4,10 @@ import type { DatabaseHandle } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/route-schemas';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; version: string }> = async (
-  app,
-  { database, version },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: DatabaseHandle;
+  version: string;
+}> = async (app, { database, version }) => {
   app.get(
     '/api/health',
     {
@@ -22,7 +22,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; ver
       if (!(await database.ping())) {
         throw new AppError('SERVICE_UNAVAILABLE', 'The database is unreachable.');
       }
-      return { status: 'ok' as const, database: 'up' as const, uptimeSeconds: Math.round(process.uptime()), version };
+      return {
+        status: 'ok' as const,
+        database: 'up' as const,
+        uptimeSeconds: Math.round(process.uptime()),
+        version,
+      };
     },
   );
 };

@@ -4,7 +4,10 @@ import type { Database } from '../../db/client';
 import { artistProfiles } from '../../db/schema';
 
 type ProfileRow = typeof artistProfiles.$inferSelect;
-export type ProfileValues = Omit<typeof artistProfiles.$inferInsert, 'id' | 'organizationId' | 'createdAt' | 'updatedAt'>;
+export type ProfileValues = Omit<
+  typeof artistProfiles.$inferInsert,
+  'id' | 'organizationId' | 'createdAt' | 'updatedAt'
+>;
 
 function toProfile(row: ProfileRow): ArtistProfile {
   return {
@@ -25,8 +28,15 @@ function toProfile(row: ProfileRow): ArtistProfile {
   };
 }
 
-export async function findProfile(db: Database, organizationId: string): Promise<ArtistProfile | null> {
-  const rows = await db.select().from(artistProfiles).where(eq(artistProfiles.organizationId, organizationId)).limit(1);
+export async function findProfile(
+  db: Database,
+  organizationId: string,
+): Promise<ArtistProfile | null> {
+  const rows = await db
+    .select()
+    .from(artistProfiles)
+    .where(eq(artistProfiles.organizationId, organizationId))
+    .limit(1);
   return rows[0] ? toProfile(rows[0]) : null;
 }
 

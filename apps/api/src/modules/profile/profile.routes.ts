@@ -38,7 +38,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ profile: await createArtistProfile(db, requireCurrentUser(request), request.body) }),
+      reply
+        .status(201)
+        .send({
+          profile: await createArtistProfile(db, requireCurrentUser(request), request.body),
+        }),
   );
 
   app.put(
@@ -53,6 +57,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: artistProfileResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({ profile: await replaceArtistProfile(db, requireCurrentUser(request), request.body) }),
+    async (request) => ({
+      profile: await replaceArtistProfile(db, requireCurrentUser(request), request.body),
+    }),
   );
 };

@@ -3,13 +3,20 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../users/users.service';
-import { findProfile, insertProfile, updateProfile, type ProfileValues } from './profile.repository';
+import {
+  findProfile,
+  insertProfile,
+  updateProfile,
+  type ProfileValues,
+} from './profile.repository';
 
 type ProfileInput = z.output<typeof artistProfileInputSchema>;
 
 function toValues(input: ProfileInput): ProfileValues {
   const links = Object.fromEntries(
-    Object.entries(input.links).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    Object.entries(input.links).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
   );
   return {
     artistName: input.artistName,
@@ -31,13 +38,21 @@ export async function getArtistProfile(db: Database, user: CurrentUser): Promise
   return profile;
 }
 
-export async function createArtistProfile(db: Database, user: CurrentUser, input: ProfileInput): Promise<ArtistProfile> {
+export async function createArtistProfile(
+  db: Database,
+  user: CurrentUser,
+  input: ProfileInput,
+): Promise<ArtistProfile> {
   const profile = await insertProfile(db, user.organization.id, toValues(input));
   if (!profile) throw AppError.conflict('An artist profile already exists. Update it instead.');
   return profile;
 }
 
-export async function replaceArtistProfile(db: Database, user: CurrentUser, input: ProfileInput): Promise<ArtistProfile> {
+export async function replaceArtistProfile(
+  db: Database,
+  user: CurrentUser,
+  input: ProfileInput,
+): Promise<ArtistProfile> {
   const profile = await updateProfile(db, user.organization.id, toValues(input));
   if (!profile) throw AppError.notFound('No artist profile yet. Create one first.');
   return profile;

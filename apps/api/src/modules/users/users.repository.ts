@@ -119,32 +119,34 @@ export type NewUser = {
  * are safe: the loser's insert does nothing and its organisation is rolled back.
  */
 export async function insertUserWithOrganization(db: Database, input: NewUser): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [organization] = await tx
-      .insert(organizations)
-      .values({ name: input.organizationName })
-      .returning({ id: organizations.id });
-    const inserted = await tx
-      .insert(users)
-      .values({
-        issuer: input.issuer,
-        subject: input.subject,
-        identityProvider: input.identityProvider,
-        email: input.email,
-        name: input.name,
-        role: input.role,
-        organizationId: organization!.id,
-      })
-      .onConflictDoNothing({ target: [users.issuer, users.subject] })
-      .returning({ id: users.id });
-    if (inserted.length === 0) {
-      tx.rollback();
-    }
-    return true;
-  }).catch((error: unknown) => {
-    if (error instanceof TransactionRollbackError) return false;
-    throw error;
-  });
+  return db
+    .transaction(async (tx) => {
+      const [organization] = await tx
+        .insert(organizations)
+        .values({ name: input.organizationName })
+        .returning({ id: organizations.id });
+      const inserted = await tx
+        .insert(users)
+        .values({
+          issuer: input.issuer,
+          subject: input.subject,
+          identityProvider: input.identityProvider,
+          email: input.email,
+          name: input.name,
+          role: input.role,
+          organizationId: organization!.id,
+        })
+        .onConflictDoNothing({ target: [users.issuer, users.subject] })
+        .returning({ id: users.id });
+      if (inserted.length === 0) {
+        tx.rollback();
+      }
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return false;
+      throw error;
+    });
 }
 
 export async function updateUserRole(db: Database, id: string, role: Role): Promise<boolean> {

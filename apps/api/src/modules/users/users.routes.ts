@@ -33,7 +33,10 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         throw AppError.notFound('No user with that id.');
       }
       const user = (await findUserById(db, request.params.id))!;
-      return toMeResponse({ ...user, access: resolveAccess({ roles: [], permissions: [], tier: null }, user) });
+      return toMeResponse({
+        ...user,
+        access: resolveAccess({ roles: [], permissions: [], tier: null }, user),
+      });
     },
   );
 };

@@ -53,7 +53,8 @@ export async function resolveCurrentUser(
     });
     found = await findUserByIdentity(db, identity.issuer, identity.subject, sessionId);
     if (!found) throw new Error('User vanished right after provisioning');
-    if (!found.isSessionActive) throw AppError.unauthenticated('Your session has ended. Sign in again.');
+    if (!found.isSessionActive)
+      throw AppError.unauthenticated('Your session has ended. Sign in again.');
     if (created) {
       await ensureEntry(db, {
         email,

@@ -6,11 +6,15 @@ import { waitlistEntries } from '../../db/schema';
 type EntryRow = typeof waitlistEntries.$inferSelect;
 export type EntryStatus = EntryRow['status'];
 
-/** 1-based place among pending entries, first come first served; null once decided. */
-const positionOf = (entry: typeof waitlistEntries) => sql<number | null>`case when ${entry.status} = 'pending' then (
+/**
+ * 1-based place among pending entries, first come first served; null once decided. The outer
+ * row is named explicitly: inside the subquery an unqualified column would mean `earlier`'s.
+ */
+const positionOf = () => sql<number | null>`case when "waitlist_entries"."status" = 'pending' then (
   select count(*)::int + 1 from ${waitlistEntries} as earlier
   where earlier.status = 'pending'
-    and (earlier.created_at < ${entry.createdAt} or (earlier.created_at = ${entry.createdAt} and earlier.id < ${entry.id}))
+    and (earlier.created_at < "waitlist_entries"."created_at"
+      or (earlier.created_at = "waitlist_entries"."created_at" and earlier.id < "waitlist_entries"."id"))
 ) end`;
 
 function toEntry(row: EntryRow & { position: number | null }): WaitlistEntry {
@@ -37,7 +41,7 @@ async function selectEntries(db: Database, where: SQL | undefined, limit = 1, of
       createdAt: waitlistEntries.createdAt,
       decidedAt: waitlistEntries.decidedAt,
       decidedBy: waitlistEntries.decidedBy,
-      position: positionOf(waitlistEntries),
+      position: positionOf(),
     })
     .from(waitlistEntries)
     .where(where)
@@ -117,4 +121,3 @@ export async function approvePendingEntry(db: Database, email: string): Promise<
     .set({ status: 'approved', decidedAt: new Date() })
     .where(and(eq(waitlistEntries.email, email), eq(waitlistEntries.status, 'pending')));
 }
-

@@ -45,11 +45,19 @@ export const waitlistAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
           security: [{ bearerAuth: [] }],
           params: waitlistEntryParamsSchema,
           body: z.unknown().optional(),
-          response: { 200: waitlistDecisionResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+          response: {
+            200: waitlistDecisionResponseSchema,
+            ...errorResponses(400, 401, 403, 404, 429),
+          },
         },
       },
       async (request) => ({
-        entry: await decideWaitlistEntry(db, requireCurrentUser(request), request.params.id, decision),
+        entry: await decideWaitlistEntry(
+          db,
+          requireCurrentUser(request),
+          request.params.id,
+          decision,
+        ),
       }),
     );
   }

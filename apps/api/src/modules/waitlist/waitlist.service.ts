@@ -8,7 +8,12 @@ export async function listWaitlist(
   db: Database,
   filter: { status?: EntryStatus | undefined; limit: number; offset: number },
 ): Promise<ListWaitlistResponse> {
-  return listEntries(db, filter.status ? { ...filter, status: filter.status } : { limit: filter.limit, offset: filter.offset });
+  return listEntries(
+    db,
+    filter.status
+      ? { ...filter, status: filter.status }
+      : { limit: filter.limit, offset: filter.offset },
+  );
 }
 
 /** Approving or rejecting is final per call but may be reversed by the opposite call. */
