@@ -1,24 +1,14 @@
-// `npm start`: build the web app if it is missing or stale, then run the API, which serves it.
+// `npm start`: build what is missing or stale (web app, API bundle), then run the API, which
+// also serves the web app, in this process.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiBundle, buildApi, isApiBundleStale, newestModification } from './build-api.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
 const builtIndex = path.join(webDir, 'dist/index.html');
-
-function newestModification(target) {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    newest = Math.max(newest, newestModification(path.join(target, entry)));
-  }
-  return newest;
-}
 
 function isWebBuildStale() {
   if (!fs.existsSync(builtIndex)) return true;
@@ -46,6 +36,16 @@ if (
   }
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'apps/api/src/server.ts'));
+if (isApiBundleStale()) {
+  try {
+    await buildApi();
+  } catch (error) {
+    console.error(
+      `Cannot start: the API failed to build (${error instanceof Error ? error.message : error})`,
+    );
+    process.exit(1);
+  }
+}
+
+process.env.WEB_DIST_DIR ??= path.join(webDir, 'dist');
+await import(apiBundle);

@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/client';
 import { createClerkVerifier, issuerFromPublishableKey } from './identity/clerk';
 import { createEmbeddedAuth, createEmbeddedVerifier, type EmbeddedAuth } from './identity/embedded';
 import type { TokenVerifier } from './identity/types';
+import { withVerificationCache } from './identity/verification-cache';
 import { readOrCreateSecretFile } from './lib/secrets';
 import { authRoutes } from './modules/auth/auth.routes';
 import { embeddedIdentityRoutes } from './modules/auth/embedded-identity.routes';
@@ -74,9 +75,11 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
           trustedOrigins: config.corsOrigins,
         })
       : null;
-  const verifier = embeddedAuth
-    ? createEmbeddedVerifier(embeddedAuth, config.appUrl)
-    : createClerkVerifier(config.clerk!);
+  const verifier = withVerificationCache(
+    embeddedAuth
+      ? createEmbeddedVerifier(embeddedAuth, config.appUrl)
+      : createClerkVerifier(config.clerk!),
+  );
   const clerkHost = config.clerk ? issuerFromPublishableKey(config.clerk.publishableKey) : null;
   const sentryOrigin = config.sentry.dsn ? new URL(config.sentry.dsn).origin : null;
 

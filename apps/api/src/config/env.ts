@@ -120,8 +120,6 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-
 /** Parses configuration from the environment; throws ConfigError with one line naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const defined = Object.fromEntries(
@@ -174,7 +172,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     waitlistMode: env.WAITLIST_MODE,
     // Demo accounts have a published password, so they exist only with the embedded identity.
     seedDemo: !isClerk && (env.SEED_DEMO ?? true),
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'apps/web/dist'),
     productionHost: env.PRODUCTION_HOST,
     sentry: { dsn: env.SENTRY_DSN ?? null, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV },
     release: env.RELEASE,

@@ -52,12 +52,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
     };
   }
+  // PGlite's default 128 MB of shared buffers doubles the idle footprint of a single-user
+  // database; the OS page cache still holds the data files.
+  const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
   let client: PGlite;
   if (options.kind === 'pglite') {
     fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    client = await PGlite.create(options.dataDir);
+    client = await PGlite.create(options.dataDir, { startParams });
   } else {
-    client = await PGlite.create(options.dump ? { loadDataDir: options.dump } : {});
+    client = await PGlite.create(
+      options.dump ? { loadDataDir: options.dump, startParams } : { startParams },
+    );
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder });

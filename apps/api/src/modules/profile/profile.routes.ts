@@ -38,11 +38,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({
-          profile: await createArtistProfile(db, requireCurrentUser(request), request.body),
-        }),
+      reply.status(201).send({
+        profile: await createArtistProfile(db, requireCurrentUser(request), request.body),
+      }),
   );
 
   app.put(

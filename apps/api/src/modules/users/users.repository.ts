@@ -62,6 +62,33 @@ function toUserRecord(row: UserRow): UserRecord {
   };
 }
 
+function prepareIdentityLookups(db: Database) {
+  const sessionIsActive = sql<boolean>`exists (select 1 from ${authSession} where ${authSession.id} = ${sql.placeholder('sessionId')} and ${authSession.expiresAt} > now())`;
+  const byIdentity = and(
+    eq(users.issuer, sql.placeholder('issuer')),
+    eq(users.subject, sql.placeholder('subject')),
+  );
+  const base = () => db.select({ ...userColumns, isSessionActive: sessionIsActive }).from(users);
+  return {
+    withSession: base()
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(byIdentity)
+      .limit(1)
+      .prepare('find_user_by_identity_with_session'),
+    withoutSession: db
+      .select({ ...userColumns, isSessionActive: sql<boolean>`true` })
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(byIdentity)
+      .limit(1)
+      .prepare('find_user_by_identity'),
+  };
+}
+
+// The lookup runs on every authenticated request: build its SQL once per database and let
+// PostgreSQL plan it once per connection.
+const preparedLookups = new WeakMap<Database, ReturnType<typeof prepareIdentityLookups>>();
+
 /**
  * One round trip per authenticated request: the user, their organisation and, for embedded
  * tokens, whether the session the token was minted for is still alive (sign-out ends it).
@@ -72,15 +99,14 @@ export async function findUserByIdentity(
   subject: string,
   sessionId: string | null,
 ): Promise<{ user: UserRecord; isSessionActive: boolean } | null> {
-  const sessionActive = sessionId
-    ? sql<boolean>`exists (select 1 from ${authSession} where ${authSession.id} = ${sessionId} and ${authSession.expiresAt} > now())`
-    : sql<boolean>`true`;
-  const rows = await db
-    .select({ ...userColumns, isSessionActive: sessionActive })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(users.issuer, issuer), eq(users.subject, subject)))
-    .limit(1);
+  let lookups = preparedLookups.get(db);
+  if (!lookups) {
+    lookups = prepareIdentityLookups(db);
+    preparedLookups.set(db, lookups);
+  }
+  const rows = sessionId
+    ? await lookups.withSession.execute({ issuer, subject, sessionId })
+    : await lookups.withoutSession.execute({ issuer, subject });
   const row = rows[0];
   return row ? { user: toUserRecord(row), isSessionActive: Boolean(row.isSessionActive) } : null;
 }
