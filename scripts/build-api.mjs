@@ -37,10 +37,15 @@ export async function buildApi() {
     (name) => !name.startsWith('@crescendo/'),
   );
   const outDir = path.dirname(apiBundle);
-  fs.rmSync(outDir, { recursive: true, force: true });
-  await build({
+  // Several processes may start at once (tests): build beside, then rename into place atomically.
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.cpSync(path.join(apiDir, 'src/db/migrations'), path.join(outDir, 'migrations'), {
+    recursive: true,
+  });
+  const result = await build({
     entryPoints: [path.join(apiDir, 'src/server.ts')],
     outfile: apiBundle,
+    write: false,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -49,7 +54,11 @@ export async function buildApi() {
     external: [...external, ...external.map((name) => `${name}/*`)],
     logLevel: 'warning',
   });
-  fs.cpSync(path.join(apiDir, 'src/db/migrations'), path.join(outDir, 'migrations'), {
-    recursive: true,
-  });
+  // The map first, so a reader of the new bundle always finds its map.
+  const outputs = [...result.outputFiles].sort((file) => (file.path.endsWith('.map') ? -1 : 1));
+  for (const file of outputs) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, file.contents);
+    fs.renameSync(temporary, file.path);
+  }
 }
