@@ -26,7 +26,9 @@ function start(env: Record<string, string>) {
   const output = { stdout: '', stderr: '' };
   child.stdout.on('data', (chunk) => (output.stdout += chunk));
   child.stderr.on('data', (chunk) => (output.stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   return { child, output, exited };
 }
 
@@ -51,13 +53,20 @@ describe('npm start (scripts/start.mjs)', () => {
   it('stops with one clear line naming a badly configured variable', async () => {
     const { output, exited } = start({ PORT: 'eighty', CRESCENDO_DATA_DIR: dataDir });
     expect(await exited).toBe(1);
-    expect(output.stderr.trim()).toBe('Invalid configuration: PORT must be a port number (got "eighty")');
+    expect(output.stderr.trim()).toBe(
+      'Invalid configuration: PORT must be a port number (got "eighty")',
+    );
   });
 
   it('seeds demo accounts, keeps data across restarts and shuts down cleanly on SIGTERM', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const env = { PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://localhost:${port}`, CRESCENDO_DATA_DIR: dataDir };
+    const env = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: `http://localhost:${port}`,
+      CRESCENDO_DATA_DIR: dataDir,
+    };
     const origin = { origin: `http://localhost:${port}`, 'content-type': 'application/json' };
 
     const first = start(env);
@@ -67,7 +76,11 @@ describe('npm start (scripts/start.mjs)', () => {
     const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: origin,
-      body: JSON.stringify({ email: 'persisted@example.com', password: 'persist-me-please', name: 'Persisted' }),
+      body: JSON.stringify({
+        email: 'persisted@example.com',
+        password: 'persist-me-please',
+        name: 'Persisted',
+      }),
     });
     expect(signUp.status).toBe(200);
     first.child.kill('SIGTERM');

@@ -1,0 +1,138 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client';
+import { jobs } from '../db/schema';
+import { createTestDatabase, databaseTargets } from '../testing/test-database';
+import { claimJob, completeJob, enqueueJob, failJob, findJob } from './queue';
+import { PermanentJobFailure, PostponeJob, startWorker } from './worker';
+
+describe.each(databaseTargets)('durable job queue on %s', (target) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase(target);
+  });
+  afterAll(async () => database.close());
+
+  const queue = () => `test-${Math.random().toString(36).slice(2)}`;
+
+  it('claims due jobs once, in order, and records completion', async () => {
+    const name = queue();
+    const first = await enqueueJob(database.db, { queue: name, payload: { n: 1 } });
+    await enqueueJob(database.db, {
+      queue: name,
+      payload: { n: 2 },
+      runAt: new Date(Date.now() + 60_000),
+    });
+    const claimed = await claimJob(database.db, [name], 'w1', 30);
+    expect(claimed).toMatchObject({
+      id: first.id,
+      status: 'running',
+      attempts: 1,
+      workerId: 'w1',
+      payload: { n: 1 },
+    });
+    expect(await claimJob(database.db, [name], 'w2', 30)).toBeNull();
+    await completeJob(database.db, first.id);
+    expect((await findJob(database.db, first.id))?.status).toBe('succeeded');
+  });
+
+  it('keeps one active job per singleton key', async () => {
+    const name = queue();
+    const first = await enqueueJob(database.db, { queue: name, singletonKey: `sync:${name}` });
+    const second = await enqueueJob(database.db, { queue: name, singletonKey: `sync:${name}` });
+    expect(second).toEqual({ id: first.id, isNew: false });
+    await completeJob(database.db, first.id);
+    const third = await enqueueJob(database.db, { queue: name, singletonKey: `sync:${name}` });
+    expect(third.isNew).toBe(true);
+  });
+
+  it('gives a crashed worker’s job to another once its lock expires', async () => {
+    const name = queue();
+    const { id } = await enqueueJob(database.db, { queue: name });
+    await claimJob(database.db, [name], 'crashed', 30);
+    expect(await claimJob(database.db, [name], 'w2', 30)).toBeNull();
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
+    const reclaimed = await claimJob(database.db, [name], 'w2', 30);
+    expect(reclaimed).toMatchObject({ id, workerId: 'w2', attempts: 2 });
+  });
+
+  it('retries failures until attempts run out', async () => {
+    const name = queue();
+    const { id } = await enqueueJob(database.db, { queue: name, maxAttempts: 2 });
+    const firstTry = (await claimJob(database.db, [name], 'w', 30))!;
+    expect(await failJob(database.db, firstTry, 'boom', new Date())).toBe('retry');
+    const secondTry = (await claimJob(database.db, [name], 'w', 30))!;
+    expect(secondTry.attempts).toBe(2);
+    expect(await failJob(database.db, secondTry, 'boom again', new Date())).toBe('failed');
+    expect(await findJob(database.db, id)).toMatchObject({
+      status: 'failed',
+      lastError: 'boom again',
+    });
+  });
+
+  it('runs handlers in a worker: postpones without spending attempts, fails permanent errors at once', async () => {
+    const name = queue();
+    const postponed = await enqueueJob(database.db, { queue: name, payload: { kind: 'postpone' } });
+    const permanent = await enqueueJob(database.db, {
+      queue: name,
+      payload: { kind: 'permanent' },
+    });
+    const fine = await enqueueJob(database.db, { queue: name, payload: { kind: 'fine' } });
+    const seen: string[] = [];
+    const worker = startWorker({
+      db: database.db,
+      pollIntervalMs: 10_000,
+      handlers: {
+        [name]: async (job) => {
+          seen.push(String(job.payload.kind));
+          if (job.payload.kind === 'postpone')
+            throw new PostponeJob(new Date(Date.now() + 3_600_000), 'quota');
+          if (job.payload.kind === 'permanent')
+            throw new PermanentJobFailure('malformed upstream data');
+        },
+      },
+    });
+    await worker.stop();
+    await worker.drain();
+    expect(seen.sort()).toEqual(['fine', 'permanent', 'postpone']);
+    expect(await findJob(database.db, postponed.id)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      lastError: 'quota',
+    });
+    expect(await findJob(database.db, permanent.id)).toMatchObject({
+      status: 'failed',
+      lastError: 'malformed upstream data',
+    });
+    expect((await findJob(database.db, fine.id))?.status).toBe('succeeded');
+  });
+
+  it('lets concurrent workers share a queue without running any job twice', async () => {
+    const name = queue();
+    const total = 40;
+    for (let index = 0; index < total; index += 1)
+      await enqueueJob(database.db, { queue: name, payload: { index } });
+    const runs: number[] = [];
+    const handler = async (job: { payload: Record<string, unknown> }) => {
+      runs.push(Number(job.payload.index));
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    };
+    const workers = [1, 2, 3].map(() =>
+      startWorker({
+        db: database.db,
+        handlers: { [name]: handler },
+        pollIntervalMs: 5,
+        concurrency: 2,
+      }),
+    );
+    const deadline = Date.now() + 20_000;
+    while (runs.length < total && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await Promise.all(workers.map((worker) => worker.stop()));
+    expect(runs.length).toBe(total);
+    expect(new Set(runs).size).toBe(total);
+  });
+});

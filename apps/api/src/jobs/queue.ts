@@ -1,0 +1,166 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { jobs } from '../db/schema';
+
+export type Job = typeof jobs.$inferSelect;
+
+export type EnqueueOptions = {
+  queue: string;
+  payload?: Record<string, unknown>;
+  runAt?: Date;
+  /** Only one queued-or-running job may hold this key; a second enqueue returns the first. */
+  singletonKey?: string;
+  maxAttempts?: number;
+};
+
+/** Adds a job; with a singleton key already active, returns that job's id instead. */
+export async function enqueueJob(
+  db: Database,
+  options: EnqueueOptions,
+): Promise<{ id: string; isNew: boolean }> {
+  const inserted = await db
+    .insert(jobs)
+    .values({
+      queue: options.queue,
+      payload: options.payload ?? {},
+      runAt: options.runAt ?? new Date(),
+      singletonKey: options.singletonKey ?? null,
+      maxAttempts: options.maxAttempts ?? 5,
+    })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  if (inserted[0]) return { id: inserted[0].id, isNew: true };
+  const [active] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.singletonKey, options.singletonKey ?? ''),
+        sql`${jobs.status} in ('queued', 'running')`,
+      ),
+    )
+    .limit(1);
+  if (!active) return enqueueJob(db, options);
+  return { id: active.id, isNew: false };
+}
+
+/**
+ * Claims the next due job of the given queues. A running job whose lock expired (its worker
+ * died) is due again. Concurrent workers never claim the same job.
+ */
+export async function claimJob(
+  db: Database,
+  queues: string[],
+  workerId: string,
+  lockSeconds: number,
+): Promise<Job | null> {
+  const queueList = sql.join(
+    queues.map((queue) => sql`${queue}`),
+    sql`, `,
+  );
+  const result = await db.execute<Record<string, unknown>>(sql`
+    update ${jobs} set
+      status = 'running',
+      attempts = ${jobs.attempts} + 1,
+      worker_id = ${workerId},
+      locked_until = now() + make_interval(secs => ${lockSeconds}),
+      updated_at = now()
+    where ${jobs.id} = (
+      select id from ${jobs}
+      where queue in (${queueList})
+        and run_at <= now()
+        and (status = 'queued' or (status = 'running' and locked_until < now()))
+      order by run_at, created_at
+      limit 1
+      for update skip locked
+    )
+    returning id`);
+  const rows =
+    (result as unknown as { rows?: { id: string }[] }).rows ??
+    (result as unknown as { id: string }[]);
+  const id = rows[0]?.id;
+  if (!id) return null;
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return job ?? null;
+}
+
+export async function extendJobLock(
+  db: Database,
+  id: string,
+  workerId: string,
+  lockSeconds: number,
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${lockSeconds})`, updatedAt: new Date() })
+    .where(and(eq(jobs.id, id), eq(jobs.workerId, workerId), eq(jobs.status, 'running')));
+}
+
+export async function completeJob(db: Database, id: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      status: 'succeeded',
+      lockedUntil: null,
+      finishedAt: new Date(),
+      updatedAt: new Date(),
+      lastError: null,
+    })
+    .where(eq(jobs.id, id));
+}
+
+/** Records a failure: retried at `retryAt` while attempts remain, otherwise failed for good. */
+export async function failJob(
+  db: Database,
+  job: Job,
+  error: string,
+  retryAt: Date | null,
+): Promise<'retry' | 'failed'> {
+  const canRetry = retryAt !== null && job.attempts < job.maxAttempts;
+  await db
+    .update(jobs)
+    .set(
+      canRetry
+        ? {
+            status: 'queued',
+            runAt: retryAt,
+            lockedUntil: null,
+            lastError: error,
+            updatedAt: new Date(),
+          }
+        : {
+            status: 'failed',
+            lockedUntil: null,
+            lastError: error,
+            finishedAt: new Date(),
+            updatedAt: new Date(),
+          },
+    )
+    .where(eq(jobs.id, job.id));
+  return canRetry ? 'retry' : 'failed';
+}
+
+/** Puts a job back without spending an attempt (e.g. a provider quota pause). */
+export async function postponeJob(
+  db: Database,
+  job: Job,
+  runAt: Date,
+  reason: string,
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      runAt,
+      attempts: Math.max(0, job.attempts - 1),
+      lockedUntil: null,
+      lastError: reason,
+      updatedAt: new Date(),
+    })
+    .where(eq(jobs.id, job.id));
+}
+
+export async function findJob(db: Database, id: string): Promise<Job | null> {
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return job ?? null;
+}

@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import type { Database } from '../db/client';
+import { claimJob, completeJob, extendJobLock, failJob, postponeJob, type Job } from './queue';
+
+/** Thrown by a handler to retry later without spending an attempt (quota pauses). */
+export class PostponeJob extends Error {
+  override name = 'PostponeJob';
+  constructor(
+    readonly until: Date,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** Thrown by a handler for failures that retrying cannot fix (malformed upstream data). */
+export class PermanentJobFailure extends Error {
+  override name = 'PermanentJobFailure';
+}
+
+export type JobHandler = (job: Job, signal: AbortSignal) => Promise<void>;
+
+export type WorkerOptions = {
+  db: Database;
+  handlers: Record<string, JobHandler>;
+  pollIntervalMs?: number;
+  lockSeconds?: number;
+  concurrency?: number;
+  /** Delay before the n-th retry (attempt counts from 1). */
+  retryDelayMs?: (attempt: number) => number;
+  onError?: (error: unknown, job: Job | null) => void;
+};
+
+export type Worker = {
+  id: string;
+  stop(): Promise<void>;
+  /** Runs due jobs until none is left. */ drain(): Promise<void>;
+};
+
+/** Polls the durable queue and runs handlers; any number of processes may run one. */
+export function startWorker(options: WorkerOptions): Worker {
+  const id = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+  const queues = Object.keys(options.handlers);
+  const lockSeconds = options.lockSeconds ?? 120;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const retryDelayMs =
+    options.retryDelayMs ?? ((attempt) => Math.min(60_000 * 2 ** (attempt - 1), 3_600_000));
+  const controller = new AbortController();
+  let isStopping = false;
+  const running = new Set<Promise<void>>();
+
+  async function runOne(): Promise<boolean> {
+    const job = await claimJob(options.db, queues, id, lockSeconds);
+    if (!job) return false;
+    const heartbeat = setInterval(
+      () => void extendJobLock(options.db, job.id, id, lockSeconds).catch(() => {}),
+      (lockSeconds * 1000) / 3,
+    );
+    try {
+      await options.handlers[job.queue]!(job, controller.signal);
+      await completeJob(options.db, job.id);
+    } catch (error) {
+      options.onError?.(error, job);
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof PostponeJob) {
+        await postponeJob(options.db, job, error.until, message);
+      } else if (error instanceof PermanentJobFailure) {
+        await failJob(options.db, job, message, null);
+      } else {
+        await failJob(options.db, job, message, new Date(Date.now() + retryDelayMs(job.attempts)));
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+    return true;
+  }
+
+  async function loop(): Promise<void> {
+    while (!isStopping) {
+      let didWork = false;
+      try {
+        didWork = await runOne();
+      } catch (error) {
+        options.onError?.(error, null);
+      }
+      if (!didWork && !isStopping) {
+        await new Promise((resolve) => setTimeout(resolve, pollIntervalMs).unref());
+      }
+    }
+  }
+
+  for (let slot = 0; slot < (options.concurrency ?? 1); slot += 1) {
+    const task = loop();
+    running.add(task);
+    void task.finally(() => running.delete(task));
+  }
+
+  return {
+    id,
+    async stop() {
+      isStopping = true;
+      controller.abort();
+      await Promise.allSettled([...running]);
+    },
+    async drain() {
+      while (await runOne()) {
+        // keep going until the queue has nothing due
+      }
+    },
+  };
+}
