@@ -344,3 +344,63 @@ describe('logs', () => {
     }
   });
 });
+
+describe('per-user rate limit', () => {
+  it('answers 429 with Retry-After once a user spends their budget, whatever their address', async () => {
+    const testApp = await buildTestApp('pglite', { env: { RATE_LIMIT_PER_USER: '3' } });
+    try {
+      const account = await signUp(testApp.app);
+      const statuses: number[] = [];
+      let last;
+      for (let index = 0; index < 4; index += 1) {
+        last = await testApp.app.inject({
+          method: 'GET',
+          url: '/api/v1/auth/me',
+          headers: bearer(account.token),
+          remoteAddress: `10.0.0.${index + 1}`,
+        });
+        statuses.push(last.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+      expect(last!.json().error.code).toBe('RATE_LIMITED');
+      const other = await signUp(testApp.app);
+      expect(
+        (
+          await testApp.app.inject({
+            method: 'GET',
+            url: '/api/v1/auth/me',
+            headers: bearer(other.token),
+          })
+        ).statusCode,
+      ).toBe(200);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
+
+describe('server errors', () => {
+  it('answer 500 with a generic message and the request id, never internals', async () => {
+    const testApp = await buildTestApp('pglite');
+    try {
+      const account = await signUp(testApp.app);
+      await testApp.database.close();
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: { ...bearer(account.token), 'x-request-id': 'req-internal-0001' },
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'INTERNAL',
+          message: 'Something went wrong on our side. Please try again.',
+          details: { requestId: 'req-internal-0001' },
+        },
+      });
+    } finally {
+      await testApp.app.close();
+    }
+  });
+});
