@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { googleErrorBody, sendGoogleError, sendGoogleQuotaExceeded, sendGoogleUnauthorized, sendOAuthError } from './google-errors'; // prettier-ignore
+import { META_ERRORS, sendMetaError } from './meta/errors';
+
+export type FaultApi = 'youtube' | 'analytics' | 'oauth' | 'graph';
+export const FAULT_APIS: readonly FaultApi[] = ['youtube', 'analytics', 'oauth', 'graph'];
+
+export type FaultSpec =
+  | { type: '429'; retryAfterSeconds?: number }
+  | { type: '5xx'; status?: number }
+  | { type: 'quotaExceeded' }
+  | { type: 'revoked' }
+  | { type: 'malformed' };
+
+export type Fault = {
+  id: string;
+  match: { api: FaultApi; path?: string };
+  fault: FaultSpec;
+  /** null: until cleared. */
+  remaining: number | null;
+  hits: number;
+};
+
+export type RequestTarget = { api: FaultApi; family: 'google' | 'meta'; path: string };
+
+/** Which emulated API a path (relative to the sandbox root) belongs to. */
+export function classifyPath(path: string): RequestTarget | null {
+  if (path.startsWith('/youtube/')) return { api: 'youtube', family: 'google', path };
+  if (path.startsWith('/youtubeanalytics/')) return { api: 'analytics', family: 'google', path };
+  if (path.startsWith('/oauth2/')) return { api: 'oauth', family: 'google', path };
+  if (path.startsWith('/facebook/')) return { api: 'oauth', family: 'meta', path };
+  if (/^\/graph\/[^/]+\/oauth\/access_token/.test(path)) return { api: 'oauth', family: 'meta', path }; // prettier-ignore
+  if (path.startsWith('/graph/')) return { api: 'graph', family: 'meta', path };
+  return null;
+}
+
+export class FaultStore {
+  private faults: Fault[] = [];
+
+  add(match: Fault['match'], fault: FaultSpec, times: number | null): Fault {
+    const entry: Fault = { id: randomBytes(6).toString('hex'), match, fault, remaining: times, hits: 0 }; // prettier-ignore
+    this.faults.push(entry);
+    return entry;
+  }
+
+  list(): readonly Fault[] {
+    return this.faults;
+  }
+
+  remove(id: string): boolean {
+    const before = this.faults.length;
+    this.faults = this.faults.filter((f) => f.id !== id);
+    return this.faults.length !== before;
+  }
+
+  clear(): void {
+    this.faults = [];
+  }
+
+  /** Finds the first armed fault for the request and consumes one use of it. */
+  take(target: RequestTarget): Fault | null {
+    const fault = this.faults.find(
+      (f) =>
+        f.match.api === target.api &&
+        (f.match.path === undefined || target.path.includes(f.match.path)) &&
+        (f.remaining === null || f.remaining > 0),
+    );
+    if (!fault) return null;
+    fault.hits += 1;
+    if (fault.remaining !== null) fault.remaining -= 1;
+    return fault;
+  }
+}
+
+/** Answers with the provider's own shape for the injected failure. */
+export function sendFault(
+  reply: FastifyReply,
+  target: RequestTarget,
+  spec: FaultSpec,
+): FastifyReply {
+  const isGoogleOAuth = target.family === 'google' && target.api === 'oauth';
+  switch (spec.type) {
+    case '429': {
+      void reply.header('retry-after', String(spec.retryAfterSeconds ?? 30));
+      if (target.family === 'meta') {
+        void reply.header('x-app-usage', JSON.stringify({ call_count: 100, total_cputime: 12, total_time: 18 })); // prettier-ignore
+        return sendMetaError(reply, { message: '(#4) Application request limit reached', code: 4, isTransient: true, status: 429 }); // prettier-ignore
+      }
+      if (isGoogleOAuth) return sendOAuthError(reply, 429, 'rate_limit_exceeded', 'Rate Limit Exceeded'); // prettier-ignore
+      return sendGoogleError(reply, 429, 'Resource has been exhausted (e.g. check quota).', 'rateLimitExceeded'); // prettier-ignore
+    }
+    case '5xx': {
+      const status = spec.status ?? 503;
+      if (target.family === 'meta') {
+        return sendMetaError(reply, { message: 'An unexpected error has occurred. Please retry your request later.', code: 2, isTransient: true, status }); // prettier-ignore
+      }
+      if (isGoogleOAuth) return sendOAuthError(reply, status, 'internal_failure', 'Backend Error');
+      const message = status === 503 ? 'The service is currently unavailable.' : 'Internal error encountered.'; // prettier-ignore
+      return reply.code(status).send(googleErrorBody(status, message, [{ message, domain: 'global', reason: 'backendError' }])); // prettier-ignore
+    }
+    case 'quotaExceeded': {
+      if (target.family === 'meta') {
+        void reply.header('x-app-usage', JSON.stringify({ call_count: 100, total_cputime: 100, total_time: 100 })); // prettier-ignore
+        return sendMetaError(reply, { message: '(#4) Application request limit reached', code: 4, isTransient: true, status: 403 }); // prettier-ignore
+      }
+      if (isGoogleOAuth) return sendOAuthError(reply, 429, 'rate_limit_exceeded', 'Rate Limit Exceeded'); // prettier-ignore
+      return sendGoogleQuotaExceeded(reply);
+    }
+    case 'revoked': {
+      if (target.family === 'meta') return sendMetaError(reply, META_ERRORS.revokedToken);
+      if (isGoogleOAuth) return sendOAuthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.'); // prettier-ignore
+      return sendGoogleUnauthorized(reply);
+    }
+    case 'malformed': {
+      // A truncated body with a JSON content type, like a proxy cutting the connection short.
+      const body = target.family === 'meta' ? '{"data":[{"name":"reach","period":"da' : '{"kind":"youtube#resultTable","columnHeaders":[{"name":"da'; // prettier-ignore
+      return reply.code(200).type('application/json; charset=UTF-8').send(body);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Flattens a parsed query or form body to single string values (first value wins). */
+export function readParams(source: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!source || typeof source !== 'object') return out;
+  for (const [key, value] of Object.entries(source as Record<string, unknown>)) {
+    const first = Array.isArray(value) ? (value as unknown[])[0] : value;
+    if (first === undefined || first === null) continue;
+    out[key] = typeof first === 'string' ? first : String(first);
+  }
+  return out;
+}
+
+/** Bearer token from the Authorization header (Meta also accepts the `OAuth` scheme). */
+export function readAuthorizationToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^(?:Bearer|OAuth)\s+(.+)$/i.exec(header.trim());
+  return match?.[1]?.trim() ?? null;
+}
+
+export function readBasicCredentials(
+  request: FastifyRequest,
+): { id: string; secret: string } | null {
+  const header = request.headers.authorization;
+  const match = header ? /^Basic\s+(.+)$/i.exec(header.trim()) : null;
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const separator = decoded.indexOf(':');
+  if (separator < 0) return null;
+  return {
+    id: decodeURIComponent(decoded.slice(0, separator)),
+    secret: decodeURIComponent(decoded.slice(separator + 1)),
+  };
+}
+
+export function requestPath(request: FastifyRequest): string {
+  const index = request.url.indexOf('?');
+  return index < 0 ? request.url : request.url.slice(0, index);
+}
+
+/** The absolute URL of this request, for Graph's paging.next / paging.previous links. */
+export function absoluteRequestUrl(request: FastifyRequest): URL {
+  return new URL(request.url, `${request.protocol}://${request.host}`);
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}

@@ -1,0 +1,139 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SandboxContext } from '../context';
+import { readParams, requestPath } from '../http';
+import { renderConsentPage, renderErrorPage } from '../oauth/consent-page';
+import { META_PERMISSIONS } from '../oauth/token-store';
+import { isPersonaId } from '../personas/definitions';
+import type { MetaAppCredentials } from '../options';
+import { META_ERRORS, expiredTokenError, sendMetaError } from './errors';
+
+/**
+ * Facebook Login, manual flow:
+ * https://developers.facebook.com/docs/facebook-login/guides/advanced/manual-flow
+ * Long-lived tokens: https://developers.facebook.com/docs/facebook-login/guides/access-tokens/get-long-lived
+ */
+export const META_SHORT_LIVED_TTL_SECONDS = 3600;
+export const META_LONG_LIVED_TTL_SECONDS = 5_183_944;
+const CODE_TTL_MS = 10 * 60_000;
+
+const DIALOG_PARAMS = ['client_id', 'redirect_uri', 'state', 'scope', 'response_type', 'auth_type', 'config_id'] as const; // prettier-ignore
+
+export async function registerFacebookDialogRoutes(
+  app: FastifyInstance,
+  context: SandboxContext,
+): Promise<void> {
+  // prettier-ignore
+  const findApp = (appId: string | undefined): MetaAppCredentials | undefined =>
+    context.options.metaApps.find((a) => a.appId === appId);
+
+  const validate = (
+    params: Record<string, string>,
+    reply: FastifyReply,
+  ): { app: MetaAppCredentials; redirectUri: string; scopes: string[] } | null => {
+    // prettier-ignore
+    const metaApp = findApp(params.client_id);
+    if (!metaApp) {
+      void reply.code(400).type('text/html; charset=utf-8').send(renderErrorPage('Facebook', 'Invalid App ID', 'The provided app ID does not look like a valid app ID.')); // prettier-ignore
+      return null;
+    }
+    const redirectUri = params.redirect_uri;
+    if (!redirectUri || (metaApp.redirectUris && !metaApp.redirectUris.includes(redirectUri))) {
+      void reply.code(400).type('text/html; charset=utf-8').send(renderErrorPage('Facebook', "URL blocked", "This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.")); // prettier-ignore
+      return null;
+    }
+    const scopes = (params.scope ?? 'public_profile').split(/[\s,]+/).filter(Boolean);
+    return { app: metaApp, redirectUri, scopes };
+  };
+
+  const show = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const params = readParams(request.query);
+    const valid = validate(params, reply);
+    if (!valid) return reply;
+    const hiddenFields: Record<string, string> = {};
+    for (const name of DIALOG_PARAMS) {
+      const value = params[name];
+      if (value !== undefined) hiddenFields[name] = value;
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        renderConsentPage({ provider: 'Facebook', action: requestPath(request), clientId: valid.app.appId, scopes: valid.scopes, hiddenFields }), // prettier-ignore
+      );
+  };
+
+  const decide = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const params = readParams(request.body);
+    const valid = validate(params, reply);
+    if (!valid) return reply;
+    const target = new URL(valid.redirectUri);
+    if (params.decision === 'deny' || !isPersonaId(params.persona)) {
+      target.searchParams.set('error', 'access_denied');
+      target.searchParams.set('error_code', '200');
+      target.searchParams.set('error_description', 'Permissions error');
+      target.searchParams.set('error_reason', 'user_denied');
+    } else {
+      const code = context.tokens.createCode({
+        provider: 'meta',
+        personaId: params.persona,
+        clientId: valid.app.appId,
+        redirectUri: valid.redirectUri,
+        // The user grants whatever known permissions were asked for.
+        scopes: valid.scopes.filter((s) => (META_PERMISSIONS as readonly string[]).includes(s)),
+        codeChallenge: null,
+        codeChallengeMethod: null,
+        isOffline: false,
+        expiresAtMs: context.clock.nowMs() + CODE_TTL_MS,
+      });
+      target.searchParams.set('code', code.code);
+    }
+    if (params.state !== undefined) target.searchParams.set('state', params.state);
+    // Facebook appends this fragment to every login redirect.
+    target.hash = '_=_';
+    return reply.redirect(target.toString(), 302);
+  };
+
+  for (const path of ['/dialog/oauth', '/:version/dialog/oauth']) {
+    app.get(path, show);
+    app.post(path, decide);
+  }
+}
+
+/** GET /graph/{version}/oauth/access_token: code exchange and fb_exchange_token. */
+export function registerMetaTokenRoute(app: FastifyInstance, context: SandboxContext): void {
+  app.get('/:version/oauth/access_token', async (request, reply) => {
+    const params = readParams(request.query);
+    const metaApp = context.options.metaApps.find((a) => a.appId === params.client_id);
+    if (!metaApp) return sendMetaError(reply, { message: 'Error validating application. Invalid application ID.', code: 101 }); // prettier-ignore
+    if (params.client_secret !== metaApp.appSecret) return sendMetaError(reply, { message: 'Error validating client secret.', code: 1 }); // prettier-ignore
+    const nowMs = context.clock.nowMs();
+
+    if (params.grant_type === 'fb_exchange_token') {
+      const lookup = context.tokens.lookupAccessToken(params.fb_exchange_token ?? '', nowMs);
+      if (lookup.status === 'unknown' || lookup.grant.provider !== 'meta') return sendMetaError(reply, META_ERRORS.invalidToken); // prettier-ignore
+      if (lookup.status === 'revoked') return sendMetaError(reply, META_ERRORS.revokedToken);
+      if (lookup.status === 'expired') return sendMetaError(reply, expiredTokenError(lookup.record.expiresAtMs ?? nowMs, nowMs)); // prettier-ignore
+      const token = context.tokens.issueAccessToken(lookup.grant, { ttlSeconds: META_LONG_LIVED_TTL_SECONDS, nowMs, isLongLived: true }); // prettier-ignore
+      return reply.send({ access_token: token.token, token_type: 'bearer', expires_in: META_LONG_LIVED_TTL_SECONDS }); // prettier-ignore
+    }
+    if (params.grant_type !== undefined && params.grant_type !== 'authorization_code') {
+      return sendMetaError(reply, { message: `(#100) Unsupported grant_type: ${params.grant_type}`, code: 100 }); // prettier-ignore
+    }
+
+    const code = params.code ? context.tokens.codes.get(params.code) : undefined;
+    if (!code || code.provider !== 'meta' || code.clientId !== metaApp.appId) return sendMetaError(reply, { message: 'Invalid verification code format.', code: 100, subcode: 36007 }); // prettier-ignore
+    if (code.isUsed) {
+      if (code.grantId) context.tokens.revokeGrant(code.grantId);
+      return sendMetaError(reply, { message: 'This authorization code has been used.', code: 100, subcode: 36009 }); // prettier-ignore
+    }
+    if (code.expiresAtMs <= nowMs) return sendMetaError(reply, { message: 'This authorization code has expired.', code: 100, subcode: 36007 }); // prettier-ignore
+    if (params.redirect_uri !== code.redirectUri) {
+      return sendMetaError(reply, { message: 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request', code: 100, subcode: 36008 }); // prettier-ignore
+    }
+    code.isUsed = true;
+    const grant = context.tokens.createGrant({ provider: 'meta', personaId: code.personaId, clientId: metaApp.appId, scopes: code.scopes, nowMs, withRefreshToken: false, refreshTokenTtlMs: null }); // prettier-ignore
+    code.grantId = grant.id;
+    const token = context.tokens.issueAccessToken(grant, { ttlSeconds: META_SHORT_LIVED_TTL_SECONDS, nowMs }); // prettier-ignore
+    return reply.send({ access_token: token.token, token_type: 'bearer', expires_in: META_SHORT_LIVED_TTL_SECONDS }); // prettier-ignore
+  });
+}

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { createSandboxContext } from './context';
+import { describePersonas, registerControlRoutes } from './control';
+import { classifyPath, sendFault } from './faults';
+import { sendGoogleError } from './google-errors';
+import { requestPath } from './http';
+import { sendMetaError } from './meta/errors';
+import { registerGraphRoutes } from './meta/graph';
+import { registerFacebookDialogRoutes } from './meta/login';
+import { registerGoogleOAuthRoutes } from './oauth/google';
+import type { PlatformSandboxOptions } from './options';
+import { registerYouTubeAnalyticsRoutes } from './youtube/analytics';
+import { registerYouTubeDataRoutes } from './youtube/data-api';
+
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * The sandbox as an encapsulated Fastify plugin: register it with a prefix (the API uses
+ * `/sandbox`). Each registration owns its own clock, tokens and faults.
+ */
+export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async (app, options) => {
+  const context = createSandboxContext(options);
+  const root = app.prefix;
+  const relativePath = (request: FastifyRequest): string => requestPath(request).slice(root.length) || '/'; // prettier-ignore
+
+  // OAuth token and consent endpoints take form bodies; scoped to this plugin only.
+  if (app.hasContentTypeParser(FORM_CONTENT_TYPE)) app.removeContentTypeParser(FORM_CONTENT_TYPE);
+  app.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')))); // prettier-ignore
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const target = classifyPath(relativePath(request));
+    if (!target) return;
+    const fault = context.faults.take(target);
+    if (fault) {
+      sendFault(reply, target, fault.fault);
+      return reply;
+    }
+  });
+
+  await app.register(async (child) => registerGoogleOAuthRoutes(child, context), { prefix: '/oauth2' }); // prettier-ignore
+  await app.register(async (child) => registerYouTubeDataRoutes(child, context), { prefix: '/youtube/v3' }); // prettier-ignore
+  await app.register(async (child) => registerYouTubeAnalyticsRoutes(child, context), { prefix: '/youtubeanalytics/v2' }); // prettier-ignore
+  await app.register(async (child) => registerFacebookDialogRoutes(child, context), { prefix: '/facebook' }); // prettier-ignore
+  await app.register(async (child) => registerGraphRoutes(child, context), { prefix: '/graph' });
+  if (context.options.isControlApiEnabled) {
+    await app.register(async (child) => registerControlRoutes(child, context), { prefix: '/__control' }); // prettier-ignore
+  }
+
+  app.get('/', async (request) => {
+    const base = `${request.protocol}://${request.host}${root}`;
+    return {
+      name: 'Crescendo platform sandbox',
+      baseUrls: {
+        googleAuth: `${base}/oauth2/auth`,
+        googleToken: `${base}/oauth2/token`,
+        googleRevoke: `${base}/oauth2/revoke`,
+        youtubeData: `${base}/youtube/v3`,
+        youtubeAnalytics: `${base}/youtubeanalytics/v2`,
+        facebookDialog: `${base}/facebook/dialog/oauth`,
+        graph: `${base}/graph/v21.0`,
+        control: context.options.isControlApiEnabled ? `${base}/__control` : null,
+      },
+      personas: describePersonas(context),
+    };
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = relativePath(request);
+    const target = classifyPath(path);
+    if (target?.family === 'meta') return sendMetaError(reply, { message: `Unknown path components: ${path}`, code: 2500 }); // prettier-ignore
+    if (target) return sendGoogleError(reply, 404, `Method not found: ${request.method} ${path}`, 'notFound'); // prettier-ignore
+    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No sandbox route ${request.method} ${path}` } }); // prettier-ignore
+  });
+
+  app.setErrorHandler(
+    async (error: Error & { statusCode?: number }, request, reply: FastifyReply) => {
+      // prettier-ignore
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+      if (status === 500) request.log.error({ err: error }, 'platform sandbox failure');
+      const message = status === 500 ? 'Internal error encountered.' : error.message;
+      const target = classifyPath(relativePath(request));
+      if (target?.family === 'meta') return sendMetaError(reply, { message, code: status === 500 ? 1 : 100, status }); // prettier-ignore
+      if (target) return sendGoogleError(reply, status, message, status === 500 ? 'internalError' : 'badRequest'); // prettier-ignore
+      return reply.code(status).send({ error: { code: status === 500 ? 'INTERNAL' : 'VALIDATION_FAILED', message } }); // prettier-ignore
+    },
+  );
+};

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context';
+import { sendGoogleError } from '../google-errors';
+import { readParams } from '../http';
+import { authenticateGoogle } from '../oauth/google';
+import { GOOGLE_SCOPES } from '../oauth/token-store';
+import { AnalyticsQueryError, parseAnalyticsQuery, runAnalyticsQuery, type ResultTable } from './analytics-engine'; // prettier-ignore
+
+/** The most recent days have not been processed yet, as in YouTube Analytics. */
+export const ANALYTICS_LAG_DAYS = 2;
+const CACHE_SIZE = 64;
+
+export async function registerYouTubeAnalyticsRoutes(
+  app: FastifyInstance,
+  context: SandboxContext,
+): Promise<void> {
+  // prettier-ignore
+  // Dashboards repeat the same queries; a small LRU keeps repeated reads near-free.
+  const cache = new Map<string, ResultTable>();
+
+  app.get('/reports', async (request, reply) => {
+    const grant = authenticateGoogle(request, reply, context, [
+      GOOGLE_SCOPES.analyticsReadonly,
+      GOOGLE_SCOPES.analyticsMonetaryReadonly,
+    ]);
+    if (!grant) return reply;
+    const persona = context.world.persona(grant.personaId);
+    const params = readParams(request.query);
+    try {
+      const query = parseAnalyticsQuery(params, persona.youtube.id);
+      if (
+        query.metrics.includes('estimatedRevenue') &&
+        !grant.scopes.includes(GOOGLE_SCOPES.analyticsMonetaryReadonly)
+      ) {
+        // prettier-ignore
+        return sendGoogleError(reply, 403, 'Forbidden', 'forbidden');
+      }
+      const lastDataDay = context.today() - ANALYTICS_LAG_DAYS;
+      const key = JSON.stringify([persona.id, lastDataDay, params.startDate, params.endDate, params.metrics, params.dimensions, params.filters, params.sort, params.maxResults, params.startIndex]); // prettier-ignore
+      let table = cache.get(key);
+      if (table) {
+        cache.delete(key);
+      } else {
+        table = runAnalyticsQuery(persona.youtube, query, lastDataDay);
+      }
+      cache.set(key, table);
+      if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      return reply.type('application/json; charset=UTF-8').send(table);
+    } catch (error) {
+      if (error instanceof AnalyticsQueryError) {
+        return sendGoogleError(reply, error.status, error.message, error.reason);
+      }
+      throw error;
+    }
+  });
+}
