@@ -1,0 +1,59 @@
+import { addDays, daysBetweenInclusive } from './roi';
+
+export type RangePreset = '7d' | '28d' | '90d' | '365d' | 'all';
+
+export type ResolvedRange = {
+  from: string;
+  to: string;
+  days: number;
+  /** The equal period right before, for comparisons. */
+  previous: { from: string; to: string };
+  /** Daily points up to 120 days, weekly beyond, so charts stay readable. */
+  granularity: 'day' | 'week';
+};
+
+const presetDays: Record<Exclude<RangePreset, 'all'>, number> = {
+  '7d': 7,
+  '28d': 28,
+  '90d': 90,
+  '365d': 365,
+};
+
+/**
+ * Turns a preset or explicit dates into a closed day range ending at the last day the platforms
+ * have published (`lastCompleteDay`), never in the still-pending days after it.
+ */
+export function resolveDateRange(
+  input: { range?: RangePreset | undefined; from?: string | undefined; to?: string | undefined },
+  lastCompleteDay: string,
+  firstDataDay: string | null,
+): ResolvedRange {
+  let from: string;
+  let to: string;
+  if (input.from || input.to) {
+    to = input.to ?? lastCompleteDay;
+    from = input.from ?? addDays(to, -27);
+  } else {
+    const preset = input.range ?? '28d';
+    to = lastCompleteDay;
+    from =
+      preset === 'all'
+        ? (firstDataDay ?? addDays(to, -27))
+        : addDays(to, -(presetDays[preset] - 1));
+  }
+  if (from > to) [from, to] = [to, from];
+  const days = daysBetweenInclusive(from, to);
+  return {
+    from,
+    to,
+    days,
+    previous: { from: addDays(from, -days), to: addDays(from, -1) },
+    granularity: days > 120 ? 'week' : 'day',
+  };
+}
+
+/** Monday of the ISO week containing the day. */
+export function weekStart(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}

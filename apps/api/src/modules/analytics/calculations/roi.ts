@@ -1,0 +1,154 @@
+export type DailyTotals = {
+  /** Net new followers/subscribers that day across the platforms in scope; null if unknown. */
+  netFollowers: number | null;
+  views: number | null;
+  /** Platform-estimated revenue that day (same currency as spend); null if unknown. */
+  revenue: number | null;
+};
+
+export type CampaignInput = {
+  id: string;
+  /** Inclusive ISO days (YYYY-MM-DD). */
+  startDate: string;
+  endDate: string;
+  spend: number;
+  enteredRevenue: number;
+};
+
+export type CampaignResult = {
+  id: string;
+  days: number;
+  spend: number;
+  followersDuring: number | null;
+  followersBaseline: number | null;
+  /** Net new followers above the equal window before the campaign; null when either is unknown. */
+  followerLift: number | null;
+  viewsDuring: number | null;
+  viewsBaseline: number | null;
+  viewLift: number | null;
+  costPerNetNewFollower: number | null;
+  costPerThousandViews: number | null;
+  platformRevenue: number | null;
+  enteredRevenue: number;
+  revenue: number;
+  /** (revenue − spend) / spend; null when nothing was spent. */
+  roi: number | null;
+};
+
+const dayMs = 86_400_000;
+
+export function addDays(day: string, count: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + count * dayMs).toISOString().slice(0, 10);
+}
+
+export function daysBetweenInclusive(start: string, end: string): number {
+  return (
+    Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / dayMs) + 1
+  );
+}
+
+/** Sum of a metric over the days; null when any day of the window is unknown. */
+function sumWindow(
+  daily: Map<string, DailyTotals>,
+  start: string,
+  days: number,
+  metric: keyof DailyTotals,
+  allowGaps = false,
+): number | null {
+  let total = 0;
+  let known = 0;
+  for (let offset = 0; offset < days; offset += 1) {
+    const value = daily.get(addDays(start, offset))?.[metric];
+    if (value === null || value === undefined) {
+      if (!allowGaps) return null;
+      continue;
+    }
+    total += value;
+    known += 1;
+  }
+  return allowGaps && known === 0 ? null : total;
+}
+
+const round = (value: number, digits = 4) => Number(value.toFixed(digits));
+
+/**
+ * One campaign's return: growth during it above the baseline of the equal window right before
+ * it, costs per net new follower and per 1,000 views of lift, and ROI on platform plus entered
+ * revenue. A window with an unknown day has no growth figure rather than a wrong one.
+ */
+export function evaluateCampaign(
+  campaign: CampaignInput,
+  daily: Map<string, DailyTotals>,
+): CampaignResult {
+  const days = daysBetweenInclusive(campaign.startDate, campaign.endDate);
+  const baselineStart = addDays(campaign.startDate, -days);
+  const followersDuring = sumWindow(daily, campaign.startDate, days, 'netFollowers');
+  const followersBaseline = sumWindow(daily, baselineStart, days, 'netFollowers');
+  const viewsDuring = sumWindow(daily, campaign.startDate, days, 'views');
+  const viewsBaseline = sumWindow(daily, baselineStart, days, 'views');
+  const followerLift =
+    followersDuring !== null && followersBaseline !== null
+      ? followersDuring - followersBaseline
+      : null;
+  const viewLift =
+    viewsDuring !== null && viewsBaseline !== null ? viewsDuring - viewsBaseline : null;
+  const platformRevenue = sumWindow(daily, campaign.startDate, days, 'revenue', true);
+  const revenue = round((platformRevenue ?? 0) + campaign.enteredRevenue, 2);
+  return {
+    id: campaign.id,
+    days,
+    spend: campaign.spend,
+    followersDuring,
+    followersBaseline,
+    followerLift,
+    viewsDuring,
+    viewsBaseline,
+    viewLift,
+    costPerNetNewFollower:
+      followerLift !== null && followerLift > 0 ? round(campaign.spend / followerLift) : null,
+    costPerThousandViews:
+      viewLift !== null && viewLift > 0 ? round((campaign.spend / viewLift) * 1000) : null,
+    platformRevenue: platformRevenue === null ? null : round(platformRevenue, 2),
+    enteredRevenue: campaign.enteredRevenue,
+    revenue,
+    roi: campaign.spend > 0 ? round((revenue - campaign.spend) / campaign.spend) : null,
+  };
+}
+
+export type CampaignTotals = {
+  spend: number;
+  revenue: number;
+  roi: number | null;
+  platformRevenue: number;
+};
+
+/** Totals count each day's platform revenue once, however many campaigns overlap it. */
+export function totalCampaigns(
+  campaigns: CampaignInput[],
+  daily: Map<string, DailyTotals>,
+): CampaignTotals {
+  const coveredDays = new Set<string>();
+  for (const campaign of campaigns) {
+    const days = daysBetweenInclusive(campaign.startDate, campaign.endDate);
+    for (let offset = 0; offset < days; offset += 1)
+      coveredDays.add(addDays(campaign.startDate, offset));
+  }
+  const platformRevenue = round(
+    [...coveredDays].reduce((total, day) => total + (daily.get(day)?.revenue ?? 0), 0),
+    2,
+  );
+  const spend = round(
+    campaigns.reduce((total, campaign) => total + campaign.spend, 0),
+    2,
+  );
+  const revenue = round(
+    platformRevenue + campaigns.reduce((total, campaign) => total + campaign.enteredRevenue, 0),
+    2,
+  );
+  return {
+    spend,
+    revenue,
+    platformRevenue,
+    roi: spend > 0 ? round((revenue - spend) / spend) : null,
+  };
+}
