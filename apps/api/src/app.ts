@@ -14,6 +14,16 @@ import { createEmbeddedAuth, createEmbeddedVerifier, type EmbeddedAuth } from '.
 import type { TokenVerifier } from './identity/types';
 import { withVerificationCache } from './identity/verification-cache';
 import { readOrCreateSecretFile } from './lib/secrets';
+import { createTokenCipher, parseTokenKeys } from './lib/token-cipher';
+import { platformSandbox } from '@crescendo/platform-sandbox';
+import { connectionsRoutes } from './modules/connections/connections.routes';
+import { createInProcessFetch } from './modules/connections/in-process-fetch';
+import {
+  buildRedirectUri,
+  createPlatformServices,
+  type PlatformServices,
+} from './modules/connections/platform-services';
+import type { PlatformFetch, RetryPolicy } from './modules/connections/providers/platform-http';
 import { authRoutes } from './modules/auth/auth.routes';
 import { embeddedIdentityRoutes } from './modules/auth/embedded-identity.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -33,11 +43,28 @@ export type AppDependencies = {
   database: DatabaseHandle;
   /** Overrides the pino destination (tests capture logs). */
   logStream?: NodeJS.WritableStream;
+  /** Tests point the connectors at a standalone sandbox, pin the clock and shorten retries. */
+  platformOverrides?: {
+    fetch?: PlatformFetch;
+    retry?: Partial<RetryPolicy>;
+    now?: () => Date;
+    /** Options for the sandbox mounted at /sandbox (e.g. a pinned `now`). */
+    sandboxNow?: string;
+  };
 };
 
-export type App = FastifyInstance & { embeddedAuth: EmbeddedAuth | null; verifier: TokenVerifier };
+export type App = FastifyInstance & {
+  embeddedAuth: EmbeddedAuth | null;
+  verifier: TokenVerifier;
+  platforms: PlatformServices;
+};
 
-export async function buildApp({ config, database, logStream }: AppDependencies): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  platformOverrides,
+}: AppDependencies): Promise<App> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -134,6 +161,43 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
   await app.register(userAdminRoutes, { db: database.db });
   await app.register(profileRoutes, { db: database.db });
 
+  const platformsConfig = config.platforms;
+  if (platformsConfig.sandboxUrl) {
+    // Only our own callback URIs are registered, as in Google's console and Meta's app settings.
+    await app.register(platformSandbox, {
+      prefix: '/sandbox',
+      googleClients: [
+        {
+          clientId: platformsConfig.google.clientId,
+          clientSecret: platformsConfig.google.clientSecret,
+          redirectUris: [buildRedirectUri(config.appUrl, 'youtube')],
+        },
+      ],
+      metaApps: [
+        {
+          appId: platformsConfig.meta.appId,
+          appSecret: platformsConfig.meta.appSecret,
+          redirectUris: [buildRedirectUri(config.appUrl, 'meta')],
+        },
+      ],
+      ...(platformOverrides?.sandboxNow ? { now: platformOverrides.sandboxNow } : {}),
+    });
+  }
+  const platforms = createPlatformServices({
+    config: platformsConfig,
+    appUrl: config.appUrl,
+    cipher: createTokenCipher(
+      parseTokenKeys(
+        config.tokenEncryptionKeys ?? `1:${readOrCreateSecretFile(config.dataDir, 'token-key-v1')}`,
+      ),
+    ),
+    fetch: platformOverrides?.fetch ?? createInProcessFetch(app, platformsConfig.sandboxUrl),
+    backfillDays: config.syncBackfillDays,
+    ...(platformOverrides?.retry ? { retry: platformOverrides.retry } : {}),
+    ...(platformOverrides?.now ? { now: platformOverrides.now } : {}),
+  });
+  await app.register(connectionsRoutes, { db: database.db, services: platforms });
+
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,
     publicConfig: {
@@ -148,5 +212,5 @@ export async function buildApp({ config, database, logStream }: AppDependencies)
     },
   });
 
-  return Object.assign(app, { embeddedAuth, verifier }) as unknown as App;
+  return Object.assign(app, { embeddedAuth, verifier, platforms }) as unknown as App;
 }

@@ -1,7 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { openDatabase, type DatabaseHandle } from './db/client';
-import { demoAccounts, demoPassword, seedDemoAccounts } from './seed/demo';
+import { demoAccounts, demoPassword, seedDemoAccounts, seedDemoConnections } from './seed/demo';
+import { startWorker, type Worker } from './jobs/worker';
+import { createSyncHandlers, ensureDailySchedule } from './modules/connections/sync/sync-runner';
 import path from 'node:path';
 
 function fail(message: string): never {
@@ -41,6 +43,30 @@ async function main(): Promise<void> {
 
   if (config.seedDemo && app.embeddedAuth) {
     await seedDemoAccounts(database.db, app.embeddedAuth, config.appUrl);
+    if (config.platforms.google.isSandbox || config.platforms.meta.isSandbox) {
+      try {
+        await seedDemoConnections(database.db, app.platforms, config.appUrl, {
+          isWorkerRunning: config.isSyncWorkerEnabled,
+        });
+      } catch (error) {
+        // The demo's data is a convenience: a failed sync must not stop the product starting.
+        app.log.error({ err: error }, 'demo connections could not be synced');
+      }
+    }
+  }
+
+  let worker: Worker | null = null;
+  if (config.isSyncWorkerEnabled) {
+    await ensureDailySchedule(database.db);
+    worker = startWorker({
+      db: database.db,
+      handlers: createSyncHandlers(database.db, app.platforms),
+      onError: (error, job) =>
+        app.log.warn(
+          { jobId: job?.id, queue: job?.queue, reason: error instanceof Error ? error.message : String(error) }, // prettier-ignore
+          'background job failed',
+        ),
+    });
   }
 
   let isShuttingDown = false;
@@ -55,6 +81,8 @@ async function main(): Promise<void> {
     forceExit.unref();
     try {
       await app.close();
+      // The worker writes to the database: stop it before the database closes.
+      await worker?.stop();
       await database.close();
       process.exit(0);
     } catch (error) {

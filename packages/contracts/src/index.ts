@@ -3,3 +3,4 @@ export * from './errors';
 export * from './health';
 export * from './profile';
 export * from './waitlist';
+export * from './connections';

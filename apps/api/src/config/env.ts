@@ -72,8 +72,45 @@ const envSchema = z
     SENTRY_DSN: urlString.optional(),
     SENTRY_ENVIRONMENT: z.string().optional(),
     RELEASE: z.string().default('1.0.0'),
+    TOKEN_ENCRYPTION_KEYS: z
+      .string()
+      .refine((value) => isValidTokenKeys(value), {
+        error: 'must be a comma-separated list of <version>:<base64 32-byte key>',
+      })
+      .optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    META_APP_ID: z.string().min(1).optional(),
+    META_APP_SECRET: z.string().min(1).optional(),
+    GOOGLE_AUTH_URL: urlString.optional(),
+    GOOGLE_TOKEN_URL: urlString.optional(),
+    GOOGLE_REVOKE_URL: urlString.optional(),
+    YOUTUBE_DATA_URL: urlString.optional(),
+    YOUTUBE_ANALYTICS_URL: urlString.optional(),
+    META_DIALOG_URL: urlString.optional(),
+    META_GRAPH_URL: urlString.optional(),
+    SYNC_WORKER: booleanString.default(true),
+    SYNC_BACKFILL_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int({ error: 'must be a whole number of days' })
+      .min(7, { error: 'must be between 7 and 1095' })
+      .max(1095, { error: 'must be between 7 and 1095' })
+      .default(1095),
   })
   .superRefine((env, context) => {
+    const pairs = [
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      ['META_APP_ID', 'META_APP_SECRET'],
+    ] as const;
+    for (const [idName, secretName] of pairs) {
+      if (Boolean(env[idName]) !== Boolean(env[secretName])) {
+        context.addIssue({
+          code: 'custom',
+          path: [env[idName] ? secretName : idName],
+          message: `is required when ${env[idName] ? idName : secretName} is set (set both together)`,
+        });
+      }
+    }
     const clerkKeys = [env.CLERK_PUBLISHABLE_KEY, env.CLERK_JWT_KEY];
     if (clerkKeys.some(Boolean) && !clerkKeys.every(Boolean)) {
       context.addIssue({
@@ -114,7 +151,106 @@ export type Config = {
   productionHost: string;
   sentry: { dsn: string | null; environment: string };
   release: string;
+  /** `TOKEN_ENCRYPTION_KEYS` as given, or null to use the generated key file. */
+  tokenEncryptionKeys: string | null;
+  platforms: PlatformsConfig;
+  isSyncWorkerEnabled: boolean;
+  syncBackfillDays: number;
 };
+
+export type GooglePlatformConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** True when no credentials are configured and the built-in sandbox stands in for Google. */
+  isSandbox: boolean;
+  authUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  youtubeDataUrl: string;
+  youtubeAnalyticsUrl: string;
+};
+
+export type MetaPlatformConfig = {
+  appId: string;
+  appSecret: string;
+  isSandbox: boolean;
+  dialogUrl: string;
+  graphUrl: string;
+};
+
+export type PlatformsConfig = {
+  google: GooglePlatformConfig;
+  meta: MetaPlatformConfig;
+  /** Where the sandbox is mounted in this API; null when every provider is real. */
+  sandboxUrl: string | null;
+};
+
+// The sandbox's built-in credentials (see packages/platform-sandbox/src/options.ts).
+const sandboxGoogleClient = {
+  clientId: 'sandbox-google-client-id',
+  clientSecret: 'sandbox-google-client-secret',
+};
+const sandboxMetaApp = { appId: 'sandbox-meta-app-id', appSecret: 'sandbox-meta-app-secret' };
+
+function isValidTokenKeys(value: string): boolean {
+  const entries = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  return (
+    entries.length > 0 &&
+    entries.every((entry) => {
+      const match = /^(\d+):(.+)$/.exec(entry);
+      return match !== null && Buffer.from(match[2]!, 'base64').length === 32;
+    })
+  );
+}
+
+function resolvePlatforms(env: RawEnv, appUrl: string): PlatformsConfig {
+  const sandboxUrl = `${appUrl}/sandbox`;
+  const isGoogleSandbox = !env.GOOGLE_CLIENT_ID;
+  const isMetaSandbox = !env.META_APP_ID;
+  const googleBase = isGoogleSandbox ? sandboxUrl : null;
+  const metaBase = isMetaSandbox ? sandboxUrl : null;
+  return {
+    google: {
+      clientId: env.GOOGLE_CLIENT_ID ?? sandboxGoogleClient.clientId,
+      clientSecret: env.GOOGLE_CLIENT_SECRET ?? sandboxGoogleClient.clientSecret,
+      isSandbox: isGoogleSandbox,
+      authUrl:
+        env.GOOGLE_AUTH_URL ??
+        (googleBase ? `${googleBase}/oauth2/auth` : 'https://accounts.google.com/o/oauth2/v2/auth'),
+      tokenUrl:
+        env.GOOGLE_TOKEN_URL ??
+        (googleBase ? `${googleBase}/oauth2/token` : 'https://oauth2.googleapis.com/token'),
+      revokeUrl:
+        env.GOOGLE_REVOKE_URL ??
+        (googleBase ? `${googleBase}/oauth2/revoke` : 'https://oauth2.googleapis.com/revoke'),
+      youtubeDataUrl:
+        env.YOUTUBE_DATA_URL ??
+        (googleBase ? `${googleBase}/youtube/v3` : 'https://www.googleapis.com/youtube/v3'),
+      youtubeAnalyticsUrl:
+        env.YOUTUBE_ANALYTICS_URL ??
+        (googleBase
+          ? `${googleBase}/youtubeanalytics/v2`
+          : 'https://youtubeanalytics.googleapis.com/v2'),
+    },
+    meta: {
+      appId: env.META_APP_ID ?? sandboxMetaApp.appId,
+      appSecret: env.META_APP_SECRET ?? sandboxMetaApp.appSecret,
+      isSandbox: isMetaSandbox,
+      dialogUrl:
+        env.META_DIALOG_URL ??
+        (metaBase
+          ? `${metaBase}/facebook/dialog/oauth`
+          : 'https://www.facebook.com/v21.0/dialog/oauth'),
+      graphUrl:
+        env.META_GRAPH_URL ??
+        (metaBase ? `${metaBase}/graph/v21.0` : 'https://graph.facebook.com/v21.0'),
+    },
+    sandboxUrl: isGoogleSandbox || isMetaSandbox ? sandboxUrl : null,
+  };
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -176,5 +312,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     productionHost: env.PRODUCTION_HOST,
     sentry: { dsn: env.SENTRY_DSN ?? null, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV },
     release: env.RELEASE,
+    tokenEncryptionKeys: env.TOKEN_ENCRYPTION_KEYS ?? null,
+    platforms: resolvePlatforms(env, appUrl),
+    isSyncWorkerEnabled: env.SYNC_WORKER,
+    syncBackfillDays: env.SYNC_BACKFILL_DAYS,
   };
 }

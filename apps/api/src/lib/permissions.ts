@@ -5,6 +5,7 @@ import type { EffectiveAccess } from './roles';
 export const routeRoles = {
   dashboard: ['customer', 'admin'],
   artistProfile: ['customer', 'admin'],
+  platformConnections: ['customer', 'admin'],
   waitlistAdmin: ['admin'],
   userAdmin: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

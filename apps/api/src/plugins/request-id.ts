@@ -11,7 +11,7 @@ export function generateRequestId(request: IncomingMessage): string {
 }
 
 const sensitiveQueryKeys =
-  /^(code|token|access_token|refresh_token|id_token|state|code_verifier|client_secret|password|key)$/i;
+  /^(code|token|access_token|refresh_token|id_token|state|code_verifier|client_secret|password|key|fb_exchange_token|input_token)$/i;
 
 /** Logs the path with secrets in the query string masked (OAuth callbacks carry codes). */
 export function redactUrl(url: string): string {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Role } from '@crescendo/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -5,6 +6,17 @@ import { authUser } from '../db/schema';
 import type { EmbeddedAuth } from '../identity/embedded';
 import type { Identity } from '../identity/types';
 import { ensureEntry } from '../modules/waitlist/waitlist.repository';
+import {
+  listConnectionRows,
+  updateConnection,
+  upsertConnection,
+} from '../modules/connections/connections.repository';
+import { enqueueConnectionSync } from '../modules/connections/sync/sync-queue';
+import type { PlatformServices } from '../modules/connections/platform-services';
+import { googleScopes } from '../modules/connections/providers/google-client';
+import { metaPermissions } from '../modules/connections/providers/meta-client';
+import { runConnectionSync } from '../modules/connections/sync/sync-runner';
+import { sealTokens } from '../modules/connections/tokens.service';
 import { insertProfile } from '../modules/profile/profile.repository';
 import {
   findUserByIdentity,
@@ -93,6 +105,83 @@ export async function seedDemoAccounts(
           youtube: 'https://www.youtube.com/@novalane',
         },
       });
+    }
+  }
+}
+
+/**
+ * Connects the demo artist to the sandbox's `mid` YouTube and Meta personas with the sandbox's
+ * static tokens, and syncs them so a newcomer sees real data at once: through the worker when
+ * it runs (start-up stays fast; the screens show the progress bar for the ~20 s it takes),
+ * otherwise in-process before the server listens.
+ * Idempotent: an existing connection is left alone.
+ */
+export async function seedDemoConnections(
+  db: Database,
+  services: PlatformServices,
+  issuer: string,
+  options: { isWorkerRunning: boolean },
+): Promise<void> {
+  const artist = demoAccounts.find((account) => account.role === 'customer')!;
+  const [identityUser] = await db
+    .select({ id: authUser.id })
+    .from(authUser)
+    .where(eq(authUser.email, artist.email));
+  if (!identityUser) return;
+  const found = await findUserByIdentity(db, issuer, identityUser.id, null);
+  if (!found) return;
+  const organizationId = found.user.organization.id;
+  const existing = await listConnectionRows(db, organizationId);
+  const persona = 'mid';
+  const seeds = [
+    services.config.google.isSandbox && {
+      provider: 'youtube' as const,
+      accessToken: `sandbox-google-token-${persona}`,
+      refreshToken: `sandbox-google-refresh-${persona}`,
+      scopes: googleScopes,
+      read: async (token: string) => {
+        const channel = await services.google.fetchMyChannel(token);
+        return { externalAccountId: channel.id, accountName: channel.snippet.title };
+      },
+    },
+    services.config.meta.isSandbox && {
+      provider: 'meta' as const,
+      accessToken: `sandbox-meta-token-${persona}`,
+      refreshToken: null,
+      scopes: metaPermissions,
+      read: async (token: string) => {
+        const [page] = (await services.meta.listPages(token)).filter(
+          (candidate) => candidate.instagram_business_account,
+        );
+        if (!page) throw new Error('the sandbox Meta persona has no page');
+        return {
+          externalAccountId: page.id,
+          accountName: `@${page.instagram_business_account?.username ?? page.name} · ${page.name}`,
+        };
+      },
+    },
+  ].filter((seed) => seed !== false);
+  for (const seed of seeds) {
+    if (existing.some((row) => row.provider === seed.provider)) continue;
+    const account = await seed.read(seed.accessToken);
+    const id = crypto.randomUUID();
+    const connection = await upsertConnection(db, {
+      id,
+      organizationId,
+      createdByUserId: found.user.id,
+      provider: seed.provider,
+      ...account,
+      status: 'connected',
+      ...sealTokens(services, id, seed),
+      accessTokenExpiresAt: null,
+      scopes: seed.scopes,
+      isSandbox: true,
+    });
+    if (options.isWorkerRunning) {
+      await updateConnection(db, organizationId, connection.id, { syncStep: 'Queued', syncPercent: 0 }); // prettier-ignore
+      await enqueueConnectionSync(db, connection);
+    } else {
+      await runConnectionSync(db, services, { connectionId: connection.id, organizationId }, new AbortController().signal); // prettier-ignore
     }
   }
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { MeResponse, Role } from '@crescendo/contracts';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppDependencies } from '../app';
 import { loadConfig, type Config } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
 import { updateUserRole } from '../modules/users/users.repository';
@@ -22,7 +22,11 @@ export type TestApp = {
 
 export async function buildTestApp(
   target: DatabaseTarget,
-  options: { env?: Record<string, string>; captureLogs?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    captureLogs?: boolean;
+    platformOverrides?: AppDependencies['platformOverrides'];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crescendo-test-'));
   const config = loadConfig({
@@ -42,7 +46,12 @@ export async function buildTestApp(
       callback();
     },
   });
-  const app = await buildApp({ config, database, ...(options.captureLogs ? { logStream } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.captureLogs ? { logStream } : {}),
+    ...(options.platformOverrides ? { platformOverrides: options.platformOverrides } : {}),
+  });
   await app.ready();
   return {
     app,

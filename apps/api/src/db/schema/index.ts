@@ -1,3 +1,5 @@
 export * from './app';
 export * from './auth';
 export * from './jobs';
+export * from './connections';
+export * from './analytics';

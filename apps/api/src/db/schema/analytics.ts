@@ -1,0 +1,164 @@
+import {
+  bigint,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './app';
+import { platformConnections } from './connections';
+
+// One platform-neutral model: a YouTube channel, an Instagram account and a Facebook page are
+// all `analytics_accounts`; videos, shorts, reels and posts are all `content_items`. A metric a
+// platform does not report (or withholds) is NULL, never 0.
+
+export const analyticsPlatforms = ['youtube', 'instagram', 'facebook'] as const;
+export const contentKinds = ['video', 'short', 'live', 'reel', 'post', 'story'] as const;
+export const audienceDimensions = [
+  'country',
+  'city',
+  'age',
+  'gender',
+  'age_gender',
+  'device',
+  'traffic_source',
+] as const;
+
+const metricColumns = () => ({
+  views: bigint('views', { mode: 'number' }),
+  watchMinutes: bigint('watch_minutes', { mode: 'number' }),
+  averageViewDurationSeconds: integer('average_view_duration_seconds'),
+  likes: integer('likes'),
+  comments: integer('comments'),
+  shares: integer('shares'),
+  saves: integer('saves'),
+  followersGained: integer('followers_gained'),
+  followersLost: integer('followers_lost'),
+  reach: integer('reach'),
+  totalInteractions: integer('total_interactions'),
+  estimatedRevenue: doublePrecision('estimated_revenue'),
+});
+
+export const analyticsAccounts = pgTable(
+  'analytics_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => platformConnections.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: analyticsPlatforms }).notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    handle: text('handle'),
+    thumbnailUrl: text('thumbnail_url'),
+    followersTotal: bigint('followers_total', { mode: 'number' }),
+    viewsTotal: bigint('views_total', { mode: 'number' }),
+    contentCount: integer('content_count'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('analytics_accounts_connection_external_idx').on(
+      table.connectionId,
+      table.externalId,
+    ),
+    index('analytics_accounts_organization_idx').on(table.organizationId, table.platform),
+  ],
+);
+
+export const contentItems = pgTable(
+  'content_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => analyticsAccounts.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    kind: text('kind', { enum: contentKinds }).notNull(),
+    title: text('title').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    durationSeconds: integer('duration_seconds'),
+    permalink: text('permalink'),
+    thumbnailUrl: text('thumbnail_url'),
+    /** Lifetime counters as the platform reports them now (Data API / media insights). */
+    ...metricColumns(),
+    statsUpdatedAt: timestamp('stats_updated_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('content_items_account_external_idx').on(table.accountId, table.externalId),
+    index('content_items_account_published_idx').on(table.accountId, table.publishedAt),
+    index('content_items_organization_idx').on(table.organizationId),
+  ],
+);
+
+export const contentDailyMetrics = pgTable(
+  'content_daily_metrics',
+  {
+    contentItemId: uuid('content_item_id')
+      .notNull()
+      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    ...metricColumns(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.contentItemId, table.day] }),
+    index('content_daily_metrics_account_day_idx').on(table.accountId, table.day),
+  ],
+);
+
+export const accountDailyMetrics = pgTable(
+  'account_daily_metrics',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => analyticsAccounts.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    ...metricColumns(),
+    followersTotal: bigint('followers_total', { mode: 'number' }),
+    accountsEngaged: integer('accounts_engaged'),
+    profileLinksTaps: integer('profile_links_taps'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.day] }),
+    index('account_daily_metrics_organization_day_idx').on(table.organizationId, table.day),
+  ],
+);
+
+/** Who watches: one row per value of a dimension over a stated period (a snapshot). */
+export const audienceBreakdowns = pgTable(
+  'audience_breakdowns',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => analyticsAccounts.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull(),
+    dimension: text('dimension', { enum: audienceDimensions }).notNull(),
+    value: text('value').notNull(),
+    /** e.g. `last_28_days`, `lifetime`: one snapshot per label, replaced on each sync. */
+    periodLabel: text('period_label').notNull(),
+    periodStart: date('period_start'),
+    periodEnd: date('period_end').notNull(),
+    /** Share of the audience in percent (demographics); NULL where the platform gives counts. */
+    percentage: doublePrecision('percentage'),
+    views: bigint('views', { mode: 'number' }),
+    watchMinutes: bigint('watch_minutes', { mode: 'number' }),
+    followers: integer('followers'),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.accountId, table.dimension, table.periodLabel, table.value],
+    }),
+  ],
+);

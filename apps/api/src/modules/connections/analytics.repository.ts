@@ -1,0 +1,185 @@
+import type {
+  AccountAnalytics,
+  ContentItem,
+  contentListQuerySchema,
+  DailyMetrics,
+} from '@crescendo/contracts';
+import { and, asc, between, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import {
+  accountDailyMetrics,
+  analyticsAccounts,
+  audienceBreakdowns,
+  contentItems,
+} from '../../db/schema';
+
+export type ContentListQuery = z.output<typeof contentListQuerySchema>;
+export type AccountRow = typeof analyticsAccounts.$inferSelect;
+
+const sortColumns = {
+  publishedAt: contentItems.publishedAt,
+  views: contentItems.views,
+  likes: contentItems.likes,
+  comments: contentItems.comments,
+  watchMinutes: contentItems.watchMinutes,
+  title: contentItems.title,
+} as const;
+
+export async function listConnectionAccounts(
+  db: Database,
+  organizationId: string,
+  connectionId: string,
+): Promise<AccountRow[]> {
+  return db
+    .select()
+    .from(analyticsAccounts)
+    .where(
+      and(
+        eq(analyticsAccounts.organizationId, organizationId),
+        eq(analyticsAccounts.connectionId, connectionId),
+      ),
+    );
+}
+
+export async function listContentPage(
+  db: Database,
+  organizationId: string,
+  connectionId: string,
+  query: ContentListQuery,
+): Promise<{ items: ContentItem[]; total: number }> {
+  const conditions: SQL[] = [
+    eq(contentItems.organizationId, organizationId),
+    eq(analyticsAccounts.connectionId, connectionId),
+  ];
+  if (query.accountId) conditions.push(eq(contentItems.accountId, query.accountId));
+  if (query.kind) conditions.push(eq(contentItems.kind, query.kind));
+  if (query.search) {
+    conditions.push(ilike(contentItems.title, `%${query.search.replace(/[\\%_]/g, '\\$&')}%`));
+  }
+  const where = and(...conditions);
+  const column = sortColumns[query.sort];
+  // NULLs (withheld numbers) sort last either way; the id keeps pages stable.
+  const order = query.order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`; // prettier-ignore
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({ item: contentItems, platform: analyticsAccounts.platform })
+      .from(contentItems)
+      .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
+      .where(where)
+      .orderBy(order, asc(contentItems.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(contentItems)
+      .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
+      .where(where),
+  ]);
+  return {
+    total: totalRow?.total ?? 0,
+    items: rows.map(({ item, platform }) => ({
+      id: item.id,
+      accountId: item.accountId,
+      platform,
+      externalId: item.externalId,
+      kind: item.kind,
+      title: item.title,
+      publishedAt: item.publishedAt.toISOString(),
+      durationSeconds: item.durationSeconds,
+      permalink: item.permalink,
+      thumbnailUrl: item.thumbnailUrl,
+      stats: {
+        views: item.views,
+        likes: item.likes,
+        comments: item.comments,
+        shares: item.shares,
+        saves: item.saves,
+        watchMinutes: item.watchMinutes,
+        reach: item.reach,
+        estimatedRevenue: item.estimatedRevenue,
+      },
+    })),
+  };
+}
+
+export async function findLatestMetricDay(
+  db: Database,
+  organizationId: string,
+  accountId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ day: accountDailyMetrics.day })
+    .from(accountDailyMetrics)
+    .where(
+      and(
+        eq(accountDailyMetrics.organizationId, organizationId),
+        eq(accountDailyMetrics.accountId, accountId),
+      ),
+    )
+    .orderBy(desc(accountDailyMetrics.day))
+    .limit(1);
+  return row?.day ?? null;
+}
+
+export async function listAccountDaily(
+  db: Database,
+  organizationId: string,
+  accountId: string,
+  from: string,
+  to: string,
+): Promise<DailyMetrics[]> {
+  const rows = await db
+    .select()
+    .from(accountDailyMetrics)
+    .where(
+      and(
+        eq(accountDailyMetrics.organizationId, organizationId),
+        eq(accountDailyMetrics.accountId, accountId),
+        between(accountDailyMetrics.day, from, to),
+      ),
+    )
+    .orderBy(asc(accountDailyMetrics.day));
+  return rows.map((row) => ({
+    day: row.day,
+    views: row.views,
+    watchMinutes: row.watchMinutes,
+    likes: row.likes,
+    comments: row.comments,
+    shares: row.shares,
+    saves: row.saves,
+    followersGained: row.followersGained,
+    followersLost: row.followersLost,
+    followersTotal: row.followersTotal,
+    reach: row.reach,
+    totalInteractions: row.totalInteractions,
+    estimatedRevenue: row.estimatedRevenue,
+  }));
+}
+
+export async function listAudience(
+  db: Database,
+  organizationId: string,
+  accountId: string,
+): Promise<AccountAnalytics['audience']> {
+  const rows = await db
+    .select()
+    .from(audienceBreakdowns)
+    .where(
+      and(
+        eq(audienceBreakdowns.organizationId, organizationId),
+        eq(audienceBreakdowns.accountId, accountId),
+      ),
+    )
+    .orderBy(asc(audienceBreakdowns.dimension), desc(audienceBreakdowns.views), desc(audienceBreakdowns.percentage), desc(audienceBreakdowns.followers)); // prettier-ignore
+  return rows.map((row) => ({
+    dimension: row.dimension,
+    value: row.value,
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    percentage: row.percentage,
+    views: row.views,
+    watchMinutes: row.watchMinutes,
+    followers: row.followers,
+  }));
+}

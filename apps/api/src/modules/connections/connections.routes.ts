@@ -1,0 +1,199 @@
+import {
+  analyticsRangeQuerySchema,
+  authUrlQuerySchema,
+  authUrlResponseSchema,
+  channelDataResponseSchema,
+  connectionParamsSchema,
+  connectionProviderSchema,
+  connectionRefreshResponseSchema,
+  connectionsResponseSchema,
+  contentListQuerySchema,
+  contentListResponseSchema,
+  metaAccountDataResponseSchema,
+  oauthCallbackQuerySchema,
+  oauthProviderParamsSchema,
+} from '@crescendo/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { routeRoles } from '../../lib/permissions';
+import { errorResponses } from '../../lib/route-schemas';
+import { requireCurrentUser } from '../../plugins/auth';
+import {
+  disconnectConnection,
+  getChannelData,
+  getMetaAccountData,
+  listConnectionContent,
+  listConnections,
+  requestConnectionSync,
+} from './connections.service';
+import { completeOAuthCallback, createAuthUrl, normalizeProvider } from './oauth.service';
+import type { PlatformServices } from './platform-services';
+
+export type ConnectionsRoutesOptions = { db: Database; services: PlatformServices };
+
+/** Connecting YouTube and Meta accounts, and reading what their syncs stored. */
+export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> = async (
+  app,
+  { db, services },
+) => {
+  const config = { auth: 'user', roles: routeRoles.platformConnections } as const;
+  const security = [{ bearerAuth: [] }];
+  const tags = ['connections'];
+
+  app.get(
+    '/api/v1/:provider/oauth/auth-url',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Consent URL for connecting a YouTube channel or a Meta (Instagram/Facebook) account', // prettier-ignore
+        security,
+        params: oauthProviderParamsSchema,
+        querystring: authUrlQuerySchema,
+        response: { 200: authUrlResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) =>
+      createAuthUrl(
+        db,
+        services,
+        requireCurrentUser(request),
+        normalizeProvider(request.params.provider),
+        request.query.returnTo,
+      ),
+  );
+
+  app.get(
+    '/api/v1/oauth/:provider/callback',
+    {
+      schema: {
+        tags,
+        summary: "The provider's redirect after consent: exchanges the code, then returns to the app", // prettier-ignore
+        description:
+          'Public: the one-time state is the proof of who started the flow. Answers 302 to the connections screen with `connected=<provider>` or a readable `error=`.',
+        params: z.object({ provider: connectionProviderSchema }),
+        querystring: oauthCallbackQuerySchema,
+        response: { 302: z.null(), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await completeOAuthCallback(
+        db,
+        services,
+        request.params.provider,
+        request.query,
+      );
+      request.log.info(
+        { provider: request.params.provider, isConnected: outcome.isConnected },
+        outcome.isConnected ? 'platform connected' : `platform connect refused: ${outcome.message}`,
+      );
+      return reply.header('cache-control', 'no-store').redirect(outcome.location, 302);
+    },
+  );
+
+  app.get(
+    '/api/v1/auth/oauth-connections',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The organisation's platform connections with their sync status",
+        security,
+        response: { 200: connectionsResponseSchema, ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (request) => ({ connections: await listConnections(db, requireCurrentUser(request)) }),
+  );
+
+  app.delete(
+    '/api/v1/auth/oauth-connections/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Disconnect: revoke at the provider, delete the tokens and all synced data',
+        security,
+        params: connectionParamsSchema,
+        response: {
+          200: z.object({ isRevokedAtProvider: z.boolean() }),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request) =>
+      disconnectConnection(db, services, requireCurrentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v1/auth/oauth-connections/:id/refresh',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Queue a sync now',
+        security,
+        params: connectionParamsSchema,
+        response: {
+          202: connectionRefreshResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await requestConnectionSync(db, requireCurrentUser(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/v1/auth/oauth-connections/:id/videos',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The connection's content (videos, shorts, reels, posts) with stats, paged and sorted", // prettier-ignore
+        security,
+        params: connectionParamsSchema,
+        querystring: contentListQuerySchema,
+        response: { 200: contentListResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) =>
+      listConnectionContent(db, requireCurrentUser(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/v1/youtube/oauth/channel-data/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Channel summary, daily views / watch time / subscribers, and audience',
+        security,
+        params: connectionParamsSchema,
+        querystring: analyticsRangeQuerySchema,
+        response: { 200: channelDataResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) }, // prettier-ignore
+      },
+    },
+    async (request) =>
+      getChannelData(db, requireCurrentUser(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/v1/meta/oauth/account-data/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Instagram and Facebook summary, daily reach / views / follows, and audience',
+        security,
+        params: connectionParamsSchema,
+        querystring: analyticsRangeQuerySchema,
+        response: { 200: metaAccountDataResponseSchema, ...errorResponses(400, 401, 403, 404, 429) }, // prettier-ignore
+      },
+    },
+    async (request) =>
+      getMetaAccountData(db, requireCurrentUser(request), request.params.id, request.query),
+  );
+};

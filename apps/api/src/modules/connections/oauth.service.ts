@@ -1,0 +1,234 @@
+import crypto from 'node:crypto';
+import type { AuthUrlResponse } from '@crescendo/contracts';
+import type { Database } from '../../db/client';
+import type { CurrentUser } from '../users/users.service';
+import {
+  deleteStaleOAuthStates,
+  findConnectionByAccount,
+  findOAuthState,
+  insertOAuthState,
+  markOAuthStateUsed,
+  upsertConnection,
+} from './connections.repository';
+import { buildRedirectUri, type PlatformServices } from './platform-services';
+import { googleScopes } from './providers/google-client';
+import { metaPermissions } from './providers/meta-client';
+import { ProviderError } from './providers/platform-http';
+import { enqueueConnectionSync } from './sync/sync-queue';
+import { sealTokens } from './tokens.service';
+
+export type OAuthProvider = 'youtube' | 'meta';
+
+const stateLifetimeMs = 10 * 60_000;
+const defaultReturnTo = '/settings/connections';
+const providerLabels: Record<OAuthProvider, string> = { youtube: 'Google', meta: 'Meta' };
+
+function hashState(state: string): string {
+  return crypto.createHash('sha256').update(state).digest('hex');
+}
+
+function verifierContext(stateHash: string): string {
+  return `oauth_states:${stateHash}:code_verifier`;
+}
+
+export function normalizeProvider(provider: 'youtube' | 'google' | 'meta'): OAuthProvider {
+  return provider === 'google' ? 'youtube' : provider;
+}
+
+/** A consent URL carrying a one-time state bound to the caller and a PKCE S256 challenge. */
+export async function createAuthUrl(
+  db: Database,
+  services: PlatformServices,
+  user: CurrentUser,
+  provider: OAuthProvider,
+  returnTo: string,
+): Promise<AuthUrlResponse> {
+  const state = crypto.randomBytes(32).toString('base64url');
+  const stateHash = hashState(state);
+  const codeVerifier = crypto.randomBytes(48).toString('base64url');
+  const codeChallenge = crypto.createHash('sha256').update(codeVerifier).digest('base64url');
+  const redirectUri = buildRedirectUri(services.appUrl, provider);
+  await insertOAuthState(db, {
+    stateHash,
+    userId: user.id,
+    organizationId: user.organization.id,
+    provider,
+    codeVerifierSealed: services.cipher.encrypt(codeVerifier, verifierContext(stateHash)),
+    redirectUri,
+    returnTo,
+    expiresAt: new Date(Date.now() + stateLifetimeMs),
+  });
+  await deleteStaleOAuthStates(db);
+  const input = { state, redirectUri, codeChallenge };
+  return {
+    url:
+      provider === 'youtube'
+        ? services.google.buildAuthUrl(input)
+        : services.meta.buildDialogUrl(input),
+  };
+}
+
+export type CallbackQuery = {
+  code?: string | undefined;
+  state?: string | undefined;
+  error?: string | undefined;
+  error_description?: string | undefined;
+};
+
+/** Where to send the browser, with `connected=` or a readable `error=`. */
+export type CallbackOutcome = { location: string; isConnected: boolean; message: string };
+
+/** Turns a provider's refusal of the code exchange into a message a person can act on. */
+function describeExchangeFailure(provider: OAuthProvider, error: unknown): string {
+  const label = providerLabels[provider];
+  if (!(error instanceof ProviderError)) {
+    return `${label} could not be reached to finish connecting. Try again in a moment.`;
+  }
+  // Errors we raise ourselves (no channel, no page) carry no HTTP status and read well as is.
+  if (error.status === null) return error.message;
+  const text = `${error.providerCode ?? ''} ${error.message}`.toLowerCase();
+  if (text.includes('redirect_uri')) {
+    return `${label} refused the sign-in: the redirect URI does not match the one the flow started with.`;
+  }
+  if (text.includes('verifier')) {
+    return `${label} refused the sign-in: the PKCE code verifier does not match.`;
+  }
+  return `${label} refused the authorization code (expired or already used). Start connecting again.`;
+}
+
+/**
+ * Completes a consent redirect: the state (one-time, 10 minutes, hashed at rest) is the proof
+ * of who started the flow, so no bearer token is needed here.
+ */
+export async function completeOAuthCallback(
+  db: Database,
+  services: PlatformServices,
+  provider: OAuthProvider,
+  query: CallbackQuery,
+): Promise<CallbackOutcome> {
+  const fail = (message: string, returnTo = defaultReturnTo): CallbackOutcome => ({
+    location: `${services.appUrl}${returnTo}?${new URLSearchParams({ error: message })}`,
+    isConnected: false,
+    message,
+  });
+  if (!query.state) {
+    return fail('The sign-in response had no state, so it cannot be trusted. Start connecting again.'); // prettier-ignore
+  }
+  const stateRow = await findOAuthState(db, hashState(query.state));
+  if (!stateRow) {
+    return fail('This sign-in response was not started from Crescendo (unknown state). Start connecting again.'); // prettier-ignore
+  }
+  const returnTo = stateRow.returnTo;
+  if (stateRow.usedAt) {
+    return fail('This sign-in link was already used. Start connecting again.', returnTo);
+  }
+  if (stateRow.expiresAt.getTime() <= Date.now()) {
+    return fail('This sign-in link expired (they last 10 minutes). Start connecting again.', returnTo); // prettier-ignore
+  }
+  if (!(await markOAuthStateUsed(db, stateRow.id))) {
+    return fail('This sign-in link was already used. Start connecting again.', returnTo);
+  }
+  // Checked after burning the state: a state presented to the wrong endpoint is not reusable.
+  if (stateRow.provider !== provider) {
+    return fail('This sign-in response belongs to another provider. Start connecting again.', returnTo); // prettier-ignore
+  }
+  const label = providerLabels[provider];
+  if (query.error) {
+    return fail(
+      query.error === 'access_denied'
+        ? `You declined access on ${label}, so nothing was connected.`
+        : `${label} did not grant access (${query.error}).`,
+      returnTo,
+    );
+  }
+  if (!query.code) return fail(`${label} sent no authorization code. Start connecting again.`, returnTo); // prettier-ignore
+
+  const codeVerifier = services.cipher.decrypt(
+    stateRow.codeVerifierSealed,
+    verifierContext(stateRow.stateHash),
+  );
+  const exchange = { code: query.code, redirectUri: stateRow.redirectUri, codeVerifier };
+  let account: {
+    externalAccountId: string;
+    accountName: string;
+    accessToken: string;
+    refreshToken: string | null;
+    expiresAt: Date | null;
+    scopes: string[];
+  };
+  try {
+    account =
+      provider === 'youtube'
+        ? await readGoogleAccount(services, exchange)
+        : await readMetaAccount(services, exchange);
+  } catch (error) {
+    return fail(describeExchangeFailure(provider, error), returnTo);
+  }
+
+  const existing = await findConnectionByAccount(
+    db,
+    stateRow.organizationId,
+    provider,
+    account.externalAccountId,
+  );
+  const id = existing?.id ?? crypto.randomUUID();
+  const connection = await upsertConnection(db, {
+    id,
+    organizationId: stateRow.organizationId,
+    createdByUserId: stateRow.userId,
+    provider,
+    externalAccountId: account.externalAccountId,
+    accountName: account.accountName,
+    status: 'connected',
+    ...sealTokens(services, id, account),
+    accessTokenExpiresAt: account.expiresAt,
+    scopes: account.scopes,
+    isSandbox: provider === 'youtube' ? services.config.google.isSandbox : services.config.meta.isSandbox, // prettier-ignore
+    syncStep: 'queued',
+    syncPercent: 0,
+    syncError: null,
+  });
+  await enqueueConnectionSync(db, connection);
+  return {
+    location: `${services.appUrl}${returnTo}?connected=${provider}`,
+    isConnected: true,
+    message: `Connected ${account.accountName}`,
+  };
+}
+
+async function readGoogleAccount(
+  services: PlatformServices,
+  exchange: { code: string; redirectUri: string; codeVerifier: string },
+) {
+  const tokens = await services.google.exchangeCode(exchange);
+  const channel = await services.google.fetchMyChannel(tokens.accessToken);
+  return {
+    externalAccountId: channel.id,
+    accountName: channel.snippet.title,
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    expiresAt: tokens.expiresAt,
+    scopes: tokens.scopes.length > 0 ? tokens.scopes : googleScopes,
+  };
+}
+
+async function readMetaAccount(
+  services: PlatformServices,
+  exchange: { code: string; redirectUri: string; codeVerifier: string },
+) {
+  const token = await services.meta.exchangeCode(exchange);
+  const pages = await services.meta.listPages(token.accessToken);
+  const page = pages.find((candidate) => candidate.instagram_business_account) ?? pages[0];
+  if (!page) {
+    throw new ProviderError('No Facebook Page was shared, so there is nothing to analyse');
+  }
+  const instagram = page.instagram_business_account;
+  return {
+    externalAccountId: page.id,
+    accountName: instagram?.username ? `@${instagram.username} · ${page.name}` : page.name,
+    accessToken: token.accessToken,
+    refreshToken: null,
+    expiresAt: token.expiresAt,
+    scopes: metaPermissions,
+  };
+}

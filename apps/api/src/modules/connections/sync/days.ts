@@ -1,0 +1,57 @@
+const dayMs = 86_400_000;
+
+/** `YYYY-MM-DD` of a UTC day (the platforms' daily reports are keyed this way). */
+export function formatDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, count: number): string {
+  return formatDay(new Date(Date.parse(`${day}T00:00:00Z`) + count * dayMs));
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
+}
+
+export function listDays(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** YouTube quotas reset at midnight Pacific time. */
+export function nextPacificMidnight(now: Date): Date {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Los_Angeles',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const read = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  const elapsedMs = ((read('hour') * 60 + read('minute')) * 60 + read('second')) * 1000;
+  // A minute of slack so the retry lands after the reset, not on it.
+  return new Date(now.getTime() - elapsedMs + dayMs + 60_000);
+}
+
+/** Runs `task` over `items` with at most `limit` in flight, keeping result order. */
+export async function mapWithConcurrency<T, R>(
+  items: T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await task(items[index]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}

@@ -1,0 +1,274 @@
+import { eq } from 'drizzle-orm';
+import { platformConnections } from '../../../db/schema';
+import type { InsightEntry, InstagramMedia } from '../providers/meta-client';
+import { MalformedResponseError, ProviderError } from '../providers/platform-http';
+import { getAccessToken } from '../tokens.service';
+import {
+  replaceAudience,
+  upsertAccount,
+  upsertAccountDaily,
+  upsertContentItems,
+  type AccountDailyValues,
+  type AudienceValues,
+  type ContentValues,
+} from './analytics-writes';
+import { addDays, formatDay, listDays, mapWithConcurrency } from './days';
+import { currentMetricNames, resolveMetric, type CanonicalMetric } from './metric-catalog';
+import type { SyncContext, SyncResult } from './sync-context';
+
+/** Graph allows at most 30 days between since and until, and nothing older than two years. */
+const windowDays = 30;
+const oldestDay = 729;
+/** Instagram data can lag up to 48 hours: later days are not final yet. */
+const lagDays = 3;
+const requestConcurrency = 6;
+const recentMediaDays = 60;
+
+const instagramTotals = ['views', 'likes', 'comments', 'shares', 'saves', 'total_interactions', 'accounts_engaged', 'profile_links_taps']; // prettier-ignore
+const instagramSeries = ['reach', 'follower_count'];
+const pageMetrics = ['page_follows', 'page_total_media_view_unique', 'page_media_view', 'page_post_engagements', 'page_daily_follows_unique', 'page_daily_unfollows_unique']; // prettier-ignore
+const mediaMetrics = [
+  'reach',
+  'views',
+  'likes',
+  'comments',
+  'saved',
+  'shares',
+  'total_interactions',
+];
+
+type DailyRow = Partial<Record<CanonicalMetric, number | null>>;
+
+function windowsOf(days: string[]): string[][] {
+  const windows: string[][] = [];
+  for (let start = 0; start < days.length; start += windowDays) windows.push(days.slice(start, start + windowDays)); // prettier-ignore
+  return windows;
+}
+
+/** Daily `values` end at the day's end (Pacific), so the day is the one before `end_time`. */
+function dayOfEndTime(endTime: string | undefined): string {
+  if (!endTime) throw new MalformedResponseError('Meta insights: a daily value has no end_time');
+  return addDays(endTime.slice(0, 10), -1);
+}
+
+function addSeries(
+  target: Map<string, DailyRow>,
+  platform: 'instagram' | 'facebook',
+  entries: InsightEntry[],
+) {
+  for (const entry of entries) {
+    const metric = resolveMetric(platform, entry.name);
+    if (!metric) continue;
+    for (const point of entry.values ?? []) {
+      if (typeof point.value !== 'number') continue;
+      const day = dayOfEndTime(point.end_time);
+      target.set(day, { ...target.get(day), [metric]: point.value });
+    }
+  }
+}
+
+function mediaKind(media: InstagramMedia): ContentValues['kind'] {
+  if (media.media_product_type === 'REELS') return 'reel';
+  if (media.media_product_type === 'STORY') return 'story';
+  return 'post';
+}
+
+/** Instagram account + media + insights and Facebook Page insights of one Meta connection. */
+export async function syncMeta(context: SyncContext): Promise<SyncResult> {
+  const { db, services, connection, signal } = context;
+  const meta = services.meta;
+  const organizationId = connection.organizationId;
+  const userToken = await getAccessToken(db, services, connection);
+
+  await context.reportProgress('Reading the Page and Instagram account', 2);
+  const pages = await meta.listPages(userToken, signal);
+  const page = pages.find((candidate) => candidate.id === connection.externalAccountId);
+  if (!page) throw new ProviderError('The connected Facebook Page is no longer shared with Crescendo', null); // prettier-ignore
+  const pageToken = page.access_token ?? userToken;
+  const instagramId = page.instagram_business_account?.id ?? null;
+
+  const pageAccountId = await upsertAccount(db, {
+    organizationId,
+    connectionId: connection.id,
+    platform: 'facebook',
+    externalId: page.id,
+    name: page.name,
+  });
+  let instagramAccountId: string | null = null;
+  if (instagramId) {
+    const user = await meta.fetchInstagramUser(userToken, instagramId, signal);
+    instagramAccountId = await upsertAccount(db, {
+      organizationId,
+      connectionId: connection.id,
+      platform: 'instagram',
+      externalId: user.id,
+      name: user.name ?? user.username,
+      handle: `@${user.username}`,
+      thumbnailUrl: user.profile_picture_url ?? null,
+      followersTotal: user.followers_count ?? null,
+      contentCount: user.media_count ?? null,
+    });
+    await context.reportProgress('Reading media', 5);
+    await syncInstagramMedia(context, userToken, instagramId, instagramAccountId);
+  }
+
+  const today = formatDay(services.now());
+  const lastDay = addDays(today, -lagDays);
+  const earliest = addDays(today, -Math.min(services.backfillDays, oldestDay));
+  const resumeFrom = connection.syncedThrough ? addDays(connection.syncedThrough, 1) : earliest;
+  const start = resumeFrom < earliest ? earliest : resumeFrom;
+  const days = start <= lastDay ? listDays(start, lastDay) : [];
+  const windows = windowsOf(days);
+  const names = (list: string[], platform: 'instagram' | 'facebook') => currentMetricNames(platform, list, today).join(','); // prettier-ignore
+
+  for (const [index, window] of windows.entries()) {
+    const first = window[0]!;
+    const last = window.at(-1)!;
+    const range = { since: first, until: addDays(last, 1) };
+    const pageDaily = new Map<string, DailyRow>();
+    addSeries(
+      pageDaily,
+      'facebook',
+      await meta.fetchInsights(pageToken, page.id, { metric: names(pageMetrics, 'facebook'), period: 'day', ...range }, signal), // prettier-ignore
+    );
+    const instagramDaily = new Map<string, DailyRow>();
+    if (instagramId) {
+      addSeries(
+        instagramDaily,
+        'instagram',
+        await meta.fetchInsights(userToken, instagramId, { metric: names(instagramSeries, 'instagram'), period: 'day', metric_type: 'time_series', ...range }, signal), // prettier-ignore
+      );
+      // Graph sums total_value over the range, so a per-day value needs a one-day range.
+      const totals = await mapWithConcurrency(window, requestConcurrency, async (day) => ({
+        day,
+        entries: await meta.fetchInsights(userToken, instagramId, { metric: names(instagramTotals, 'instagram'), period: 'day', metric_type: 'total_value', since: day, until: addDays(day, 1) }, signal), // prettier-ignore
+      }));
+      for (const { day, entries } of totals) {
+        const row: DailyRow = { ...instagramDaily.get(day) };
+        for (const entry of entries) {
+          const metric = resolveMetric('instagram', entry.name);
+          if (metric && entry.total_value?.value !== undefined)
+            row[metric] = entry.total_value.value;
+        }
+        instagramDaily.set(day, row);
+      }
+    }
+    const toRows = (accountId: string, rows: Map<string, DailyRow>): AccountDailyValues[] =>
+      [...rows]
+        .filter(([day]) => day >= first && day <= last)
+        .map(([day, values]) => ({ accountId, organizationId, day, ...values }));
+    await db.transaction(async (tx) => {
+      await upsertAccountDaily(tx, toRows(pageAccountId, pageDaily));
+      if (instagramAccountId)
+        await upsertAccountDaily(tx, toRows(instagramAccountId, instagramDaily));
+      await tx
+        .update(platformConnections)
+        .set({ syncedThrough: last, updatedAt: new Date() })
+        .where(eq(platformConnections.id, connection.id));
+    });
+    await context.reportProgress(`Daily insights through ${last}`, 20 + Math.round(((index + 1) / windows.length) * 70)); // prettier-ignore
+  }
+
+  if (instagramAccountId && instagramId) {
+    await context.reportProgress('Audience', 93);
+    await syncInstagramAudience(context, userToken, instagramId, instagramAccountId, lastDay);
+  }
+  return { dataCompleteThrough: lastDay };
+}
+
+async function syncInstagramMedia(
+  context: SyncContext,
+  token: string,
+  instagramId: string,
+  accountId: string,
+): Promise<void> {
+  const { db, services, connection, signal } = context;
+  const media = await services.meta.listMedia(token, instagramId, signal);
+  const recentSince = services.now().getTime() - recentMediaDays * 86_400_000;
+  // The first sync reads every post's insights; later ones only recent posts, whose numbers move.
+  const needsInsights = (item: InstagramMedia) => !connection.syncedThrough || Date.parse(item.timestamp) >= recentSince; // prettier-ignore
+  const insights = await mapWithConcurrency(media, requestConcurrency, async (item) => {
+    if (!needsInsights(item)) return null;
+    const entries = await services.meta.fetchInsights(token, item.id, { metric: mediaMetrics.join(',') }, signal); // prettier-ignore
+    const values: DailyRow = {};
+    for (const entry of entries) {
+      const metric = resolveMetric('instagram', entry.name);
+      const value = entry.values?.[0]?.value ?? entry.total_value?.value;
+      if (metric && typeof value === 'number') values[metric] = value;
+    }
+    return values;
+  });
+  const statsUpdatedAt = services.now();
+  await upsertContentItems(
+    db,
+    media
+      .map((item, index): ContentValues | null => {
+        const stats = insights[index];
+        // Posts whose insights were not re-read keep their stored numbers.
+        if (!stats && connection.syncedThrough) return null;
+        return {
+          organizationId: connection.organizationId,
+          accountId,
+          externalId: item.id,
+          kind: mediaKind(item),
+          title: (item.caption ?? '').split('\n')[0]!.slice(0, 200) || 'Untitled post',
+          publishedAt: new Date(item.timestamp),
+          permalink: item.permalink ?? null,
+          thumbnailUrl: item.thumbnail_url ?? item.media_url ?? null,
+          views: stats?.views ?? null,
+          reach: stats?.reach ?? null,
+          likes: stats?.likes ?? item.like_count ?? null,
+          comments: stats?.comments ?? item.comments_count ?? null,
+          shares: stats?.shares ?? null,
+          saves: stats?.saves ?? null,
+          totalInteractions: stats?.totalInteractions ?? null,
+          statsUpdatedAt,
+        };
+      })
+      .filter((item): item is ContentValues => item !== null),
+  );
+}
+
+async function syncInstagramAudience(
+  context: SyncContext,
+  token: string,
+  instagramId: string,
+  accountId: string,
+  lastDay: string,
+): Promise<void> {
+  const { db, services, connection, signal } = context;
+  const dimensions = { age: 'age', gender: 'gender', country: 'country', city: 'city' } as const;
+  const snapshots = await mapWithConcurrency(
+    Object.entries(dimensions),
+    4,
+    async ([breakdown, dimension]) => {
+      // prettier-ignore
+      try {
+      const entries = await services.meta.fetchInsights(token, instagramId, { metric: 'follower_demographics', period: 'lifetime', metric_type: 'total_value', breakdown }, signal); // prettier-ignore
+      const results = entries[0]?.total_value?.breakdowns?.[0]?.results ?? [];
+      return {
+        dimension,
+        rows: results.map((result): AudienceValues => ({
+          accountId,
+          organizationId: connection.organizationId,
+          dimension,
+          value: result.dimension_values.join('|'),
+          periodLabel: 'lifetime',
+          periodStart: null,
+          periodEnd: lastDay,
+          followers: result.value,
+        })),
+      };
+    } catch (error) {
+      // Under 100 followers Meta withholds demographics (code 100): stored as absent.
+      if (error instanceof ProviderError && error.providerCode === '100') return { dimension, rows: [] }; // prettier-ignore
+      throw error;
+    }
+    },
+  );
+  await db.transaction(async (tx) => {
+    for (const snapshot of snapshots) {
+      await replaceAudience(tx, accountId, snapshot.dimension, 'lifetime', snapshot.rows);
+    }
+  });
+}

@@ -1,0 +1,14 @@
+import type { Database } from '../../../db/client';
+import type { ConnectionRow } from '../connections.repository';
+import type { PlatformServices } from '../platform-services';
+
+export type SyncContext = {
+  db: Database;
+  services: PlatformServices;
+  connection: ConnectionRow;
+  signal: AbortSignal;
+  /** Stores progress for the connections screen; `percent` is of the whole sync. */
+  reportProgress(step: string, percent: number): Promise<void>;
+};
+
+export type SyncResult = { dataCompleteThrough: string | null };

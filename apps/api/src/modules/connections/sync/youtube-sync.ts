@@ -1,0 +1,275 @@
+import { eq } from 'drizzle-orm';
+import { platformConnections } from '../../../db/schema';
+import type { ReportRow, YouTubeVideo } from '../providers/google-client';
+import { getAccessToken } from '../tokens.service';
+import {
+  refreshContentWatchMinutes,
+  replaceAudience,
+  upsertAccount,
+  upsertAccountDaily,
+  upsertContentDaily,
+  upsertContentItems,
+  type AccountDailyValues,
+  type AudienceValues,
+  type ContentDailyValues,
+  type ContentValues,
+} from './analytics-writes';
+import { addDays, formatDay, listDays, mapWithConcurrency } from './days';
+import { mapYouTubeMetrics } from './metric-catalog';
+import type { SyncContext, SyncResult } from './sync-context';
+
+const dailyMetrics = [
+  'views',
+  'estimatedMinutesWatched',
+  'averageViewDuration',
+  'likes',
+  'comments',
+  'shares',
+  'subscribersGained',
+  'subscribersLost',
+  'estimatedRevenue',
+];
+const daysPerChunk = 30;
+const videoIdsPerFilter = 500;
+const requestConcurrency = 6;
+
+/** ISO 8601 duration (PT1H2M3S) → seconds; null when YouTube sends something else. */
+export function parseIsoDuration(value: string | undefined): number | null {
+  const match = value ? /^P(?:(\d+)D)?T?(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$/.exec(value) : null;
+  if (!match) return null;
+  const [, days, hours, minutes, seconds] = match.map((part) => Number(part ?? 0));
+  return ((days! * 24 + hours!) * 60 + minutes!) * 60 + seconds!;
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size)); // prettier-ignore
+  return chunks;
+}
+
+/**
+ * Channel, uploads, per-day channel and per-video metrics, and audience snapshots. Days are
+ * written in chunks, each in one transaction together with `synced_through`, so a crash leaves
+ * whole days only and the next run resumes after the last written chunk.
+ */
+export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
+  const { db, services, connection, signal } = context;
+  const google = services.google;
+  const token = () => getAccessToken(db, services, connection);
+  const organizationId = connection.organizationId;
+
+  await context.reportProgress('Reading the channel', 2);
+  const channel = await google.fetchMyChannel(await token(), signal);
+  const accountId = await upsertAccount(db, {
+    organizationId,
+    connectionId: connection.id,
+    platform: 'youtube',
+    externalId: channel.id,
+    name: channel.snippet.title,
+    handle: channel.snippet.customUrl ?? null,
+    thumbnailUrl: channel.snippet.thumbnails?.default?.url ?? null,
+    // A hidden subscriber count is withheld, not zero.
+    followersTotal: channel.statistics.hiddenSubscriberCount ? null : (channel.statistics.subscriberCount ?? null), // prettier-ignore
+    viewsTotal: channel.statistics.viewCount ?? null,
+    contentCount: channel.statistics.videoCount ?? null,
+  });
+
+  await context.reportProgress('Listing videos', 5);
+  const uploadIds = await google.listUploadIds(
+    await token(),
+    channel.contentDetails.relatedPlaylists.uploads,
+    signal,
+  );
+  const videos = (
+    await mapWithConcurrency(chunk(uploadIds, 50), requestConcurrency, async (ids) =>
+      google.listVideos(await token(), ids, signal),
+    )
+  ).flat();
+
+  const today = formatDay(services.now());
+  const backfillStart = addDays(today, -services.backfillDays);
+  const probe = await google.queryReport(
+    await token(),
+    { startDate: addDays(today, -7), endDate: today, metrics: ['views'], dimensions: ['day'] },
+    signal,
+  );
+  // Analytics leaves out the most recent days; the last day it returns is final.
+  const lastDataDay =
+    probe
+      .map((row) => String(row.day))
+      .sort()
+      .at(-1) ?? addDays(today, -3);
+
+  await context.reportProgress('Classifying videos', 8);
+  const kinds = await readContentKinds(context, token, videos, backfillStart, lastDataDay);
+  const statsUpdatedAt = services.now();
+  const contentIds = await upsertContentItems(
+    db,
+    videos.map((video): ContentValues => ({
+      organizationId,
+      accountId,
+      externalId: video.id,
+      kind: kinds.get(video.id) ?? (video.snippet.liveBroadcastContent === 'live' ? 'live' : 'video'), // prettier-ignore
+      title: video.snippet.title,
+      publishedAt: new Date(video.snippet.publishedAt),
+      durationSeconds: parseIsoDuration(video.contentDetails?.duration),
+      permalink: `https://www.youtube.com/watch?v=${video.id}`,
+      thumbnailUrl: video.snippet.thumbnails?.medium?.url ?? video.snippet.thumbnails?.default?.url ?? null, // prettier-ignore
+      views: video.statistics?.viewCount ?? null,
+      likes: video.statistics?.likeCount ?? null,
+      comments: video.statistics?.commentCount ?? null,
+      statsUpdatedAt,
+    })),
+  );
+
+  const resumeFrom = connection.syncedThrough ? addDays(connection.syncedThrough, 1) : backfillStart; // prettier-ignore
+  const days = resumeFrom <= lastDataDay ? listDays(resumeFrom, lastDataDay) : [];
+  const hasRevenue = connection.scopes.some((scope) => scope.endsWith('yt-analytics-monetary.readonly')); // prettier-ignore
+  const metrics = hasRevenue ? dailyMetrics : dailyMetrics.filter((m) => m !== 'estimatedRevenue');
+  const publishedDay = new Map(videos.map((video) => [video.id, video.snippet.publishedAt.slice(0, 10)])); // prettier-ignore
+
+  const chunks = chunk(days, daysPerChunk);
+  for (const [index, chunkDays] of chunks.entries()) {
+    const first = chunkDays[0]!;
+    const last = chunkDays.at(-1)!;
+    const channelRows = await google.queryReport(
+      await token(),
+      { startDate: first, endDate: last, metrics, dimensions: ['day'] },
+      signal,
+    );
+    const perDay = await mapWithConcurrency(chunkDays, requestConcurrency, async (day) => {
+      const live = videos.filter((video) => publishedDay.get(video.id)! <= day).map((video) => video.id); // prettier-ignore
+      const reports = await Promise.all(
+        chunk(live, videoIdsPerFilter).map(async (ids) =>
+          google.queryReport(
+            await token(),
+            { startDate: day, endDate: day, metrics, dimensions: ['video'], filters: `video==${ids.join(',')}` }, // prettier-ignore
+            signal,
+          ),
+        ),
+      );
+      return { day, rows: reports.flat() };
+    });
+
+    const accountRows: AccountDailyValues[] = channelRows.map((row) => ({
+      accountId,
+      organizationId,
+      day: String(row.day),
+      ...mapYouTubeMetrics(row, hasRevenue),
+    }));
+    const contentRows: ContentDailyValues[] = [];
+    for (const { day, rows } of perDay) {
+      for (const row of rows) {
+        const contentItemId = contentIds.get(String(row.video));
+        if (!contentItemId) continue;
+        contentRows.push({ contentItemId, accountId, organizationId, day, ...mapYouTubeMetrics(row, hasRevenue) }); // prettier-ignore
+      }
+    }
+    await db.transaction(async (tx) => {
+      await upsertAccountDaily(tx, accountRows);
+      await upsertContentDaily(tx, contentRows);
+      await tx
+        .update(platformConnections)
+        .set({ syncedThrough: last, updatedAt: new Date() })
+        .where(eq(platformConnections.id, connection.id));
+    });
+    await context.reportProgress(
+      `Daily metrics through ${last}`,
+      10 + Math.round(((index + 1) / chunks.length) * 80),
+    );
+  }
+
+  await context.reportProgress('Audience', 92);
+  await syncYouTubeAudience(context, token, accountId, lastDataDay);
+  await refreshContentWatchMinutes(db, accountId);
+  return { dataCompleteThrough: lastDataDay };
+}
+
+/** Shorts and live streams are only distinguishable through Analytics' creatorContentType. */
+async function readContentKinds(
+  context: SyncContext,
+  token: () => Promise<string>,
+  videos: YouTubeVideo[],
+  startDate: string,
+  endDate: string,
+): Promise<Map<string, ContentValues['kind']>> {
+  const kinds = new Map<string, ContentValues['kind']>();
+  const kindByType: Record<string, ContentValues['kind']> = {
+    SHORTS: 'short',
+    LIVE_STREAM: 'live',
+    STORY: 'story',
+    VIDEO_ON_DEMAND: 'video',
+  };
+  for (const ids of chunk(
+    videos.map((video) => video.id),
+    videoIdsPerFilter,
+  )) {
+    const rows = await context.services.google.queryReport(
+      await token(),
+      { startDate, endDate, metrics: ['views'], dimensions: ['video', 'creatorContentType'], filters: `video==${ids.join(',')}` }, // prettier-ignore
+      context.signal,
+    );
+    for (const row of rows) {
+      const kind = kindByType[String(row.creatorContentType)];
+      if (kind) kinds.set(String(row.video), kind);
+    }
+  }
+  return kinds;
+}
+
+async function syncYouTubeAudience(
+  context: SyncContext,
+  token: () => Promise<string>,
+  accountId: string,
+  lastDataDay: string,
+): Promise<void> {
+  const { db, services, connection, signal } = context;
+  const periodStart = addDays(lastDataDay, -27);
+  const period = { periodLabel: 'last_28_days', periodStart, periodEnd: lastDataDay };
+  const base = { accountId, organizationId: connection.organizationId, ...period };
+  const query = (dimensions: string[], metrics: string[]) =>
+    token().then((accessToken) =>
+      services.google.queryReport(
+        accessToken,
+        { startDate: periodStart, endDate: lastDataDay, metrics, dimensions },
+        signal,
+      ),
+    );
+  const [demographics, countries, devices, traffic] = await Promise.all([
+    query(['ageGroup', 'gender'], ['viewerPercentage']),
+    query(['country'], ['views', 'estimatedMinutesWatched']),
+    query(['deviceType'], ['views', 'estimatedMinutesWatched']),
+    query(['insightTrafficSourceType'], ['views', 'estimatedMinutesWatched']),
+  ]);
+  const number = (value: ReportRow[string]) => (value === null ? null : Number(value));
+  const counted = (dimension: AudienceValues['dimension'], rows: ReportRow[], key: string) =>
+    rows.map((row): AudienceValues => ({
+      ...base,
+      dimension,
+      value: String(row[key]),
+      views: number(row.views ?? null),
+      watchMinutes: number(row.estimatedMinutesWatched ?? null),
+    }));
+  // Small channels get no demographic rows: the snapshot stays empty (withheld), never zeros.
+  const shares = (dimension: AudienceValues['dimension'], keyOf: (row: ReportRow) => string) => {
+    const totals = new Map<string, number>();
+    for (const row of demographics) {
+      const key = keyOf(row);
+      totals.set(key, (totals.get(key) ?? 0) + Number(row.viewerPercentage ?? 0));
+    }
+    return [...totals].map(([value, percentage]): AudienceValues => ({
+      ...base,
+      dimension,
+      value,
+      percentage: Math.round(percentage * 10) / 10,
+    }));
+  };
+  await db.transaction(async (tx) => {
+    await replaceAudience(tx, accountId, 'age_gender', period.periodLabel, shares('age_gender', (row) => `${String(row.ageGroup)}|${String(row.gender)}`)); // prettier-ignore
+    await replaceAudience(tx, accountId, 'age', period.periodLabel, shares('age', (row) => String(row.ageGroup))); // prettier-ignore
+    await replaceAudience(tx, accountId, 'gender', period.periodLabel, shares('gender', (row) => String(row.gender))); // prettier-ignore
+    await replaceAudience(tx, accountId, 'country', period.periodLabel, counted('country', countries, 'country')); // prettier-ignore
+    await replaceAudience(tx, accountId, 'device', period.periodLabel, counted('device', devices, 'deviceType')); // prettier-ignore
+    await replaceAudience(tx, accountId, 'traffic_source', period.periodLabel, counted('traffic_source', traffic, 'insightTrafficSourceType')); // prettier-ignore
+  });
+}

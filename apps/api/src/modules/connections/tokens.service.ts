@@ -1,0 +1,126 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { platformConnections } from '../../db/schema';
+import type { ConnectionRow } from './connections.repository';
+import { updateConnection } from './connections.repository';
+import type { PlatformServices } from './platform-services';
+import { ReconnectNeededError } from './providers/platform-http';
+
+/** Refresh this long before expiry so a request never starts with a token about to die. */
+const refreshMarginMs = 5 * 60_000;
+
+export function accessTokenContext(connectionId: string): string {
+  return `platform_connections:${connectionId}:access_token`;
+}
+export function refreshTokenContext(connectionId: string): string {
+  return `platform_connections:${connectionId}:refresh_token`;
+}
+
+/** Seals both tokens for a row; the row id is part of the associated data. */
+export function sealTokens(
+  services: PlatformServices,
+  connectionId: string,
+  tokens: { accessToken: string; refreshToken: string | null },
+) {
+  return {
+    accessTokenSealed: services.cipher.encrypt(
+      tokens.accessToken,
+      accessTokenContext(connectionId),
+    ),
+    refreshTokenSealed: tokens.refreshToken
+      ? services.cipher.encrypt(tokens.refreshToken, refreshTokenContext(connectionId))
+      : null,
+    tokenKeyVersion: services.cipher.currentVersion,
+  };
+}
+
+export function readRefreshToken(services: PlatformServices, row: ConnectionRow): string | null {
+  return row.refreshTokenSealed
+    ? services.cipher.decrypt(row.refreshTokenSealed, refreshTokenContext(row.id))
+    : null;
+}
+
+function isFresh(row: ConnectionRow, now: Date): boolean {
+  return (
+    !row.accessTokenExpiresAt ||
+    row.accessTokenExpiresAt.getTime() - refreshMarginMs > now.getTime()
+  );
+}
+
+const inFlight = new Map<string, Promise<string>>();
+
+/**
+ * A usable access token for the connection, refreshed when it is about to expire. Refreshes
+ * happen once even under concurrency: callers in this process share one promise, and across
+ * processes the row lock makes the second refresher see the first one's fresh token.
+ */
+export function getAccessToken(
+  db: Database,
+  services: PlatformServices,
+  connection: Pick<ConnectionRow, 'id' | 'organizationId'>,
+): Promise<string> {
+  const running = inFlight.get(connection.id);
+  if (running) return running;
+  const task = readOrRefreshAccessToken(db, services, connection).finally(() =>
+    inFlight.delete(connection.id),
+  );
+  inFlight.set(connection.id, task);
+  return task;
+}
+
+async function readOrRefreshAccessToken(
+  db: Database,
+  services: PlatformServices,
+  connection: Pick<ConnectionRow, 'id' | 'organizationId'>,
+): Promise<string> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(platformConnections)
+        .where(
+          and(
+            eq(platformConnections.id, connection.id),
+            eq(platformConnections.organizationId, connection.organizationId),
+          ),
+        )
+        .for('update');
+      if (!row?.accessTokenSealed) {
+        throw new ReconnectNeededError('This connection has no token; reconnect it');
+      }
+      const now = services.now();
+      if (isFresh(row, now)) {
+        return services.cipher.decrypt(row.accessTokenSealed, accessTokenContext(row.id));
+      }
+      const refreshToken = readRefreshToken(services, row);
+      if (row.provider !== 'youtube' || !refreshToken) {
+        // Meta long-lived user tokens cannot be refreshed without the user.
+        throw new ReconnectNeededError('The access token expired; reconnect to continue syncing');
+      }
+      const tokens = await services.google.refreshAccessToken(refreshToken);
+      await tx
+        .update(platformConnections)
+        .set({
+          ...sealTokens(services, row.id, {
+            accessToken: tokens.accessToken,
+            // Google only sometimes rotates the refresh token; keep the old one otherwise.
+            refreshToken: tokens.refreshToken ?? refreshToken,
+          }),
+          accessTokenExpiresAt: tokens.expiresAt,
+          updatedAt: new Date(),
+        })
+        .where(eq(platformConnections.id, row.id));
+      return tokens.accessToken;
+    });
+  } catch (error) {
+    if (error instanceof ReconnectNeededError) {
+      await updateConnection(db, connection.organizationId, connection.id, {
+        status: 'reconnect_needed',
+        syncStep: null,
+        syncPercent: null,
+        syncError: 'Access was revoked or expired. Reconnect to resume syncing.',
+      });
+    }
+    throw error;
+  }
+}

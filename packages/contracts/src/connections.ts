@@ -1,0 +1,214 @@
+import { z } from 'zod';
+
+/** Providers a connection belongs to: one Google grant (YouTube) or one Meta grant (IG + FB). */
+export const connectionProviders = ['youtube', 'meta'] as const;
+export type ConnectionProvider = (typeof connectionProviders)[number];
+export const connectionProviderSchema = z.enum(connectionProviders);
+
+/** `google` is accepted as another name for `youtube` in the auth-url path. */
+export const oauthProviderParamsSchema = z.object({
+  provider: z.enum(['youtube', 'google', 'meta'], {
+    error: 'Provider must be youtube, google or meta',
+  }),
+});
+
+/** The screens a connect flow may return to; anything else is refused (no open redirect). */
+export const connectionReturnPaths = ['/onboarding/connections', '/settings/connections'] as const;
+
+export const authUrlQuerySchema = z.object({
+  returnTo: z
+    .enum(connectionReturnPaths, {
+      error: 'returnTo must be /onboarding/connections or /settings/connections',
+    })
+    .default('/settings/connections'),
+});
+
+export const authUrlResponseSchema = z.object({ url: z.url() });
+export type AuthUrlResponse = z.infer<typeof authUrlResponseSchema>;
+
+/** What the provider sends back to `GET /api/v1/oauth/{provider}/callback`. */
+export const oauthCallbackQuerySchema = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(500).optional(),
+  error_reason: z.string().max(200).optional(),
+  scope: z.string().max(2000).optional(),
+});
+
+export const connectionStatuses = ['connected', 'syncing', 'reconnect_needed', 'error'] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+
+export const analyticsPlatforms = ['youtube', 'instagram', 'facebook'] as const;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a YYYY-MM-DD date' });
+
+export const connectionSchema = z.object({
+  id: z.uuid(),
+  provider: connectionProviderSchema,
+  accountName: z.string(),
+  status: z.enum(connectionStatuses),
+  /** True when the connection goes to the built-in platform sandbox, not the real provider. */
+  sandbox: z.boolean(),
+  lastSyncedAt: z.iso.datetime().nullable(),
+  sync: z.object({
+    step: z.string().nullable(),
+    percent: z.number().int().min(0).max(100).nullable(),
+    error: z.string().nullable(),
+  }),
+  /** The last day whose numbers are final (platforms report with a lag of a few days). */
+  dataCompleteThrough: isoDay.nullable(),
+  /** The channel, Instagram account and Facebook page behind the connection. */
+  accounts: z.array(
+    z.object({
+      id: z.uuid(),
+      platform: z.enum(analyticsPlatforms),
+      name: z.string(),
+      handle: z.string().nullable(),
+    }),
+  ),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+export const connectionsResponseSchema = z.object({ connections: z.array(connectionSchema) });
+export type ConnectionsResponse = z.infer<typeof connectionsResponseSchema>;
+
+export const connectionParamsSchema = z.object({
+  id: z.uuid({ error: 'Connection id must be a UUID' }),
+});
+
+export const connectionRefreshResponseSchema = z.object({
+  connection: connectionSchema,
+  /** False when a sync was already queued or running: no second one is added. */
+  isNewSync: z.boolean(),
+});
+
+export const contentKinds = ['video', 'short', 'live', 'reel', 'post', 'story'] as const;
+export const contentSortKeys = [
+  'publishedAt',
+  'views',
+  'likes',
+  'comments',
+  'watchMinutes',
+  'title',
+] as const;
+
+export const contentListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  sort: z.enum(contentSortKeys).default('publishedAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  search: z.string().trim().max(200).optional(),
+  kind: z.enum(contentKinds).optional(),
+  accountId: z.uuid().optional(),
+});
+
+/** A metric the platform did not report (or withheld) is null, never 0. */
+export const contentStatsSchema = z.object({
+  views: z.number().nullable(),
+  likes: z.number().nullable(),
+  comments: z.number().nullable(),
+  shares: z.number().nullable(),
+  saves: z.number().nullable(),
+  watchMinutes: z.number().nullable(),
+  reach: z.number().nullable(),
+  estimatedRevenue: z.number().nullable(),
+});
+
+export const contentItemSchema = z.object({
+  id: z.uuid(),
+  accountId: z.uuid(),
+  platform: z.enum(analyticsPlatforms),
+  externalId: z.string(),
+  kind: z.enum(contentKinds),
+  title: z.string(),
+  publishedAt: z.iso.datetime(),
+  durationSeconds: z.number().int().nullable(),
+  permalink: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  stats: contentStatsSchema,
+});
+export type ContentItem = z.infer<typeof contentItemSchema>;
+
+export const contentListResponseSchema = z.object({
+  items: z.array(contentItemSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type ContentListResponse = z.infer<typeof contentListResponseSchema>;
+
+export const analyticsRangeQuerySchema = z.object({
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+});
+
+export const dailyMetricsSchema = z.object({
+  day: isoDay,
+  views: z.number().nullable(),
+  watchMinutes: z.number().nullable(),
+  likes: z.number().nullable(),
+  comments: z.number().nullable(),
+  shares: z.number().nullable(),
+  saves: z.number().nullable(),
+  followersGained: z.number().nullable(),
+  followersLost: z.number().nullable(),
+  followersTotal: z.number().nullable(),
+  reach: z.number().nullable(),
+  totalInteractions: z.number().nullable(),
+  estimatedRevenue: z.number().nullable(),
+});
+export type DailyMetrics = z.infer<typeof dailyMetricsSchema>;
+
+export const audienceDimensions = [
+  'country',
+  'city',
+  'age',
+  'gender',
+  'age_gender',
+  'device',
+  'traffic_source',
+] as const;
+
+export const audienceEntrySchema = z.object({
+  dimension: z.enum(audienceDimensions),
+  value: z.string(),
+  periodStart: isoDay.nullable(),
+  periodEnd: isoDay,
+  percentage: z.number().nullable(),
+  views: z.number().nullable(),
+  watchMinutes: z.number().nullable(),
+  followers: z.number().nullable(),
+});
+
+export const accountAnalyticsSchema = z.object({
+  id: z.uuid(),
+  platform: z.enum(analyticsPlatforms),
+  externalId: z.string(),
+  name: z.string(),
+  handle: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  followersTotal: z.number().nullable(),
+  viewsTotal: z.number().nullable(),
+  contentCount: z.number().nullable(),
+  range: z.object({ from: isoDay, to: isoDay }),
+  /** Sums over the range; null when the platform reported nothing for that metric. */
+  totals: dailyMetricsSchema.omit({ day: true, followersTotal: true }),
+  daily: z.array(dailyMetricsSchema),
+  /** Absent dimensions were withheld by the platform (privacy thresholds). */
+  audience: z.array(audienceEntrySchema),
+});
+export type AccountAnalytics = z.infer<typeof accountAnalyticsSchema>;
+
+export const channelDataResponseSchema = z.object({
+  connection: connectionSchema,
+  channel: accountAnalyticsSchema,
+});
+export type ChannelDataResponse = z.infer<typeof channelDataResponseSchema>;
+
+export const metaAccountDataResponseSchema = z.object({
+  connection: connectionSchema,
+  instagram: accountAnalyticsSchema.nullable(),
+  facebook: accountAnalyticsSchema.nullable(),
+});
+export type MetaAccountDataResponse = z.infer<typeof metaAccountDataResponseSchema>;
