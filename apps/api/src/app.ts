@@ -166,6 +166,8 @@ export async function buildApp({
     // Only our own callback URIs are registered, as in Google's console and Meta's app settings.
     await app.register(platformSandbox, {
       prefix: '/sandbox',
+      // Syncs call the sandbox thousands of times; only its problems belong in the log.
+      logLevel: 'warn',
       googleClients: [
         {
           clientId: platformsConfig.google.clientId,

@@ -56,19 +56,6 @@ async function main(): Promise<void> {
   }
 
   let worker: Worker | null = null;
-  if (config.isSyncWorkerEnabled) {
-    await ensureDailySchedule(database.db);
-    worker = startWorker({
-      db: database.db,
-      handlers: createSyncHandlers(database.db, app.platforms),
-      onError: (error, job) =>
-        app.log.warn(
-          { jobId: job?.id, queue: job?.queue, reason: error instanceof Error ? error.message : String(error) }, // prettier-ignore
-          'background job failed',
-        ),
-    });
-  }
-
   let isShuttingDown = false;
   const shutdown = async (signal: string) => {
     if (isShuttingDown) return;
@@ -80,9 +67,9 @@ async function main(): Promise<void> {
     }, 10_000);
     forceExit.unref();
     try {
-      await app.close();
-      // The worker writes to the database: stop it before the database closes.
-      await worker?.stop();
+      // The worker aborts its job (which records where it stopped) while requests drain; both
+      // write to the database, so it closes last.
+      await Promise.all([app.close(), worker?.stop()]);
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -100,6 +87,20 @@ async function main(): Promise<void> {
     if (code === 'EADDRINUSE') fail(`Cannot start: PORT ${config.port} is already in use`);
     throw error;
   }
+  if (config.isSyncWorkerEnabled) {
+    await ensureDailySchedule(database.db);
+    // After listening: the first sync of a new data dir must not delay the first page.
+    worker = startWorker({
+      db: database.db,
+      handlers: createSyncHandlers(database.db, app.platforms),
+      onError: (error, job) =>
+        app.log.warn(
+          { jobId: job?.id, queue: job?.queue, reason: error instanceof Error ? error.message : String(error) }, // prettier-ignore
+          'background job failed',
+        ),
+    });
+  }
+
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const lines = [

@@ -50,6 +50,9 @@ export async function mapWithConcurrency<T, R>(
       const index = next;
       next += 1;
       results[index] = await task(items[index]!);
+      // Syncs share the process with the API (and, embedded, with the sandbox): let pending
+      // I/O such as incoming requests run between upstream calls.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   });
   await Promise.all(workers);
