@@ -24,6 +24,7 @@ import {
   type PlatformServices,
 } from './modules/connections/platform-services';
 import type { PlatformFetch, RetryPolicy } from './modules/connections/providers/platform-http';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { embeddedIdentityRoutes } from './modules/auth/embedded-identity.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -160,6 +161,7 @@ export async function buildApp({
   await app.register(waitlistAdminRoutes, { db: database.db });
   await app.register(userAdminRoutes, { db: database.db });
   await app.register(profileRoutes, { db: database.db });
+  await app.register(analyticsRoutes, { db: database.db });
 
   const platformsConfig = config.platforms;
   if (platformsConfig.sandboxUrl) {

@@ -4,3 +4,4 @@ export * from './health';
 export * from './profile';
 export * from './waitlist';
 export * from './connections';
+export * from './analytics';

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './jobs';
 export * from './connections';
 export * from './analytics';
+export * from './growth';

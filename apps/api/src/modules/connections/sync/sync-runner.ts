@@ -63,7 +63,8 @@ export async function runConnectionSync(
       connection.provider === 'youtube' ? await syncYouTube(context) : await syncMeta(context);
     await update({
       status: 'connected',
-      lastSyncedAt: new Date(),
+      // The platform clock: "last synced" must agree with the days the platform called complete.
+      lastSyncedAt: services.now(),
       syncStep: null,
       syncPercent: 100,
       syncError: null,

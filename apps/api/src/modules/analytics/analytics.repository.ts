@@ -1,0 +1,469 @@
+import type { Campaign } from '@crescendo/contracts';
+import {
+  and,
+  asc,
+  between,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  max,
+  min,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import {
+  accountDailyMetrics,
+  analyticsAccounts,
+  audienceBreakdowns,
+  campaigns,
+  contentDailyMetrics,
+  contentItems,
+  insights,
+  platformConnections,
+} from '../../db/schema';
+
+export type Platform = 'youtube' | 'instagram' | 'facebook';
+
+export type ScopedAccount = {
+  id: string;
+  platform: Platform;
+  name: string;
+  followersTotal: number | null;
+  connectionId: string;
+  accountName: string;
+  isSandbox: boolean;
+  lastSyncedAt: Date | null;
+  dataCompleteThrough: string | null;
+};
+
+/** The organisation's synced accounts (a YouTube channel, an Instagram account, a page…). */
+export async function listScopedAccounts(
+  db: Database,
+  organizationId: string,
+  platforms: Platform[],
+): Promise<ScopedAccount[]> {
+  return db
+    .select({
+      id: analyticsAccounts.id,
+      platform: analyticsAccounts.platform,
+      name: analyticsAccounts.name,
+      followersTotal: analyticsAccounts.followersTotal,
+      connectionId: platformConnections.id,
+      accountName: platformConnections.accountName,
+      isSandbox: platformConnections.isSandbox,
+      lastSyncedAt: platformConnections.lastSyncedAt,
+      dataCompleteThrough: platformConnections.dataCompleteThrough,
+    })
+    .from(analyticsAccounts)
+    .innerJoin(platformConnections, eq(platformConnections.id, analyticsAccounts.connectionId))
+    .where(
+      and(
+        eq(analyticsAccounts.organizationId, organizationId),
+        inArray(analyticsAccounts.platform, platforms),
+      ),
+    )
+    .orderBy(asc(analyticsAccounts.platform), asc(analyticsAccounts.name));
+}
+
+export type PlatformDay = {
+  platform: Platform;
+  day: string;
+  views: number | null;
+  watchMinutes: number | null;
+  likes: number | null;
+  comments: number | null;
+  shares: number | null;
+  saves: number | null;
+  totalInteractions: number | null;
+  followersGained: number | null;
+  followersLost: number | null;
+  followersTotal: number | null;
+  estimatedRevenue: number | null;
+};
+
+const nullableSum = (column: AnyPgColumn) => sql<string | null>`sum(${column})`;
+const toNumber = (value: string | number | null) => (value === null ? null : Number(value));
+
+/** Daily totals per platform; a metric no account reported stays null (sum of nulls). */
+export async function listPlatformDays(
+  db: Database,
+  organizationId: string,
+  accountIds: string[],
+  from: string,
+  to: string,
+): Promise<PlatformDay[]> {
+  if (accountIds.length === 0) return [];
+  const metrics = accountDailyMetrics;
+  const rows = await db
+    .select({
+      platform: analyticsAccounts.platform,
+      day: metrics.day,
+      views: nullableSum(metrics.views),
+      watchMinutes: nullableSum(metrics.watchMinutes),
+      likes: nullableSum(metrics.likes),
+      comments: nullableSum(metrics.comments),
+      shares: nullableSum(metrics.shares),
+      saves: nullableSum(metrics.saves),
+      totalInteractions: nullableSum(metrics.totalInteractions),
+      followersGained: nullableSum(metrics.followersGained),
+      followersLost: nullableSum(metrics.followersLost),
+      followersTotal: nullableSum(metrics.followersTotal),
+      estimatedRevenue: nullableSum(metrics.estimatedRevenue),
+    })
+    .from(metrics)
+    .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, metrics.accountId))
+    .where(
+      and(
+        eq(metrics.organizationId, organizationId),
+        inArray(metrics.accountId, accountIds),
+        between(metrics.day, from, to),
+      ),
+    )
+    .groupBy(analyticsAccounts.platform, metrics.day)
+    .orderBy(asc(metrics.day));
+  return rows.map((row) => ({
+    platform: row.platform,
+    day: row.day,
+    views: toNumber(row.views),
+    watchMinutes: toNumber(row.watchMinutes),
+    likes: toNumber(row.likes),
+    comments: toNumber(row.comments),
+    shares: toNumber(row.shares),
+    saves: toNumber(row.saves),
+    totalInteractions: toNumber(row.totalInteractions),
+    followersGained: toNumber(row.followersGained),
+    followersLost: toNumber(row.followersLost),
+    followersTotal: toNumber(row.followersTotal),
+    estimatedRevenue:
+      row.estimatedRevenue === null ? null : Number(Number(row.estimatedRevenue).toFixed(2)),
+  }));
+}
+
+export async function findDataBounds(
+  db: Database,
+  organizationId: string,
+  accountIds: string[],
+): Promise<{ first: string | null; last: string | null }> {
+  if (accountIds.length === 0) return { first: null, last: null };
+  const [row] = await db
+    .select({ first: min(accountDailyMetrics.day), last: max(accountDailyMetrics.day) })
+    .from(accountDailyMetrics)
+    .where(
+      and(
+        eq(accountDailyMetrics.organizationId, organizationId),
+        inArray(accountDailyMetrics.accountId, accountIds),
+      ),
+    );
+  return { first: row?.first ?? null, last: row?.last ?? null };
+}
+
+export async function listBreakdowns(db: Database, organizationId: string, accountIds: string[]) {
+  if (accountIds.length === 0) return [];
+  return db
+    .select({
+      accountId: audienceBreakdowns.accountId,
+      dimension: audienceBreakdowns.dimension,
+      value: audienceBreakdowns.value,
+      periodLabel: audienceBreakdowns.periodLabel,
+      periodStart: audienceBreakdowns.periodStart,
+      periodEnd: audienceBreakdowns.periodEnd,
+      percentage: audienceBreakdowns.percentage,
+      views: audienceBreakdowns.views,
+      followers: audienceBreakdowns.followers,
+    })
+    .from(audienceBreakdowns)
+    .where(
+      and(
+        eq(audienceBreakdowns.organizationId, organizationId),
+        inArray(audienceBreakdowns.accountId, accountIds),
+      ),
+    );
+}
+
+/** The content that carried a day: most viewed items that day, across platforms. */
+export async function listTopContentOfDay(
+  db: Database,
+  organizationId: string,
+  accountIds: string[],
+  day: string,
+  limit = 3,
+) {
+  if (accountIds.length === 0) return [];
+  return db
+    .select({
+      id: contentItems.id,
+      title: contentItems.title,
+      platform: analyticsAccounts.platform,
+      views: contentDailyMetrics.views,
+    })
+    .from(contentDailyMetrics)
+    .innerJoin(contentItems, eq(contentItems.id, contentDailyMetrics.contentItemId))
+    .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
+    .where(
+      and(
+        eq(contentDailyMetrics.organizationId, organizationId),
+        inArray(contentDailyMetrics.accountId, accountIds),
+        eq(contentDailyMetrics.day, day),
+        sql`${contentDailyMetrics.views} is not null`,
+      ),
+    )
+    .orderBy(desc(contentDailyMetrics.views))
+    .limit(limit);
+}
+
+export type ContentFilter = {
+  accountIds: string[];
+  from: string;
+  to: string;
+  type: string;
+  search: string | undefined;
+  sort: string;
+  order: 'asc' | 'desc';
+  limit: number | null;
+  offset: number;
+};
+
+/**
+ * Every content item with its numbers for the range: activity inside the range where the
+ * platform reports per-day figures (YouTube), lifetime counters where it reports only those.
+ */
+export async function listContent(db: Database, organizationId: string, filter: ContentFilter) {
+  if (filter.accountIds.length === 0) return { rows: [], total: 0 };
+  const daily = db
+    .select({
+      contentItemId: contentDailyMetrics.contentItemId,
+      views: sql<string | null>`sum(${contentDailyMetrics.views})`.as('d_views'),
+      watchMinutes: sql<string | null>`sum(${contentDailyMetrics.watchMinutes})`.as('d_watch'),
+      likes: sql<string | null>`sum(${contentDailyMetrics.likes})`.as('d_likes'),
+      comments: sql<string | null>`sum(${contentDailyMetrics.comments})`.as('d_comments'),
+      shares: sql<string | null>`sum(${contentDailyMetrics.shares})`.as('d_shares'),
+      saves: sql<string | null>`sum(${contentDailyMetrics.saves})`.as('d_saves'),
+      followersGained: sql<string | null>`sum(${contentDailyMetrics.followersGained})`.as(
+        'd_followers',
+      ),
+    })
+    .from(contentDailyMetrics)
+    .where(
+      and(
+        eq(contentDailyMetrics.organizationId, organizationId),
+        inArray(contentDailyMetrics.accountId, filter.accountIds),
+        between(contentDailyMetrics.day, filter.from, filter.to),
+      ),
+    )
+    .groupBy(contentDailyMetrics.contentItemId)
+    .as('daily');
+  const hasDaily = sql<boolean>`(${daily.contentItemId} is not null)`;
+  const pick = (rangeValue: SQL.Aliased<string | null>, lifetime: AnyPgColumn) =>
+    sql<string | null>`case when ${hasDaily} then ${rangeValue} else ${lifetime} end`;
+  const columns = {
+    id: contentItems.id,
+    title: contentItems.title,
+    platform: analyticsAccounts.platform,
+    type: contentItems.kind,
+    publishedAt: contentItems.publishedAt,
+    permalink: contentItems.permalink,
+    isRangeBased: hasDaily,
+    views: pick(daily.views, contentItems.views),
+    watchMinutes: pick(daily.watchMinutes, contentItems.watchMinutes),
+    likes: pick(daily.likes, contentItems.likes),
+    comments: pick(daily.comments, contentItems.comments),
+    shares: pick(daily.shares, contentItems.shares),
+    saves: pick(daily.saves, contentItems.saves),
+    followersGained: pick(daily.followersGained, contentItems.followersGained),
+  };
+  const conditions = [
+    eq(contentItems.organizationId, organizationId),
+    inArray(contentItems.accountId, filter.accountIds),
+  ];
+  if (filter.type !== 'all')
+    conditions.push(eq(contentItems.kind, filter.type as typeof contentItems.kind._.data));
+  if (filter.search)
+    conditions.push(ilike(contentItems.title, `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`));
+  const where = and(...conditions);
+  const engagement = sql`(coalesce(${columns.likes}::numeric, 0) + coalesce(${columns.comments}::numeric, 0) + coalesce(${columns.shares}::numeric, 0) + coalesce(${columns.saves}::numeric, 0)) / nullif(${columns.views}::numeric, 0)`;
+  const sortExpression: Record<string, SQL> = {
+    publishedAt: sql`${contentItems.publishedAt}`,
+    title: sql`lower(${contentItems.title})`,
+    views: sql`${columns.views}::numeric`,
+    watchMinutes: sql`${columns.watchMinutes}::numeric`,
+    likes: sql`${columns.likes}::numeric`,
+    comments: sql`${columns.comments}::numeric`,
+    shares: sql`${columns.shares}::numeric`,
+    saves: sql`${columns.saves}::numeric`,
+    engagementRate: engagement,
+    followersGained: sql`${columns.followersGained}::numeric`,
+  };
+  const sortBy = sortExpression[filter.sort] ?? sortExpression.views!;
+  const direction = filter.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+  const query = db
+    .select(columns)
+    .from(contentItems)
+    .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
+    .leftJoin(daily, eq(daily.contentItemId, contentItems.id))
+    .where(where)
+    .orderBy(sql`${sortBy} ${direction}`, asc(contentItems.id))
+    .offset(filter.offset);
+  const [rows, totals] = await Promise.all([
+    filter.limit === null ? query : query.limit(filter.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(contentItems)
+      .where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.total ?? 0) };
+}
+
+// ── Campaigns ───────────────────────────────────────────────────────────────
+
+type CampaignRow = typeof campaigns.$inferSelect;
+export type CampaignValues = Omit<
+  typeof campaigns.$inferInsert,
+  'id' | 'organizationId' | 'createdAt' | 'updatedAt'
+>;
+
+export function toCampaign(row: CampaignRow): Campaign {
+  return {
+    id: row.id,
+    name: row.name,
+    channel: row.channel,
+    amount: Number(row.amount),
+    currency: row.currency,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    linkedContentId: row.linkedContentId,
+    linkedRelease: row.linkedRelease,
+    extraRevenue: Number(row.extraRevenue),
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listCampaigns(db: Database, organizationId: string): Promise<Campaign[]> {
+  const rows = await db
+    .select()
+    .from(campaigns)
+    .where(eq(campaigns.organizationId, organizationId))
+    .orderBy(desc(campaigns.startDate), asc(campaigns.name));
+  return rows.map(toCampaign);
+}
+
+export async function insertCampaign(
+  db: Database,
+  organizationId: string,
+  values: CampaignValues,
+): Promise<Campaign> {
+  const [row] = await db
+    .insert(campaigns)
+    .values({ ...values, organizationId })
+    .returning();
+  return toCampaign(row!);
+}
+
+export async function updateCampaign(
+  db: Database,
+  organizationId: string,
+  id: string,
+  values: CampaignValues,
+): Promise<Campaign | null> {
+  const [row] = await db
+    .update(campaigns)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.id, id)))
+    .returning();
+  return row ? toCampaign(row) : null;
+}
+
+export async function deleteCampaign(
+  db: Database,
+  organizationId: string,
+  id: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(campaigns)
+    .where(and(eq(campaigns.organizationId, organizationId), eq(campaigns.id, id)))
+    .returning({ id: campaigns.id });
+  return rows.length > 0;
+}
+
+export async function isContentOfOrganization(
+  db: Database,
+  organizationId: string,
+  contentId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: contentItems.id })
+    .from(contentItems)
+    .where(and(eq(contentItems.organizationId, organizationId), eq(contentItems.id, contentId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+// ── Insights ────────────────────────────────────────────────────────────────
+
+export type NewInsight = Omit<
+  typeof insights.$inferInsert,
+  'id' | 'organizationId' | 'createdAt' | 'seenAt'
+>;
+
+/** Stores each finding once: a key already stored is left as it is. */
+export async function saveInsights(
+  db: Database,
+  organizationId: string,
+  found: NewInsight[],
+): Promise<void> {
+  if (found.length === 0) return;
+  await db
+    .insert(insights)
+    .values(found.map((insight) => ({ ...insight, organizationId })))
+    .onConflictDoNothing({ target: [insights.organizationId, insights.key] });
+}
+
+export async function listInsights(
+  db: Database,
+  organizationId: string,
+  from: string,
+  to: string,
+  platforms: Platform[],
+) {
+  return db
+    .select()
+    .from(insights)
+    .where(
+      and(
+        eq(insights.organizationId, organizationId),
+        between(insights.day, from, to),
+        sql`(${insights.platform} is null or ${inArray(insights.platform, platforms)})`,
+      ),
+    )
+    .orderBy(desc(insights.day), asc(insights.kind))
+    .limit(50);
+}
+
+export async function markInsightSeen(
+  db: Database,
+  organizationId: string,
+  id: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(insights)
+    .set({ seenAt: new Date() })
+    .where(
+      and(
+        eq(insights.organizationId, organizationId),
+        eq(insights.id, id),
+        isNull(insights.seenAt),
+      ),
+    )
+    .returning({ id: insights.id });
+  if (rows.length > 0) return true;
+  const existing = await db
+    .select({ id: insights.id })
+    .from(insights)
+    .where(and(eq(insights.organizationId, organizationId), eq(insights.id, id)));
+  return existing.length > 0;
+}

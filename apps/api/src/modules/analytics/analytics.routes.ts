@@ -1,0 +1,186 @@
+import {
+  audienceResponseSchema,
+  campaignInputSchema,
+  campaignParamsSchema,
+  campaignResponseSchema,
+  contentQuerySchema,
+  contentResponseSchema,
+  dashboardAnalyticsResponseSchema,
+  dashboardQuerySchema,
+  insightParamsSchema,
+  roiResponseSchema,
+} from '@crescendo/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { routeRoles } from '../../lib/permissions';
+import { errorResponses } from '../../lib/route-schemas';
+import { requireCurrentUser } from '../../plugins/auth';
+import {
+  acknowledgeInsight,
+  createCampaign,
+  getAudience,
+  getContent,
+  getDashboardAnalytics,
+  getRoi,
+  removeCampaign,
+  replaceCampaign,
+  toContentCsv,
+} from './analytics.service';
+
+/** The dashboard's endpoints: every figure scoped to the caller's organisation. */
+export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const config = { auth: 'user', roles: routeRoles.dashboard } as const;
+  const security = [{ bearerAuth: [] }];
+  const tags = ['dashboard'];
+
+  app.get(
+    '/api/dashboard/analytics',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Followers, views, watch time, engagement and revenue per platform and combined',
+        security,
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardAnalyticsResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => getDashboardAnalytics(db, requireCurrentUser(request), request.query),
+  );
+
+  app.get(
+    '/api/dashboard/audience',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Country, city, age, gender, device and traffic-source breakdowns',
+        security,
+        querystring: dashboardQuerySchema,
+        response: { 200: audienceResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => getAudience(db, requireCurrentUser(request), request.query),
+  );
+
+  app.get(
+    '/api/dashboard/content',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Every content item across platforms; `format=csv` for a spreadsheet',
+        security,
+        querystring: contentQuerySchema,
+        response: { 200: contentResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const content = await getContent(db, requireCurrentUser(request), request.query);
+      if (request.query.format !== 'csv') return content;
+      const filename = `crescendo-content-${content.range.from}-to-${content.range.to}.csv`;
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .serializer((payload) => payload as string)
+          // The CSV body bypasses the JSON schema serializer set just above.
+          .send(toContentCsv(content) as unknown as typeof content)
+      );
+    },
+  );
+
+  app.get(
+    '/api/dashboard/roi',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Campaign spend, growth above baseline, costs and ROI',
+        security,
+        querystring: dashboardQuerySchema,
+        response: { 200: roiResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => getRoi(db, requireCurrentUser(request), request.query),
+  );
+
+  app.post(
+    '/api/dashboard/roi/campaigns',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Record a campaign (spend and extra revenue)',
+        security,
+        body: campaignInputSchema,
+        response: { 201: campaignResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ campaign: await createCampaign(db, requireCurrentUser(request), request.body) }),
+  );
+
+  app.put(
+    '/api/dashboard/roi/campaigns/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Replace a campaign',
+        security,
+        params: campaignParamsSchema,
+        body: campaignInputSchema,
+        response: { 200: campaignResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({
+      campaign: await replaceCampaign(
+        db,
+        requireCurrentUser(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/api/dashboard/roi/campaigns/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a campaign',
+        security,
+        params: campaignParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await removeCampaign(db, requireCurrentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/dashboard/insights/:id/seen',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Mark an insight as shown (its toast appears once)',
+        security,
+        params: insightParamsSchema,
+        body: z.unknown().optional(),
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await acknowledgeInsight(db, requireCurrentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,813 @@
+import type {
+  AudienceResponse,
+  Campaign,
+  ComparedValue,
+  ContentResponse,
+  DashboardAnalyticsResponse,
+  Insight,
+  KpiSet,
+  RoiResponse,
+  campaignInputSchema,
+  contentQuerySchema,
+  dashboardQuerySchema,
+} from '@crescendo/contracts';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { CurrentUser } from '../users/users.service';
+import {
+  deleteCampaign,
+  findDataBounds,
+  insertCampaign,
+  isContentOfOrganization,
+  listBreakdowns,
+  listCampaigns,
+  listContent,
+  listInsights,
+  listPlatformDays,
+  listScopedAccounts,
+  listTopContentOfDay,
+  markInsightSeen,
+  saveInsights,
+  updateCampaign,
+  type NewInsight,
+  type Platform,
+  type PlatformDay,
+  type ScopedAccount,
+} from './analytics.repository';
+import { toCsv } from './calculations/csv';
+import { resolveDateRange, weekStart, type ResolvedRange } from './calculations/date-range';
+import { forecastNextMilestone, milestonesCrossed } from './calculations/milestones';
+import { addDays, evaluateCampaign, totalCampaigns, type DailyTotals } from './calculations/roi';
+import { detectSpikes } from './calculations/spikes';
+
+type DashboardQuery = z.output<typeof dashboardQuerySchema>;
+type ContentQuery = z.output<typeof contentQuerySchema>;
+type CampaignInput = z.output<typeof campaignInputSchema>;
+
+const allPlatforms: Platform[] = ['youtube', 'instagram', 'facebook'];
+const platformNames: Record<Platform, string> = {
+  youtube: 'YouTube',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+};
+const round4 = (value: number) => Number(value.toFixed(4));
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+type Scope = {
+  platforms: Platform[];
+  accounts: ScopedAccount[];
+  accountIds: string[];
+  range: ResolvedRange;
+  firstDataDay: string | null;
+};
+
+/**
+ * The accounts and days a dashboard request covers. Ranges end on the last day every platform
+ * in scope has published, so a combined figure never mixes complete and pending days.
+ */
+async function resolveScope(
+  db: Database,
+  user: CurrentUser,
+  query: Pick<DashboardQuery, 'range' | 'from' | 'to' | 'platform'>,
+): Promise<Scope> {
+  const platforms = query.platform === 'all' ? allPlatforms : [query.platform];
+  const accounts = await listScopedAccounts(db, user.organization.id, platforms);
+  const accountIds = accounts.map((account) => account.id);
+  const bounds = await findDataBounds(db, user.organization.id, accountIds);
+  const completeDays = accounts
+    .map((account) => account.dataCompleteThrough)
+    .filter((day): day is string => day !== null)
+    .sort();
+  const lastCompleteDay = completeDays[0] ?? bounds.last ?? yesterday();
+  return {
+    platforms,
+    accounts,
+    accountIds,
+    firstDataDay: bounds.first,
+    range: resolveDateRange(query, lastCompleteDay, bounds.first),
+  };
+}
+
+/** Likes, comments, shares and saves where the platform gives them; its own total otherwise. */
+function engagementsOf(
+  day: Pick<PlatformDay, 'likes' | 'comments' | 'shares' | 'saves' | 'totalInteractions'>,
+): number | null {
+  const parts = [day.likes, day.comments, day.shares, day.saves].filter(
+    (value): value is number => value !== null,
+  );
+  if (parts.length > 0) return parts.reduce((total, value) => total + value, 0);
+  return day.totalInteractions;
+}
+
+function sumOf(values: (number | null)[]): number | null {
+  const known = values.filter((value): value is number => value !== null);
+  return known.length ? known.reduce((total, value) => total + value, 0) : null;
+}
+
+/** Net followers: gained − lost where both are reported, else the change of the daily total. */
+function netFollowersOf(days: PlatformDay[], totalBefore: number | null): number | null {
+  const gained = sumOf(days.map((day) => day.followersGained));
+  const lost = sumOf(days.map((day) => day.followersLost));
+  if (gained !== null && lost !== null) return gained - lost;
+  const lastTotal =
+    [...days].reverse().find((day) => day.followersTotal !== null)?.followersTotal ?? null;
+  if (lastTotal !== null && totalBefore !== null) return lastTotal - totalBefore;
+  return null;
+}
+
+function compare(
+  value: number | null,
+  previous: number | null,
+  isComparing: boolean,
+): ComparedValue {
+  if (!isComparing) return { value, previous: null, change: null };
+  const change =
+    value !== null && previous !== null && previous !== 0
+      ? round4((value - previous) / Math.abs(previous))
+      : null;
+  return { value, previous, change };
+}
+
+type Totals = {
+  gained: number | null;
+  lost: number | null;
+  net: number | null;
+  views: number | null;
+  watchMinutes: number | null;
+  engagements: number | null;
+  engagementRate: number | null;
+  revenue: number | null;
+};
+
+function totalsOf(days: PlatformDay[], totalBefore: number | null): Totals {
+  const views = sumOf(days.map((day) => day.views));
+  const engagements = sumOf(days.map(engagementsOf));
+  const revenue = sumOf(days.map((day) => day.estimatedRevenue));
+  return {
+    gained: sumOf(days.map((day) => day.followersGained)),
+    lost: sumOf(days.map((day) => day.followersLost)),
+    net: netFollowersOf(days, totalBefore),
+    views,
+    watchMinutes: sumOf(days.map((day) => day.watchMinutes)),
+    engagements,
+    engagementRate: views && engagements !== null ? round4(engagements / views) : null,
+    revenue: revenue === null ? null : Number(revenue.toFixed(2)),
+  };
+}
+
+function kpisOf(
+  current: Totals,
+  previous: Totals,
+  followersTotal: number | null,
+  isComparing: boolean,
+): KpiSet {
+  return {
+    followers: {
+      total: followersTotal,
+      gained: compare(current.gained, previous.gained, isComparing),
+      lost: compare(current.lost, previous.lost, isComparing),
+      net: compare(current.net, previous.net, isComparing),
+    },
+    views: compare(current.views, previous.views, isComparing),
+    watchMinutes: compare(current.watchMinutes, previous.watchMinutes, isComparing),
+    engagements: compare(current.engagements, previous.engagements, isComparing),
+    engagementRate: compare(current.engagementRate, previous.engagementRate, isComparing),
+    estimatedRevenue: compare(current.revenue, previous.revenue, isComparing),
+  };
+}
+
+function sumTotals(parts: Totals[]): Totals {
+  const add = (key: keyof Totals) => sumOf(parts.map((part) => part[key]));
+  const views = add('views');
+  const engagements = add('engagements');
+  const revenue = add('revenue');
+  return {
+    gained: add('gained'),
+    lost: add('lost'),
+    net: add('net'),
+    views,
+    watchMinutes: add('watchMinutes'),
+    engagements,
+    engagementRate: views && engagements !== null ? round4(engagements / views) : null,
+    revenue: revenue === null ? null : Number(revenue.toFixed(2)),
+  };
+}
+
+/** The follower count at the end of a day, read back from today's total and daily nets. */
+function followersTotalBefore(days: PlatformDay[], day: string): number | null {
+  const known = days.filter((entry) => entry.day <= day && entry.followersTotal !== null);
+  return known.at(-1)?.followersTotal ?? null;
+}
+
+function pendingDaysOf(account: ScopedAccount, rangeTo: string): string[] {
+  if (!account.dataCompleteThrough || !account.lastSyncedAt) return [];
+  // Days the platform had not published when we last asked (e.g. YouTube's 2-day delay).
+  const lastAsked = addDays(account.lastSyncedAt.toISOString().slice(0, 10), -1);
+  const days: string[] = [];
+  for (
+    let day = addDays(account.dataCompleteThrough, 1);
+    day <= lastAsked && days.length < 14;
+    day = addDays(day, 1)
+  ) {
+    if (day > rangeTo || day > account.dataCompleteThrough) days.push(day);
+  }
+  return days;
+}
+
+export async function getDashboardAnalytics(
+  db: Database,
+  user: CurrentUser,
+  query: DashboardQuery,
+): Promise<DashboardAnalyticsResponse> {
+  const scope = await resolveScope(db, user, query);
+  const { range } = scope;
+  const isComparing = query.compare === 'previous';
+  // Read from the start of the previous period, and 28 more days for the milestone forecast.
+  const readFrom = addDays(range.previous.from, -28);
+  const days = await listPlatformDays(
+    db,
+    user.organization.id,
+    scope.accountIds,
+    readFrom,
+    range.to,
+  );
+  const connectedPlatforms = [...new Set(scope.accounts.map((account) => account.platform))];
+
+  const byPlatform: DashboardAnalyticsResponse['byPlatform'] = {};
+  const currentParts: Totals[] = [];
+  const previousParts: Totals[] = [];
+  let combinedFollowers: number | null = null;
+  for (const platform of connectedPlatforms) {
+    const platformDays = days.filter((day) => day.platform === platform);
+    const inRange = platformDays.filter((day) => day.day >= range.from && day.day <= range.to);
+    const inPrevious = platformDays.filter(
+      (day) => day.day >= range.previous.from && day.day <= range.previous.to,
+    );
+    const current = totalsOf(inRange, followersTotalBefore(platformDays, addDays(range.from, -1)));
+    const previous = totalsOf(
+      inPrevious,
+      followersTotalBefore(platformDays, addDays(range.previous.from, -1)),
+    );
+    const followersTotal = sumOf(
+      scope.accounts
+        .filter((account) => account.platform === platform)
+        .map((account) => account.followersTotal),
+    );
+    byPlatform[platform] = kpisOf(current, previous, followersTotal, isComparing);
+    currentParts.push(current);
+    previousParts.push(previous);
+    combinedFollowers = sumOf([combinedFollowers, followersTotal]);
+  }
+
+  const series = buildSeries(days, range, connectedPlatforms);
+  const milestones = findMilestones(scope, days, range);
+  const forecast = buildForecast(scope, days, range);
+  const insights = await refreshInsights(db, user, scope, days, milestones);
+
+  return {
+    range: { ...range, previous: isComparing ? range.previous : null },
+    platform: query.platform,
+    hasConnections: scope.accounts.length > 0,
+    freshness: scope.accounts.map((account) => ({
+      platform: account.platform,
+      connectionId: account.connectionId,
+      accountName: account.name,
+      sandbox: account.isSandbox,
+      lastSyncedAt: account.lastSyncedAt?.toISOString() ?? null,
+      dataCompleteThrough: account.dataCompleteThrough,
+      pendingDays: pendingDaysOf(account, range.to),
+    })),
+    combined: kpisOf(
+      sumTotals(currentParts),
+      sumTotals(previousParts),
+      combinedFollowers,
+      isComparing,
+    ),
+    byPlatform,
+    series,
+    milestones,
+    forecast,
+    insights,
+  };
+}
+
+function buildSeries(
+  days: PlatformDay[],
+  range: ResolvedRange,
+  platforms: Platform[],
+): DashboardAnalyticsResponse['series'] {
+  const buckets = new Map<string, PlatformDay[]>();
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+    const key = range.granularity === 'week' ? weekStart(day) : day;
+    if (!buckets.has(key)) buckets.set(key, []);
+  }
+  for (const day of days) {
+    if (day.day < range.from || day.day > range.to) continue;
+    buckets.get(range.granularity === 'week' ? weekStart(day.day) : day.day)?.push(day);
+  }
+  return [...buckets.entries()].map(([date, entries]) => {
+    const byPlatform: DashboardAnalyticsResponse['series'][number]['byPlatform'] = {};
+    for (const platform of platforms) {
+      const own = entries.filter((entry) => entry.platform === platform);
+      byPlatform[platform] = {
+        views: sumOf(own.map((entry) => entry.views)),
+        followersNet: netOfDays(own),
+      };
+    }
+    const revenue = sumOf(entries.map((entry) => entry.estimatedRevenue));
+    return {
+      date,
+      views: sumOf(entries.map((entry) => entry.views)),
+      watchMinutes: sumOf(entries.map((entry) => entry.watchMinutes)),
+      followersNet: sumOf(platforms.map((platform) => byPlatform[platform]?.followersNet ?? null)),
+      engagements: sumOf(entries.map(engagementsOf)),
+      estimatedRevenue: revenue === null ? null : Number(revenue.toFixed(2)),
+      byPlatform,
+    };
+  });
+}
+
+function netOfDays(days: PlatformDay[]): number | null {
+  const gained = sumOf(days.map((day) => day.followersGained));
+  const lost = sumOf(days.map((day) => day.followersLost));
+  if (gained !== null && lost !== null) return gained - lost;
+  return gained;
+}
+
+/** Follower milestones each platform crossed inside the range, dated to the day they fell. */
+function findMilestones(
+  scope: Scope,
+  days: PlatformDay[],
+  range: ResolvedRange,
+): DashboardAnalyticsResponse['milestones'] {
+  const reached: DashboardAnalyticsResponse['milestones'] = [];
+  for (const account of scope.accounts) {
+    if (account.followersTotal === null) continue;
+    const platformDays = days.filter(
+      (day) => day.platform === account.platform && day.day >= range.from && day.day <= range.to,
+    );
+    // Walk back from today's total through each day's net change.
+    let total = account.followersTotal;
+    const after = days.filter((day) => day.platform === account.platform && day.day > range.to);
+    for (const day of after) total -= netOfDays([day]) ?? 0;
+    for (const day of [...platformDays].reverse()) {
+      const net = netOfDays([day]) ?? 0;
+      const before = total - net;
+      for (const value of milestonesCrossed(before, total)) {
+        reached.push({
+          platform: account.platform,
+          metric: 'followers',
+          value,
+          reachedOn: day.day,
+        });
+      }
+      total = before;
+    }
+  }
+  return reached.sort((a, b) => (a.reachedOn < b.reachedOn ? 1 : -1));
+}
+
+function buildForecast(
+  scope: Scope,
+  days: PlatformDay[],
+  range: ResolvedRange,
+): DashboardAnalyticsResponse['forecast'] {
+  const current = sumOf(scope.accounts.map((account) => account.followersTotal));
+  if (current === null) return null;
+  const lastFourWeeks = days.filter(
+    (day) => day.day > addDays(range.to, -28) && day.day <= range.to,
+  );
+  const platforms = [...new Set(scope.accounts.map((account) => account.platform))];
+  const net = sumOf(
+    platforms.map((platform) =>
+      netOfDays(lastFourWeeks.filter((day) => day.platform === platform)),
+    ),
+  );
+  if (net === null) return null;
+  const forecast = forecastNextMilestone(current, current - net, range.to);
+  return forecast ? { metric: 'followers', ...forecast } : null;
+}
+
+/** Finds spikes and milestones, stores each once, and lists those inside the range. */
+async function refreshInsights(
+  db: Database,
+  user: CurrentUser,
+  scope: Scope,
+  days: PlatformDay[],
+  milestones: DashboardAnalyticsResponse['milestones'],
+): Promise<Insight[]> {
+  const found: NewInsight[] = [];
+  for (const platform of new Set(scope.accounts.map((account) => account.platform))) {
+    const series = days
+      .filter((day) => day.platform === platform)
+      .map((day) => ({ day: day.day, value: day.views }));
+    for (const spike of detectSpikes(series)) {
+      if (spike.day < scope.range.from) continue;
+      const topContent = await listTopContentOfDay(
+        db,
+        user.organization.id,
+        scope.accountIds,
+        spike.day,
+      );
+      const times = Number.isFinite(spike.ratio) ? `${spike.ratio.toFixed(1)}×` : 'far above';
+      found.push({
+        key: `spike:${platform}:${spike.day}`,
+        kind: 'spike',
+        platform,
+        day: spike.day,
+        title: `${platformNames[platform]} views spiked on ${spike.day}`,
+        description: `${spike.value.toLocaleString('en-US')} views, ${times} your usual ${Math.round(spike.baseline).toLocaleString('en-US')}.${
+          topContent[0] ? ` Led by “${topContent[0].title}”.` : ''
+        }`,
+        evidence: {
+          value: spike.value,
+          baseline: spike.baseline,
+          topContent: topContent.map((item) => ({ ...item, views: item.views ?? 0 })),
+          trafficSources: [],
+        },
+      });
+    }
+  }
+  for (const milestone of milestones) {
+    const platformName = milestone.platform ? platformNames[milestone.platform] : 'All platforms';
+    found.push({
+      key: `milestone:${milestone.platform ?? 'all'}:${milestone.metric}:${milestone.value}`,
+      kind: 'milestone',
+      platform: milestone.platform,
+      day: milestone.reachedOn,
+      title: `${milestone.value.toLocaleString('en-US')} ${milestone.platform === 'youtube' ? 'subscribers' : 'followers'} on ${platformName}`,
+      description: `You crossed ${milestone.value.toLocaleString('en-US')} on ${milestone.reachedOn}. Keep the momentum going.`,
+      evidence: { value: milestone.value, baseline: null, topContent: [], trafficSources: [] },
+    });
+  }
+  await saveInsights(db, user.organization.id, found);
+  const stored = await listInsights(
+    db,
+    user.organization.id,
+    scope.range.from,
+    scope.range.to,
+    scope.platforms,
+  );
+  return stored.map((row) => {
+    const evidence = row.evidence as Insight['evidence'];
+    return {
+      id: row.id,
+      kind: row.kind,
+      platform: row.platform,
+      day: row.day,
+      title: row.title,
+      description: row.description,
+      evidence: {
+        value: evidence.value ?? null,
+        baseline: evidence.baseline ?? null,
+        topContent: evidence.topContent ?? [],
+        trafficSources: evidence.trafficSources ?? [],
+      },
+      createdAt: row.createdAt.toISOString(),
+      isNew: row.seenAt === null,
+    };
+  });
+}
+
+export async function acknowledgeInsight(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+): Promise<void> {
+  if (!(await markInsightSeen(db, user.organization.id, id)))
+    throw AppError.notFound('No insight with that id.');
+}
+
+// ── Audience ────────────────────────────────────────────────────────────────
+
+const withheldReasons: Record<Platform, string> = {
+  youtube: 'YouTube withholds this breakdown below its privacy thresholds.',
+  instagram: 'Instagram shares demographics only for accounts with at least 100 followers.',
+  facebook: 'Facebook does not report this breakdown for pages.',
+};
+
+const reportedDimensions: Record<Platform, AudienceResponse['breakdowns'][number]['dimension'][]> =
+  {
+    youtube: ['country', 'age', 'gender', 'device', 'traffic_source'],
+    instagram: ['country', 'city', 'age', 'gender'],
+    facebook: [],
+  };
+
+export async function getAudience(
+  db: Database,
+  user: CurrentUser,
+  query: DashboardQuery,
+): Promise<AudienceResponse> {
+  const scope = await resolveScope(db, user, query);
+  const rows = await listBreakdowns(db, user.organization.id, scope.accountIds);
+  const platformOf = new Map(scope.accounts.map((account) => [account.id, account.platform]));
+  const breakdowns: AudienceResponse['breakdowns'] = [];
+  const dimensions: AudienceResponse['breakdowns'][number]['dimension'][] = [
+    'country',
+    'city',
+    'age',
+    'gender',
+    'device',
+    'traffic_source',
+  ];
+  for (const platform of new Set(scope.accounts.map((account) => account.platform))) {
+    for (const dimension of dimensions) {
+      const own = rows.filter(
+        (row) => platformOf.get(row.accountId) === platform && row.dimension === dimension,
+      );
+      // The freshest period label wins (e.g. last 28 days over lifetime).
+      const latest = own.sort((a, b) => (a.periodEnd < b.periodEnd ? 1 : -1))[0];
+      const period = latest ? own.filter((row) => row.periodLabel === latest.periodLabel) : [];
+      if (period.length === 0) {
+        if (!reportedDimensions[platform].includes(dimension)) continue;
+        breakdowns.push({
+          platform,
+          dimension,
+          isAvailable: false,
+          unavailableReason: withheldReasons[platform],
+          period: null,
+          basis: null,
+          items: [],
+        });
+        continue;
+      }
+      const basis = period.some((row) => row.views !== null)
+        ? 'views'
+        : period.some((row) => row.followers !== null)
+          ? 'followers'
+          : 'percentage';
+      const valueOf = (row: (typeof period)[number]) =>
+        Number(
+          (basis === 'views'
+            ? row.views
+            : basis === 'followers'
+              ? row.followers
+              : row.percentage) ?? 0,
+        );
+      const total = period.reduce((sum, row) => sum + valueOf(row), 0);
+      breakdowns.push({
+        platform,
+        dimension,
+        isAvailable: true,
+        unavailableReason: null,
+        period: { label: latest!.periodLabel, start: latest!.periodStart, end: latest!.periodEnd },
+        basis,
+        items: period
+          .map((row) => ({
+            key: row.value,
+            value: valueOf(row),
+            share: total ? round4(valueOf(row) / total) : 0,
+          }))
+          .sort((a, b) => b.value - a.value),
+      });
+    }
+  }
+  return {
+    platform: query.platform,
+    hasConnections: scope.accounts.length > 0,
+    breakdowns,
+    fastestGrowingCountries: fastestGrowingCountries(rows, platformOf),
+  };
+}
+
+/** Countries whose views grew most from the earlier period snapshot to the latest one. */
+function fastestGrowingCountries(
+  rows: Awaited<ReturnType<typeof listBreakdowns>>,
+  platformOf: Map<string, Platform>,
+): AudienceResponse['fastestGrowingCountries'] {
+  const result: AudienceResponse['fastestGrowingCountries'] = [];
+  const countries = rows.filter((row) => row.dimension === 'country' && row.views !== null);
+  const byAccount = new Map<string, typeof countries>();
+  for (const row of countries)
+    byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row]);
+  for (const [accountId, accountRows] of byAccount) {
+    const labels = [...new Set(accountRows.map((row) => row.periodLabel))];
+    const current = accountRows.filter((row) => row.periodLabel === 'last_28_days');
+    const previous = accountRows.filter((row) => row.periodLabel === 'previous_28_days');
+    if (labels.length < 2 || current.length === 0 || previous.length === 0) continue;
+    for (const row of current) {
+      const before = Number(previous.find((entry) => entry.value === row.value)?.views ?? 0);
+      const views = Number(row.views);
+      result.push({
+        platform: platformOf.get(accountId)!,
+        country: row.value,
+        views,
+        previousViews: before,
+        growth: before > 0 ? round4((views - before) / before) : null,
+      });
+    }
+  }
+  return result
+    .filter((entry) => entry.views >= 100)
+    .sort((a, b) => (b.growth ?? Number.POSITIVE_INFINITY) - (a.growth ?? Number.POSITIVE_INFINITY))
+    .slice(0, 5);
+}
+
+// ── Content ─────────────────────────────────────────────────────────────────
+
+export const contentCsvHeaders = [
+  'Title',
+  'Platform',
+  'Type',
+  'Published',
+  'Views',
+  'Watch minutes',
+  'Likes',
+  'Comments',
+  'Shares',
+  'Saves',
+  'Engagement rate',
+  'Followers gained',
+  'Link',
+];
+
+export async function getContent(
+  db: Database,
+  user: CurrentUser,
+  query: ContentQuery,
+): Promise<ContentResponse> {
+  const scope = await resolveScope(db, user, query);
+  const isCsv = query.format === 'csv';
+  const { rows, total } = await listContent(db, user.organization.id, {
+    accountIds: scope.accountIds,
+    from: scope.range.from,
+    to: scope.range.to,
+    type: query.type,
+    search: query.search || undefined,
+    sort: query.sort,
+    order: query.order,
+    limit: isCsv ? null : query.pageSize,
+    offset: isCsv ? 0 : (query.page - 1) * query.pageSize,
+  });
+  const number = (value: string | number | null) => (value === null ? null : Number(value));
+  return {
+    range: { ...scope.range, previous: null },
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    items: rows.map((row) => {
+      const views = number(row.views);
+      const engagements = sumOf([row.likes, row.comments, row.shares, row.saves].map(number));
+      return {
+        id: row.id,
+        title: row.title,
+        platform: row.platform,
+        type: row.type,
+        publishedAt: row.publishedAt.toISOString(),
+        permalink: row.permalink,
+        views,
+        watchMinutes: number(row.watchMinutes),
+        likes: number(row.likes),
+        comments: number(row.comments),
+        shares: number(row.shares),
+        saves: number(row.saves),
+        engagementRate: views && engagements !== null ? round4(engagements / views) : null,
+        followersGained: number(row.followersGained),
+      };
+    }),
+  };
+}
+
+export function toContentCsv(content: ContentResponse): string {
+  return toCsv(
+    contentCsvHeaders,
+    content.items.map((item) => [
+      item.title,
+      platformNames[item.platform],
+      item.type,
+      item.publishedAt.slice(0, 10),
+      item.views,
+      item.watchMinutes,
+      item.likes,
+      item.comments,
+      item.shares,
+      item.saves,
+      item.engagementRate,
+      item.followersGained,
+      item.permalink,
+    ]),
+  );
+}
+
+// ── ROI ─────────────────────────────────────────────────────────────────────
+
+export async function getRoi(
+  db: Database,
+  user: CurrentUser,
+  query: DashboardQuery,
+): Promise<RoiResponse> {
+  const campaigns = await listCampaigns(db, user.organization.id);
+  const platforms = query.platform === 'all' ? allPlatforms : [query.platform];
+  const accounts = await listScopedAccounts(db, user.organization.id, platforms);
+  const accountIds = accounts.map((account) => account.id);
+  const earliest = campaigns.reduce<string | null>((first, campaign) => {
+    const windowStart = addDays(
+      campaign.startDate,
+      -(Date.parse(campaign.endDate) - Date.parse(campaign.startDate)) / 86_400_000 - 1,
+    );
+    return first === null || windowStart < first ? windowStart : first;
+  }, null);
+  const latest = campaigns.reduce<string | null>(
+    (last, campaign) => (last === null || campaign.endDate > last ? campaign.endDate : last),
+    null,
+  );
+  const days =
+    earliest && latest
+      ? await listPlatformDays(db, user.organization.id, accountIds, earliest, latest)
+      : [];
+  const daily = dailyTotalsOf(days);
+  const currency = campaigns[0]?.currency ?? 'USD';
+  const inCurrency = campaigns.filter((campaign) => campaign.currency === currency);
+  const asInput = (campaign: Campaign) => ({
+    id: campaign.id,
+    startDate: campaign.startDate,
+    endDate: campaign.endDate,
+    spend: campaign.amount,
+    enteredRevenue: campaign.extraRevenue,
+  });
+  return {
+    platform: query.platform,
+    currency,
+    campaigns: campaigns.map((campaign) => {
+      const {
+        id: _id,
+        spend: _spend,
+        enteredRevenue: _entered,
+        ...result
+      } = evaluateCampaign(asInput(campaign), daily);
+      return { campaign, ...result };
+    }),
+    totals: totalCampaigns(inCurrency.map(asInput), daily),
+    excludedFromTotals: campaigns
+      .filter((campaign) => campaign.currency !== currency)
+      .map((campaign) => campaign.id),
+  };
+}
+
+/** Per-day totals across the platforms in scope; a day no platform reported stays unknown. */
+function dailyTotalsOf(days: PlatformDay[]): Map<string, DailyTotals> {
+  const byDay = new Map<string, PlatformDay[]>();
+  for (const day of days) byDay.set(day.day, [...(byDay.get(day.day) ?? []), day]);
+  const daily = new Map<string, DailyTotals>();
+  for (const [day, entries] of byDay) {
+    daily.set(day, {
+      netFollowers: sumOf(entries.map((entry) => netOfDays([entry]))),
+      views: sumOf(entries.map((entry) => entry.views)),
+      revenue: sumOf(entries.map((entry) => entry.estimatedRevenue)),
+    });
+  }
+  return daily;
+}
+
+async function toCampaignValues(db: Database, user: CurrentUser, input: CampaignInput) {
+  if (
+    input.linkedContentId &&
+    !(await isContentOfOrganization(db, user.organization.id, input.linkedContentId))
+  ) {
+    throw new AppError('VALIDATION_FAILED', 'Invalid body: linkedContentId', {
+      fields: [{ field: 'linkedContentId', message: 'No content with that id in your catalogue' }],
+    });
+  }
+  return {
+    name: input.name,
+    channel: input.channel,
+    amount: input.amount.toFixed(2),
+    currency: input.currency,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    linkedContentId: input.linkedContentId ?? null,
+    linkedRelease: input.linkedRelease || null,
+    extraRevenue: input.extraRevenue.toFixed(2),
+    notes: input.notes || null,
+  };
+}
+
+export async function createCampaign(
+  db: Database,
+  user: CurrentUser,
+  input: CampaignInput,
+): Promise<Campaign> {
+  return insertCampaign(db, user.organization.id, await toCampaignValues(db, user, input));
+}
+
+export async function replaceCampaign(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+  input: CampaignInput,
+): Promise<Campaign> {
+  const campaign = await updateCampaign(
+    db,
+    user.organization.id,
+    id,
+    await toCampaignValues(db, user, input),
+  );
+  if (!campaign) throw AppError.notFound('No campaign with that id.');
+  return campaign;
+}
+
+export async function removeCampaign(db: Database, user: CurrentUser, id: string): Promise<void> {
+  if (!(await deleteCampaign(db, user.organization.id, id)))
+    throw AppError.notFound('No campaign with that id.');
+}

@@ -1,0 +1,411 @@
+import { startSandboxServer, type RunningSandbox } from '@crescendo/platform-sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  buildTestApp,
+  createUser,
+  type SignedInUser,
+  type TestApp,
+} from '../../testing/build-test-app';
+import { connectAs, drainSyncJobs, sandboxEnv } from '../../testing/sandbox-connections';
+import { databaseTargets } from '../../testing/test-database';
+import { addDays } from './calculations/roi';
+
+const pinnedNow = '2025-06-15T12:00:00Z';
+/** YouTube publishes with a two-day delay: the 13th is the last complete day on the 15th. */
+const lastYouTubeDay = '2025-06-13';
+
+type Report = { columnHeaders: { name: string }[]; rows?: (string | number)[][] };
+
+/** Asks the sandbox's own YouTube Analytics API, as the truth the dashboard must equal. */
+async function youtubeReport(sandbox: RunningSandbox, params: Record<string, string>) {
+  const query = new URLSearchParams({ ids: 'channel==MINE', ...params });
+  const response = await fetch(`${sandbox.url}/youtubeanalytics/v2/reports?${query}`, {
+    headers: { authorization: 'Bearer sandbox-google-token-mid' },
+  });
+  const report = (await response.json()) as Report;
+  const names = report.columnHeaders.map((header) => header.name);
+  return (report.rows ?? []).map(
+    (row) =>
+      Object.fromEntries(names.map((name, index) => [name, row[index]])) as Record<
+        string,
+        number | string
+      >,
+  );
+}
+
+const totalsMetrics =
+  'views,estimatedMinutesWatched,subscribersGained,subscribersLost,likes,comments,shares,estimatedRevenue';
+
+describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
+  let sandbox: RunningSandbox;
+  let testApp: TestApp;
+  let artist: SignedInUser;
+  let stranger: SignedInUser;
+
+  beforeAll(async () => {
+    sandbox = await startSandboxServer({ port: 0, now: pinnedNow });
+    testApp = await buildTestApp(target, {
+      env: sandboxEnv(sandbox, 130),
+      platformOverrides: {
+        now: () => new Date(pinnedNow),
+        retry: { baseDelayMs: 1, sleep: async () => {} },
+      },
+    });
+    artist = await createUser(testApp, 'customer');
+    stranger = await createUser(testApp, 'customer');
+    await connectAs(testApp, artist.token, 'youtube', 'mid');
+    await connectAs(testApp, artist.token, 'meta', 'mid');
+    await drainSyncJobs(testApp);
+  }, 300_000);
+  afterAll(async () => {
+    await testApp?.close();
+    await sandbox?.close();
+  });
+
+  const get = (url: string, token = artist.token) =>
+    testApp.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+  it.each(['7d', '28d', '90d'])(
+    'equals YouTube’s own report for %s, integers exactly and rates to 4 decimals',
+    async (range) => {
+      const response = await get(`/api/dashboard/analytics?range=${range}&platform=youtube`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      const days = Number.parseInt(range, 10);
+      const from = addDays(lastYouTubeDay, -(days - 1));
+      expect(body.range).toMatchObject({ from, to: lastYouTubeDay, days });
+      const [truth] = await youtubeReport(sandbox, {
+        startDate: from,
+        endDate: lastYouTubeDay,
+        metrics: totalsMetrics,
+      });
+      const kpis = body.byPlatform.youtube;
+      expect(kpis.views.value).toBe(truth!.views);
+      expect(kpis.watchMinutes.value).toBe(truth!.estimatedMinutesWatched);
+      expect(kpis.followers.gained.value).toBe(truth!.subscribersGained);
+      expect(kpis.followers.lost.value).toBe(truth!.subscribersLost);
+      expect(kpis.followers.net.value).toBe(
+        Number(truth!.subscribersGained) - Number(truth!.subscribersLost),
+      );
+      const engagements = Number(truth!.likes) + Number(truth!.comments) + Number(truth!.shares);
+      expect(kpis.engagements.value).toBe(engagements);
+      expect(kpis.engagementRate.value).toBe(
+        Number((engagements / Number(truth!.views)).toFixed(4)),
+      );
+      expect(kpis.estimatedRevenue.value).toBeCloseTo(Number(truth!.estimatedRevenue), 2);
+      if (days <= 28) {
+        const [previous] = await youtubeReport(sandbox, {
+          startDate: body.range.previous.from,
+          endDate: body.range.previous.to,
+          metrics: totalsMetrics,
+        });
+        expect(kpis.views.previous).toBe(previous!.views);
+        expect(kpis.views.change).toBe(
+          Number(
+            ((Number(truth!.views) - Number(previous!.views)) / Number(previous!.views)).toFixed(4),
+          ),
+        );
+      }
+    },
+  );
+
+  it('draws the daily series from the same numbers, with no day missing', async () => {
+    const body = (await get('/api/dashboard/analytics?range=28d&platform=youtube')).json();
+    const truth = await youtubeReport(sandbox, {
+      startDate: body.range.from,
+      endDate: body.range.to,
+      metrics: 'views,subscribersGained,subscribersLost',
+      dimensions: 'day',
+      sort: 'day',
+    });
+    expect(body.series).toHaveLength(28);
+    expect(
+      body.series.map((point: { date: string; views: number }) => [point.date, point.views]),
+    ).toEqual(truth.map((row) => [row.day, row.views]));
+    expect(body.series[0].followersNet).toBe(
+      Number(truth[0]!.subscribersGained) - Number(truth[0]!.subscribersLost),
+    );
+  });
+
+  it('switches to weekly points for long ranges and reports freshness per platform', async () => {
+    const body = (await get('/api/dashboard/analytics?range=365d')).json();
+    expect(body.range.granularity).toBe('week');
+    expect(body.series.length).toBeLessThanOrEqual(54);
+    const youtube = body.freshness.find(
+      (entry: { platform: string }) => entry.platform === 'youtube',
+    );
+    expect(youtube).toMatchObject({
+      dataCompleteThrough: lastYouTubeDay,
+      pendingDays: ['2025-06-14'],
+    });
+    expect(body.hasConnections).toBe(true);
+    expect(Object.keys(body.byPlatform).sort()).toEqual(['facebook', 'instagram', 'youtube']);
+  });
+
+  it('lists content ranked exactly as YouTube ranks it, and exports the same rows as CSV', async () => {
+    const body = (
+      await get('/api/dashboard/content?range=28d&platform=youtube&sort=views&pageSize=10')
+    ).json();
+    const truth = await youtubeReport(sandbox, {
+      startDate: body.range.from,
+      endDate: body.range.to,
+      metrics: 'views',
+      dimensions: 'video',
+      sort: '-views',
+      maxResults: '10',
+    });
+    expect(body.items.map((item: { views: number }) => item.views)).toEqual(
+      truth.map((row) => row.views),
+    );
+    expect(body.total).toBeGreaterThan(200);
+
+    const csv = await get(
+      '/api/dashboard/content?range=28d&platform=youtube&sort=views&pageSize=10&format=csv',
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="crescendo-content-/);
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Title,Platform,Type,Published,Views,Watch minutes,Likes,Comments,Shares,Saves,Engagement rate,Followers gained,Link',
+    );
+    expect(lines).toHaveLength(body.total + 1);
+    expect(lines[1]).toContain(`,${body.items[0].views},`);
+  });
+
+  it('filters, searches and pages content across platforms', async () => {
+    const shorts = (await get('/api/dashboard/content?range=90d&type=short&pageSize=5')).json();
+    expect(shorts.items.every((item: { type: string }) => item.type === 'short')).toBe(true);
+    const instagram = (
+      await get('/api/dashboard/content?range=90d&platform=instagram&pageSize=5')
+    ).json();
+    expect(instagram.items.length).toBeGreaterThan(0);
+    expect(
+      instagram.items.every((item: { platform: string }) => item.platform === 'instagram'),
+    ).toBe(true);
+    const first = shorts.items[0];
+    const word = first.title.split(/\s+/).find((part: string) => part.length > 3);
+    const searched = (
+      await get(`/api/dashboard/content?range=90d&search=${encodeURIComponent(word)}`)
+    ).json();
+    expect(searched.items.length).toBeGreaterThan(0);
+    expect(
+      searched.items.every((item: { title: string }) =>
+        item.title.toLowerCase().includes(word.toLowerCase()),
+      ),
+    ).toBe(true);
+    const page2 = (await get('/api/dashboard/content?range=90d&pageSize=5&page=2')).json();
+    const page1 = (await get('/api/dashboard/content?range=90d&pageSize=5&page=1')).json();
+    expect(page2.items[0].id).not.toBe(page1.items[0].id);
+  });
+
+  it('reports audience breakdowns with shares, never withheld ones as zero', async () => {
+    const body = (await get('/api/dashboard/audience?platform=youtube')).json();
+    const country = body.breakdowns.find(
+      (entry: { dimension: string }) => entry.dimension === 'country',
+    );
+    expect(country.isAvailable).toBe(true);
+    const shareSum = country.items.reduce(
+      (sum: number, item: { share: number }) => sum + item.share,
+      0,
+    );
+    expect(shareSum).toBeCloseTo(1, 2);
+    expect(country.items[0].value).toBeGreaterThan(0);
+  });
+
+  it('computes campaign ROI from the platform’s own numbers', async () => {
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/roi/campaigns',
+      headers: bearer(artist.token),
+      payload: {
+        name: 'Single launch, YouTube ads',
+        channel: 'youtube_ads',
+        amount: 250,
+        currency: 'usd',
+        startDate: '2025-06-01',
+        endDate: '2025-06-07',
+        extraRevenue: 40.5,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const campaign = created.json().campaign;
+    expect(campaign).toMatchObject({ amount: 250, currency: 'USD', extraRevenue: 40.5 });
+    const roi = (await get('/api/dashboard/roi?platform=youtube')).json();
+    const result = roi.campaigns.find(
+      (entry: { campaign: { id: string } }) => entry.campaign.id === campaign.id,
+    );
+    const [during] = await youtubeReport(sandbox, {
+      startDate: '2025-06-01',
+      endDate: '2025-06-07',
+      metrics: 'views,estimatedRevenue,subscribersGained,subscribersLost',
+    });
+    const [before] = await youtubeReport(sandbox, {
+      startDate: '2025-05-25',
+      endDate: '2025-05-31',
+      metrics: 'views,subscribersGained,subscribersLost',
+    });
+    const viewLift = Number(during!.views) - Number(before!.views);
+    const followerLift =
+      Number(during!.subscribersGained) -
+      Number(during!.subscribersLost) -
+      (Number(before!.subscribersGained) - Number(before!.subscribersLost));
+    expect(result).toMatchObject({
+      days: 7,
+      viewsDuring: during!.views,
+      viewsBaseline: before!.views,
+      viewLift,
+      followerLift,
+      costPerThousandViews: viewLift > 0 ? Number(((250 / viewLift) * 1000).toFixed(4)) : null,
+      costPerNetNewFollower: followerLift > 0 ? Number((250 / followerLift).toFixed(4)) : null,
+    });
+    const revenue = Number((Number(during!.estimatedRevenue) + 40.5).toFixed(2));
+    expect(result.revenue).toBeCloseTo(revenue, 2);
+    expect(result.roi).toBeCloseTo((revenue - 250) / 250, 4);
+    expect(roi.totals.spend).toBe(250);
+  });
+
+  it('keeps campaigns to their organisation and validates them field by field', async () => {
+    const { campaign } = (
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/dashboard/roi/campaigns',
+        headers: bearer(artist.token),
+        payload: {
+          name: 'Playlist pitch',
+          channel: 'playlist_pitching',
+          amount: 80,
+          startDate: '2025-05-01',
+          endDate: '2025-05-10',
+        },
+      })
+    ).json();
+    const foreignPut = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/dashboard/roi/campaigns/${campaign.id}`,
+      headers: bearer(stranger.token),
+      payload: {
+        name: 'Hijack',
+        channel: 'other',
+        amount: 1,
+        startDate: '2025-05-01',
+        endDate: '2025-05-02',
+      },
+    });
+    expect(foreignPut.statusCode).toBe(404);
+    const foreignDelete = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/dashboard/roi/campaigns/${campaign.id}`,
+      headers: bearer(stranger.token),
+    });
+    expect(foreignDelete.statusCode).toBe(404);
+    expect((await get('/api/dashboard/roi', stranger.token)).json().campaigns).toEqual([]);
+
+    const invalid = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/roi/campaigns',
+      headers: bearer(artist.token),
+      payload: {
+        name: '',
+        channel: 'billboards',
+        amount: -5,
+        currency: 'dollars',
+        startDate: '2025-05-10',
+        endDate: 'soon',
+        surprise: 1,
+      },
+    });
+    expect(invalid.statusCode).toBe(400);
+    const fields = invalid
+      .json()
+      .error.details.fields.map((field: { field: string }) => field.field);
+    expect(fields).toEqual(
+      expect.arrayContaining(['name', 'channel', 'amount', 'currency', 'endDate', 'surprise']),
+    );
+    const backwards = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/roi/campaigns',
+      headers: bearer(artist.token),
+      payload: {
+        name: 'Backwards',
+        channel: 'pr',
+        amount: 10,
+        startDate: '2025-05-10',
+        endDate: '2025-05-01',
+      },
+    });
+    expect(backwards.json().error.details.fields).toEqual([
+      { field: 'endDate', message: 'End date must be on or after the start date' },
+    ]);
+
+    const deleted = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/dashboard/roi/campaigns/${campaign.id}`,
+      headers: bearer(artist.token),
+    });
+    expect(deleted.statusCode).toBe(204);
+  });
+
+  it('stores each insight once and marks it seen once shown', async () => {
+    const first = (await get('/api/dashboard/analytics?range=90d')).json();
+    const second = (await get('/api/dashboard/analytics?range=90d')).json();
+    expect(second.insights.map((insight: { id: string }) => insight.id)).toEqual(
+      first.insights.map((insight: { id: string }) => insight.id),
+    );
+    const spike = first.insights.find((insight: { kind: string }) => insight.kind === 'spike');
+    expect(spike).toBeDefined();
+    expect(spike.evidence.topContent.length).toBeGreaterThan(0);
+    const seen = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/dashboard/insights/${spike.id}/seen`,
+      headers: bearer(artist.token),
+    });
+    expect(seen.statusCode).toBe(204);
+    const after = (await get('/api/dashboard/analytics?range=90d')).json();
+    expect(after.insights.find((insight: { id: string }) => insight.id === spike.id).isNew).toBe(
+      false,
+    );
+    const foreign = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/dashboard/insights/${spike.id}/seen`,
+      headers: bearer(stranger.token),
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('shows another organisation nothing, as unknown rather than zero', async () => {
+    const body = (await get('/api/dashboard/analytics?range=28d', stranger.token)).json();
+    expect(body.hasConnections).toBe(false);
+    expect(body.combined.views.value).toBeNull();
+    expect(body.series.every((point: { views: number | null }) => point.views === null)).toBe(true);
+    expect((await get('/api/dashboard/content?range=28d', stranger.token)).json().total).toBe(0);
+  });
+
+  it.each([
+    ['/api/dashboard/analytics?range=5d', 'range'],
+    ['/api/dashboard/analytics?platform=tiktok', 'platform'],
+    ['/api/dashboard/analytics?from=2025-13-01', 'from'],
+    ['/api/dashboard/analytics?compare=yesterday', 'compare'],
+    ['/api/dashboard/audience?range=28d&from=2025-01-01', 'range'],
+    ['/api/dashboard/content?sort=popularity', 'sort'],
+    ['/api/dashboard/content?pageSize=0', 'pageSize'],
+    ['/api/dashboard/roi?platform=myspace', 'platform'],
+  ])('answers 400 naming the parameter for %s', async (url, field) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(400);
+    expect(
+      response.json().error.details.fields.map((entry: { field: string }) => entry.field),
+    ).toContain(field);
+  });
+
+  it('is for customers and admins only', async () => {
+    const lead = await createUser(testApp, 'lead');
+    for (const path of ['analytics', 'audience', 'content', 'roi']) {
+      expect((await get(`/api/dashboard/${path}`, lead.token)).statusCode).toBe(403);
+      expect(
+        (await testApp.app.inject({ method: 'GET', url: `/api/dashboard/${path}` })).statusCode,
+      ).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,357 @@
+import { z } from 'zod';
+
+export const analyticsPlatformSchema = z.enum(['youtube', 'instagram', 'facebook']);
+export type AnalyticsPlatform = z.infer<typeof analyticsPlatformSchema>;
+
+const isoDay = z.iso.date({ error: 'Must be a date as YYYY-MM-DD' });
+
+/** Query common to every dashboard endpoint. Explicit dates win over the preset. */
+export const dashboardQuerySchema = z
+  .object({
+    range: z
+      .enum(['7d', '28d', '90d', '365d', 'all'], {
+        error: 'Must be one of 7d, 28d, 90d, 365d, all',
+      })
+      .optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    platform: z
+      .enum(['all', 'youtube', 'instagram', 'facebook'], {
+        error: 'Must be one of all, youtube, instagram, facebook',
+      })
+      .default('all'),
+    compare: z
+      .enum(['previous', 'none'], { error: 'Must be previous or none' })
+      .default('previous'),
+  })
+  .refine((query) => !(query.range && (query.from || query.to)), {
+    error: 'Use either range or from/to, not both',
+    path: ['range'],
+  });
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+export const resolvedRangeSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.number().int(),
+  granularity: z.enum(['day', 'week']),
+  previous: z.object({ from: z.string(), to: z.string() }).nullable(),
+});
+
+/** A figure with its value in the previous equal period; `change` is relative (0.25 = +25 %). */
+export const comparedValueSchema = z.object({
+  value: z.number().nullable(),
+  previous: z.number().nullable(),
+  change: z.number().nullable(),
+});
+export type ComparedValue = z.infer<typeof comparedValueSchema>;
+
+export const kpiSetSchema = z.object({
+  followers: z.object({
+    total: z.number().nullable(),
+    gained: comparedValueSchema,
+    lost: comparedValueSchema,
+    net: comparedValueSchema,
+  }),
+  views: comparedValueSchema,
+  watchMinutes: comparedValueSchema,
+  engagements: comparedValueSchema,
+  /** Engagements (likes + comments + shares + saves) per view. */
+  engagementRate: comparedValueSchema,
+  estimatedRevenue: comparedValueSchema,
+});
+export type KpiSet = z.infer<typeof kpiSetSchema>;
+
+export const seriesPointSchema = z.object({
+  date: z.string(),
+  views: z.number().nullable(),
+  watchMinutes: z.number().nullable(),
+  followersNet: z.number().nullable(),
+  engagements: z.number().nullable(),
+  estimatedRevenue: z.number().nullable(),
+  byPlatform: z.partialRecord(
+    analyticsPlatformSchema,
+    z.object({ views: z.number().nullable(), followersNet: z.number().nullable() }),
+  ),
+});
+
+export const freshnessSchema = z.object({
+  platform: analyticsPlatformSchema,
+  connectionId: z.string(),
+  accountName: z.string(),
+  sandbox: z.boolean(),
+  lastSyncedAt: z.string().nullable(),
+  dataCompleteThrough: z.string().nullable(),
+  /** Days inside the range the platform has not published yet: shown as pending, never zero. */
+  pendingDays: z.array(z.string()),
+});
+
+export const milestoneSchema = z.object({
+  platform: analyticsPlatformSchema.nullable(),
+  metric: z.enum(['followers', 'views']),
+  value: z.number(),
+  reachedOn: z.string(),
+});
+
+export const forecastSchema = z.object({
+  metric: z.literal('followers'),
+  current: z.number(),
+  next: z.number(),
+  dailyPace: z.number(),
+  daysToNext: z.number().int().nullable(),
+  expectedDate: z.string().nullable(),
+});
+
+export const insightSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['spike', 'milestone']),
+  platform: analyticsPlatformSchema.nullable(),
+  day: z.string(),
+  title: z.string(),
+  description: z.string(),
+  evidence: z.object({
+    value: z.number().nullable(),
+    baseline: z.number().nullable(),
+    topContent: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        platform: analyticsPlatformSchema,
+        views: z.number(),
+      }),
+    ),
+    trafficSources: z.array(z.object({ source: z.string(), views: z.number() })),
+  }),
+  createdAt: z.string(),
+  isNew: z.boolean(),
+});
+export type Insight = z.infer<typeof insightSchema>;
+
+export const dashboardAnalyticsResponseSchema = z.object({
+  range: resolvedRangeSchema,
+  platform: z.enum(['all', 'youtube', 'instagram', 'facebook']),
+  hasConnections: z.boolean(),
+  freshness: z.array(freshnessSchema),
+  combined: kpiSetSchema,
+  byPlatform: z.partialRecord(analyticsPlatformSchema, kpiSetSchema),
+  series: z.array(seriesPointSchema),
+  milestones: z.array(milestoneSchema),
+  forecast: forecastSchema.nullable(),
+  insights: z.array(insightSchema),
+});
+export type DashboardAnalyticsResponse = z.infer<typeof dashboardAnalyticsResponseSchema>;
+
+/** `POST /api/dashboard/insights/{id}/seen`: the toast for it has been shown. */
+export const insightParamsSchema = z.object({ id: z.uuid({ error: 'Invalid insight id' }) });
+
+// ── Audience ────────────────────────────────────────────────────────────────
+
+export const audienceDimensionSchema = z.enum([
+  'country',
+  'city',
+  'age',
+  'gender',
+  'device',
+  'traffic_source',
+]);
+
+export const audienceBreakdownSchema = z.object({
+  platform: analyticsPlatformSchema,
+  dimension: audienceDimensionSchema,
+  /** Whether the platform gave this breakdown; withheld ones are never reported as zero. */
+  isAvailable: z.boolean(),
+  /** Why it is not available (privacy threshold, not reported by the platform, not synced yet). */
+  unavailableReason: z.string().nullable(),
+  period: z.object({ label: z.string(), start: z.string().nullable(), end: z.string() }).nullable(),
+  /** What `value` counts: views (YouTube), followers (Instagram), or a percentage share. */
+  basis: z.enum(['views', 'followers', 'percentage']).nullable(),
+  items: z.array(z.object({ key: z.string(), value: z.number(), share: z.number() })),
+});
+
+export const audienceResponseSchema = z.object({
+  platform: z.enum(['all', 'youtube', 'instagram', 'facebook']),
+  hasConnections: z.boolean(),
+  breakdowns: z.array(audienceBreakdownSchema),
+  fastestGrowingCountries: z.array(
+    z.object({
+      platform: analyticsPlatformSchema,
+      country: z.string(),
+      views: z.number(),
+      previousViews: z.number(),
+      growth: z.number().nullable(),
+    }),
+  ),
+});
+export type AudienceResponse = z.infer<typeof audienceResponseSchema>;
+
+// ── Content ─────────────────────────────────────────────────────────────────
+
+export const dashboardContentSortKeys = [
+  'publishedAt',
+  'title',
+  'views',
+  'watchMinutes',
+  'likes',
+  'comments',
+  'shares',
+  'saves',
+  'engagementRate',
+  'followersGained',
+] as const;
+
+export const contentQuerySchema = z
+  .object({
+    range: z.enum(['7d', '28d', '90d', '365d', 'all']).optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    platform: z.enum(['all', 'youtube', 'instagram', 'facebook']).default('all'),
+    type: z.enum(['all', 'video', 'short', 'live', 'reel', 'post', 'story']).default('all'),
+    search: z.string().trim().max(200).optional(),
+    sort: z
+      .enum(dashboardContentSortKeys, {
+        error: `Must be one of ${dashboardContentSortKeys.join(', ')}`,
+      })
+      .default('views'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .refine((query) => !(query.range && (query.from || query.to)), {
+    error: 'Use either range or from/to, not both',
+    path: ['range'],
+  });
+
+export const contentRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  platform: analyticsPlatformSchema,
+  type: z.string(),
+  publishedAt: z.string(),
+  permalink: z.string().nullable(),
+  views: z.number().nullable(),
+  watchMinutes: z.number().nullable(),
+  likes: z.number().nullable(),
+  comments: z.number().nullable(),
+  shares: z.number().nullable(),
+  saves: z.number().nullable(),
+  engagementRate: z.number().nullable(),
+  followersGained: z.number().nullable(),
+});
+export type ContentRow = z.infer<typeof contentRowSchema>;
+
+export const contentResponseSchema = z.object({
+  range: resolvedRangeSchema,
+  items: z.array(contentRowSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type ContentResponse = z.infer<typeof contentResponseSchema>;
+
+// ── ROI ─────────────────────────────────────────────────────────────────────
+
+export const campaignChannels = [
+  'youtube_ads',
+  'meta_ads',
+  'playlist_pitching',
+  'pr',
+  'influencer',
+  'radio',
+  'other',
+] as const;
+
+const money = z
+  .number({ error: 'Must be a number' })
+  .min(0, { error: 'Must not be negative' })
+  .max(10_000_000, { error: 'Must be at most 10,000,000' })
+  .refine(
+    (value) =>
+      Number.isInteger(Math.round(value * 100)) &&
+      Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    {
+      error: 'Use at most 2 decimal places',
+    },
+  );
+
+export const campaignInputSchema = z
+  .object({
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, { error: 'Name is required' })
+      .max(120),
+    channel: z.enum(campaignChannels, { error: `Must be one of ${campaignChannels.join(', ')}` }),
+    amount: money,
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, { error: 'Must be a 3-letter currency code such as USD' })
+      .default('USD'),
+    startDate: isoDay,
+    endDate: isoDay,
+    linkedContentId: z.uuid({ error: 'Must be a content id' }).nullable().optional(),
+    linkedRelease: z.string().trim().max(200).nullable().optional(),
+    extraRevenue: money.default(0),
+    notes: z.string().trim().max(2000).nullable().optional(),
+  })
+  .strict()
+  .refine((campaign) => campaign.endDate >= campaign.startDate, {
+    error: 'End date must be on or after the start date',
+    path: ['endDate'],
+  });
+export type CampaignInput = z.input<typeof campaignInputSchema>;
+
+export const campaignParamsSchema = z.object({ id: z.uuid({ error: 'Invalid campaign id' }) });
+
+export const campaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  channel: z.enum(campaignChannels),
+  amount: z.number(),
+  currency: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  linkedContentId: z.string().nullable(),
+  linkedRelease: z.string().nullable(),
+  extraRevenue: z.number(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+export const campaignResultSchema = z.object({
+  campaign: campaignSchema,
+  days: z.number().int(),
+  followersDuring: z.number().nullable(),
+  followersBaseline: z.number().nullable(),
+  followerLift: z.number().nullable(),
+  viewsDuring: z.number().nullable(),
+  viewsBaseline: z.number().nullable(),
+  viewLift: z.number().nullable(),
+  costPerNetNewFollower: z.number().nullable(),
+  costPerThousandViews: z.number().nullable(),
+  platformRevenue: z.number().nullable(),
+  revenue: z.number(),
+  roi: z.number().nullable(),
+});
+export type CampaignResult = z.infer<typeof campaignResultSchema>;
+
+export const roiResponseSchema = z.object({
+  platform: z.enum(['all', 'youtube', 'instagram', 'facebook']),
+  currency: z.string(),
+  campaigns: z.array(campaignResultSchema),
+  totals: z.object({
+    spend: z.number(),
+    revenue: z.number(),
+    platformRevenue: z.number(),
+    roi: z.number().nullable(),
+  }),
+  /** Campaigns in other currencies than the first are listed but left out of totals. */
+  excludedFromTotals: z.array(z.string()),
+});
+export type RoiResponse = z.infer<typeof roiResponseSchema>;
+
+export const campaignResponseSchema = z.object({ campaign: campaignSchema });
