@@ -263,7 +263,7 @@ export async function getDashboardAnalytics(
   const series = buildSeries(days, range, connectedPlatforms);
   const milestones = findMilestones(scope, days, range);
   const forecast = buildForecast(scope, days, range);
-  const insights = await refreshInsights(db, user, scope, days, milestones);
+  const insights = await listStoredInsights(db, user.organization.id, scope);
 
   return {
     range: { ...range, previous: isComparing ? range.previous : null },
@@ -389,27 +389,35 @@ function buildForecast(
   return forecast ? { metric: 'followers', ...forecast } : null;
 }
 
-/** Finds spikes and milestones, stores each once, and lists those inside the range. */
-async function refreshInsights(
-  db: Database,
-  user: CurrentUser,
-  scope: Scope,
-  days: PlatformDay[],
-  milestones: DashboardAnalyticsResponse['milestones'],
-): Promise<Insight[]> {
+/**
+ * Finds spikes and milestones over an organisation's whole history and stores each once. Runs
+ * after every sync (not per request): the dashboard only lists what was found.
+ */
+export async function refreshInsights(db: Database, organizationId: string): Promise<number> {
+  const accounts = await listScopedAccounts(db, organizationId, allPlatforms);
+  const accountIds = accounts.map((account) => account.id);
+  const bounds = await findDataBounds(db, organizationId, accountIds);
+  if (!bounds.first || !bounds.last) return 0;
+  const days = await listPlatformDays(db, organizationId, accountIds, bounds.first, bounds.last);
+  const history: ResolvedRange = resolveDateRange(
+    { from: bounds.first, to: bounds.last },
+    bounds.last,
+    bounds.first,
+  );
+  const scope: Scope = {
+    platforms: allPlatforms,
+    accounts,
+    accountIds,
+    range: history,
+    firstDataDay: bounds.first,
+  };
   const found: NewInsight[] = [];
-  for (const platform of new Set(scope.accounts.map((account) => account.platform))) {
+  for (const platform of new Set(accounts.map((account) => account.platform))) {
     const series = days
       .filter((day) => day.platform === platform)
       .map((day) => ({ day: day.day, value: day.views }));
     for (const spike of detectSpikes(series)) {
-      if (spike.day < scope.range.from) continue;
-      const topContent = await listTopContentOfDay(
-        db,
-        user.organization.id,
-        scope.accountIds,
-        spike.day,
-      );
+      const topContent = await listTopContentOfDay(db, organizationId, accountIds, spike.day);
       const times = Number.isFinite(spike.ratio) ? `${spike.ratio.toFixed(1)}×` : 'far above';
       found.push({
         key: `spike:${platform}:${spike.day}`,
@@ -429,7 +437,7 @@ async function refreshInsights(
       });
     }
   }
-  for (const milestone of milestones) {
+  for (const milestone of findMilestones(scope, days, history)) {
     const platformName = milestone.platform ? platformNames[milestone.platform] : 'All platforms';
     found.push({
       key: `milestone:${milestone.platform ?? 'all'}:${milestone.metric}:${milestone.value}`,
@@ -441,10 +449,18 @@ async function refreshInsights(
       evidence: { value: milestone.value, baseline: null, topContent: [], trafficSources: [] },
     });
   }
-  await saveInsights(db, user.organization.id, found);
+  await saveInsights(db, organizationId, found);
+  return found.length;
+}
+
+async function listStoredInsights(
+  db: Database,
+  organizationId: string,
+  scope: Scope,
+): Promise<Insight[]> {
   const stored = await listInsights(
     db,
-    user.organization.id,
+    organizationId,
     scope.range.from,
     scope.range.to,
     scope.platforms,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { enqueueJob, type Job } from '../../../jobs/queue';
 import { PermanentJobFailure, PostponeJob, type JobHandler } from '../../../jobs/worker';
@@ -14,11 +15,31 @@ import {
   ReconnectNeededError,
   TransientProviderError,
 } from '../providers/platform-http';
+import { refreshInsights } from '../../analytics/analytics.service';
 import { nextPacificMidnight } from './days';
 import { syncMeta } from './meta-sync';
 import type { SyncContext } from './sync-context';
 import { enqueueConnectionSync, scheduleQueue, syncQueue, type SyncJobPayload } from './sync-queue';
 import { syncYouTube } from './youtube-sync';
+
+/**
+ * After new numbers land: fresh planner statistics (a first sync loads tens of thousands of rows
+ * at once, and stale estimates turn dashboard queries into nested loops) and new insights.
+ * Neither may fail the sync itself.
+ */
+async function refreshDerivedData(db: Database, organizationId: string): Promise<void> {
+  try {
+    await db.execute(
+      sql`analyze account_daily_metrics, content_daily_metrics, content_items, audience_breakdowns`,
+    );
+    await refreshInsights(db, organizationId);
+  } catch (error) {
+    console.warn(
+      'refreshing statistics and insights failed',
+      error instanceof Error ? error.message : error,
+    );
+  }
+}
 
 /** Meta's throttling windows are an hour long. */
 const metaPauseMs = 60 * 60_000;
@@ -70,6 +91,7 @@ export async function runConnectionSync(
       syncError: null,
       dataCompleteThrough: result.dataCompleteThrough,
     });
+    await refreshDerivedData(db, connection.organizationId);
   } catch (error) {
     if (error instanceof ReconnectNeededError) {
       await update({
