@@ -17,6 +17,7 @@ import { googleScopes } from '../modules/connections/providers/google-client';
 import { metaPermissions } from '../modules/connections/providers/meta-client';
 import { runConnectionSync } from '../modules/connections/sync/sync-runner';
 import { sealTokens } from '../modules/connections/tokens.service';
+import { insertCampaign } from '../modules/analytics/analytics.repository';
 import { insertProfile } from '../modules/profile/profile.repository';
 import {
   findUserByIdentity,
@@ -89,6 +90,7 @@ export async function seedDemoAccounts(
       status: account.role === 'lead' ? 'pending' : 'approved',
     });
     if (account.role === 'customer') {
+      await seedDemoCampaign(db, found.user.organization.id);
       await insertProfile(db, found.user.organization.id, {
         artistName: 'Nova Lane',
         bio: 'Dream-pop songwriter from Manchester. Two EPs out, debut album in 2027.',
@@ -184,4 +186,22 @@ export async function seedDemoConnections(
       await runConnectionSync(db, services, { connectionId: connection.id, organizationId }, new AbortController().signal); // prettier-ignore
     }
   }
+}
+
+/** One finished campaign, so the ROI screen has something to show from the first start. */
+async function seedDemoCampaign(db: Database, organizationId: string): Promise<void> {
+  const day = (daysAgo: number) =>
+    new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  await insertCampaign(db, organizationId, {
+    name: 'Single launch: YouTube ads',
+    channel: 'youtube_ads',
+    amount: '450.00',
+    currency: 'USD',
+    startDate: day(30),
+    endDate: day(17),
+    linkedContentId: null,
+    linkedRelease: 'Glasshouse (single)',
+    extraRevenue: '120.00',
+    notes: 'Pre-roll ads in the UK and Italy; merch sales entered as extra revenue.',
+  });
 }
