@@ -43,7 +43,8 @@ async function main(): Promise<void> {
 
   if (config.seedDemo && app.embeddedAuth) {
     await seedDemoAccounts(database.db, app.embeddedAuth, config.appUrl);
-    if (config.platforms.google.isSandbox || config.platforms.meta.isSandbox) {
+    const hasSandbox = config.platforms.google.isSandbox || config.platforms.meta.isSandbox;
+    if (config.seedDemoConnections && hasSandbox) {
       try {
         await seedDemoConnections(database.db, app.platforms, config.appUrl, {
           isWorkerRunning: config.isSyncWorkerEnabled,

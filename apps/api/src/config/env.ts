@@ -67,6 +67,7 @@ const envSchema = z
       .enum(['approval', 'open'], { error: 'must be approval or open' })
       .default('approval'),
     SEED_DEMO: booleanString.optional(),
+    SEED_DEMO_CONNECTIONS: booleanString.default(true),
     WEB_DIST_DIR: z.string().optional(),
     PRODUCTION_HOST: z.string().default('app.crescendo.fm'),
     SENTRY_DSN: urlString.optional(),
@@ -147,6 +148,8 @@ export type Config = {
   } | null;
   waitlistMode: RawEnv['WAITLIST_MODE'];
   seedDemo: boolean;
+  /** Connect and sync the demo artist's sandbox accounts (a minute of background work). */
+  seedDemoConnections: boolean;
   webDistDir: string;
   productionHost: string;
   sentry: { dsn: string | null; environment: string };
@@ -308,6 +311,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     waitlistMode: env.WAITLIST_MODE,
     // Demo accounts have a published password, so they exist only with the embedded identity.
     seedDemo: !isClerk && (env.SEED_DEMO ?? true),
+    seedDemoConnections: env.SEED_DEMO_CONNECTIONS,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'apps/web/dist'),
     productionHost: env.PRODUCTION_HOST,
     sentry: { dsn: env.SENTRY_DSN ?? null, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV },
