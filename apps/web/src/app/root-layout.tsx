@@ -1,0 +1,50 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from 'sonner';
+import { Footer } from '@/components/layouts/footer';
+import { KeyboardShortcuts } from '@/components/layouts/keyboard-shortcuts';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { AuthProvider, useAuth } from '@/lib/auth/auth-context';
+import { useTheme } from '@/lib/theme-provider';
+
+function RootContent() {
+  const { isLoaded } = useAuth();
+  if (!isLoaded) {
+    return (
+      <main className="flex flex-1 flex-col">
+        <LoadingScreen message="Initializing..." />
+      </main>
+    );
+  }
+  return <Outlet />;
+}
+
+/** Wraps every page: auth, shortcuts, toasts and the footer. */
+export function RootLayout() {
+  const { resolvedTheme } = useTheme();
+  return (
+    <AuthProvider>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow dark:focus:bg-zinc-900"
+      >
+        Skip to content
+      </a>
+      <div className="flex flex-1 flex-col">
+        <RootContent />
+      </div>
+      <Footer />
+      <KeyboardShortcuts />
+      <Toaster theme={resolvedTheme} richColors closeButton position="top-right" />
+      <ScrollRestoration />
+    </AuthProvider>
+  );
+}
+
+export function RootErrorLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <main className="flex flex-1 flex-col">{children}</main>
+      <Footer />
+    </>
+  );
+}

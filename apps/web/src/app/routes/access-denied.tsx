@@ -1,0 +1,5 @@
+import { AccessDeniedPage } from '@/features/errors/components/access-denied-page';
+
+export function Component() {
+  return <AccessDeniedPage />;
+}

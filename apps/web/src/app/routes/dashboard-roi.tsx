@@ -1,0 +1,5 @@
+import { AnalyticsSectionPage } from '@/features/dashboard/components/analytics-section-page';
+
+export function Component() {
+  return <AnalyticsSectionPage section="roi" />;
+}

@@ -1,0 +1,5 @@
+import { LandingPage } from '@/features/home/components/landing-page';
+
+export function Component() {
+  return <LandingPage />;
+}

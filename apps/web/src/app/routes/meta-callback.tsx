@@ -1,0 +1,5 @@
+import { OAuthCallbackPage } from '@/features/connections/components/oauth-callback-page';
+
+export function Component() {
+  return <OAuthCallbackPage provider="meta" />;
+}

@@ -1,0 +1,5 @@
+import { MetaPage } from '@/features/meta/components/meta-page';
+
+export function Component() {
+  return <MetaPage />;
+}

@@ -1,0 +1,5 @@
+import { RegistrationErrorPage } from '@/features/auth/components/registration-error-page';
+
+export function Component() {
+  return <RegistrationErrorPage />;
+}

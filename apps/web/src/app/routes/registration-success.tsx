@@ -1,0 +1,5 @@
+import { RegistrationSuccessPage } from '@/features/auth/components/registration-success-page';
+
+export function Component() {
+  return <RegistrationSuccessPage />;
+}

@@ -1,0 +1,5 @@
+import { RejectedPage } from '@/features/errors/components/rejected-page';
+
+export function Component() {
+  return <RejectedPage />;
+}

@@ -1,0 +1,5 @@
+import { ConnectionsPage } from '@/features/connections/components/connections-page';
+
+export function Component() {
+  return <ConnectionsPage mode="settings" />;
+}

@@ -1,0 +1,5 @@
+import { UsagePage } from '@/features/settings/components/usage-page';
+
+export function Component() {
+  return <UsagePage />;
+}

@@ -1,0 +1,5 @@
+import { WaitlistPage } from '@/features/waitlist/components/waitlist-page';
+
+export function Component() {
+  return <WaitlistPage />;
+}

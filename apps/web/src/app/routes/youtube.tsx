@@ -1,0 +1,5 @@
+import { YoutubePage } from '@/features/youtube/components/youtube-page';
+
+export function Component() {
+  return <YoutubePage />;
+}

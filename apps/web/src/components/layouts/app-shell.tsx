@@ -1,0 +1,232 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Download, Keyboard, LogOut, Menu, Search } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Logo } from '@/components/ui/logo';
+import { getHomePathForRoles } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
+import { cn } from '@/lib/cn';
+import { showToast } from '@/lib/toast';
+import { downloadJson, ExportProvider, useExportPayload } from './export-context';
+import { findNavItem, getNavSectionsForRoles } from './nav-items';
+import { ThemeToggle } from './theme-toggle';
+
+function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { roles } = useAuth();
+  return (
+    <nav aria-label="App" className="flex flex-col gap-6">
+      {getNavSectionsForRoles(roles).map((section) => (
+        <div key={section.title}>
+          <p className="mb-2 px-3 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+            {section.title}
+          </p>
+          <ul className="flex flex-col gap-0.5">
+            {section.items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end
+                  onClick={onNavigate}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                      isActive
+                        ? 'bg-brand-50 text-brand-800 dark:bg-brand-900/40 dark:text-brand-100'
+                        : 'text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white',
+                    )
+                  }
+                >
+                  <item.icon className="h-4 w-4 shrink-0" aria-hidden="true" />
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+function SearchBox() {
+  const { roles } = useAuth();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const match = findNavItem(query, roles);
+    if (match) {
+      void navigate(match.to);
+      setQuery('');
+    } else if (query.trim()) {
+      showToast({
+        title: 'No match yet',
+        description: `Nothing called “${query.trim()}” — try “audience” or “youtube”.`,
+        type: 'insight',
+      });
+    }
+  };
+  return (
+    <form role="search" onSubmit={onSubmit} className="relative min-w-0 flex-1 sm:max-w-sm">
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-zinc-500"
+        aria-hidden="true"
+      />
+      <input
+        type="search"
+        data-shortcut="search"
+        aria-label="Search Crescendo"
+        placeholder="Search"
+        title="Search (press /)"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        className="h-10 w-full rounded-lg border border-zinc-300 bg-white pr-3 pl-9 text-sm placeholder:text-zinc-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:placeholder:text-zinc-400"
+      />
+    </form>
+  );
+}
+
+function ExportButton() {
+  const { payload } = useExportPayload();
+  const onExport = () => {
+    if (!payload) {
+      showToast({
+        title: 'Nothing to export yet',
+        description: 'Connect a platform and your reports will be ready to download here.',
+        type: 'warning',
+      });
+      return;
+    }
+    downloadJson(payload.fileName, payload.data);
+    showToast({
+      title: 'Export ready',
+      description: `${payload.fileName} downloaded.`,
+      type: 'success',
+    });
+  };
+  return (
+    <Button
+      variant="secondary"
+      onClick={onExport}
+      data-shortcut="export"
+      title="Export (Ctrl+Shift+E)"
+    >
+      <Download className="h-4 w-4" aria-hidden="true" />
+      <span className="hidden sm:inline">Export</span>
+      <span className="sr-only sm:hidden">Export</span>
+    </Button>
+  );
+}
+
+function UserMenu() {
+  const { user, roles, logout } = useAuth();
+  if (!user) return null;
+  const initials = (user.name || user.email).slice(0, 1).toUpperCase();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
+          aria-label={`Account menu for ${user.name || user.email}`}
+        >
+          {initials}
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-64 rounded-xl border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          <div className="px-2 py-2">
+            <p className="truncate text-sm font-semibold">{user.name || 'Artist'}</p>
+            <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{user.email}</p>
+            <div className="mt-2 flex gap-1">
+              {roles.map((role) => (
+                <Badge key={role} tone="brand">
+                  {role}
+                </Badge>
+              ))}
+            </div>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+          <DropdownMenu.Item
+            onSelect={() => void logout()}
+            className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800"
+          >
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            Sign out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** The signed-in app frame: navigation, search, export, theme and account. */
+export function AppShell({ children }: { children?: ReactNode }) {
+  const { roles } = useAuth();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  return (
+    <ExportProvider>
+      <div className="flex flex-1">
+        <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r border-zinc-200 bg-zinc-50/60 px-3 py-5 lg:flex dark:border-zinc-800 dark:bg-zinc-900/40">
+          <div className="px-3">
+            <Logo to={getHomePathForRoles(roles)} />
+          </div>
+          <SideNav />
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+            <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
+              <Button
+                variant="ghost"
+                size="icon"
+                className="lg:hidden"
+                aria-label="Open navigation"
+                onClick={() => setIsMenuOpen(true)}
+              >
+                <Menu className="h-5 w-5" aria-hidden="true" />
+              </Button>
+              <SearchBox />
+              <div className="ml-auto flex items-center gap-1 sm:gap-2">
+                <ExportButton />
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="hidden sm:inline-flex"
+                  aria-label="Keyboard shortcuts (press ?)"
+                  onClick={() =>
+                    window.dispatchEvent(new KeyboardEvent('keydown', { key: '?', bubbles: true }))
+                  }
+                >
+                  <Keyboard className="h-5 w-5" aria-hidden="true" />
+                </Button>
+                <ThemeToggle />
+                <UserMenu />
+              </div>
+            </div>
+          </header>
+          <main
+            id="main"
+            className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-6 sm:px-6 sm:py-8"
+          >
+            {children ?? <Outlet />}
+          </main>
+        </div>
+      </div>
+      <Dialog open={isMenuOpen} onOpenChange={setIsMenuOpen}>
+        <DialogContent
+          title="Navigation"
+          className="top-0 left-0 h-dvh max-h-dvh w-72 translate-x-0 translate-y-0 rounded-none"
+        >
+          <SideNav onNavigate={() => setIsMenuOpen(false)} />
+        </DialogContent>
+      </Dialog>
+    </ExportProvider>
+  );
+}

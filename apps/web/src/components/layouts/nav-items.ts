@@ -1,0 +1,72 @@
+import {
+  BarChart3,
+  CircleDollarSign,
+  Clapperboard,
+  CreditCard,
+  Gauge,
+  Link2,
+  ListChecks,
+  Sparkles,
+  UserRound,
+  Users,
+  MonitorPlay,
+  type LucideIcon,
+} from 'lucide-react';
+import { paths } from '@/config/paths';
+
+export type NavItem = { label: string; to: string; icon: LucideIcon; roles: readonly string[] };
+export type NavSection = { title: string; items: NavItem[] };
+
+const analytics = ['customer', 'admin'] as const;
+
+export const navSections: NavSection[] = [
+  {
+    title: 'Analytics',
+    items: [
+      { label: 'Dashboard', to: paths.dashboard, icon: Gauge, roles: analytics },
+      { label: 'Audience', to: paths.dashboardAudience, icon: Users, roles: analytics },
+      { label: 'ROI', to: paths.dashboardRoi, icon: CircleDollarSign, roles: analytics },
+      { label: 'Content', to: paths.dashboardContent, icon: Clapperboard, roles: analytics },
+      { label: 'YouTube', to: paths.youtube, icon: MonitorPlay, roles: analytics },
+      { label: 'Meta', to: paths.meta, icon: BarChart3, roles: analytics },
+    ],
+  },
+  {
+    title: 'Community',
+    items: [{ label: 'Waitlist', to: paths.waitlist, icon: ListChecks, roles: ['lead', 'admin'] }],
+  },
+  {
+    title: 'Settings',
+    items: [
+      { label: 'Artist profile', to: paths.settingsProfile, icon: UserRound, roles: analytics },
+      { label: 'Connections', to: paths.settingsConnections, icon: Link2, roles: [] },
+      { label: 'Usage', to: paths.settingsUsage, icon: BarChart3, roles: analytics },
+      { label: 'Billing', to: paths.settingsBilling, icon: CreditCard, roles: analytics },
+      {
+        label: 'Plans & pricing',
+        to: paths.pricing,
+        icon: Sparkles,
+        roles: ['customer', 'lead', 'admin'],
+      },
+    ],
+  },
+];
+
+export function getNavSectionsForRoles(roles: readonly string[]): NavSection[] {
+  return navSections
+    .map((section) => ({
+      ...section,
+      items: section.items.filter(
+        (item) => item.roles.length === 0 || item.roles.some((role) => roles.includes(role)),
+      ),
+    }))
+    .filter((section) => section.items.length > 0);
+}
+
+export function findNavItem(query: string, roles: readonly string[]): NavItem | undefined {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return undefined;
+  return getNavSectionsForRoles(roles)
+    .flatMap((section) => section.items)
+    .find((item) => item.label.toLowerCase().includes(needle) || item.to.includes(needle));
+}

@@ -1,0 +1,108 @@
+import {
+  artistProfileInputSchema,
+  profileLinkKeys,
+  type ArtistProfile,
+  type ArtistProfileInput,
+} from '@crescendo/contracts';
+
+export type LinkKey = (typeof profileLinkKeys)[number];
+
+export type ProfileFormValues = {
+  artistName: string;
+  bio: string;
+  genres: string;
+  country: string;
+  city: string;
+  careerStage: string;
+  goals: string;
+  timezone: string;
+  avatarUrl: string;
+  links: Record<LinkKey, string>;
+};
+
+export const linkLabels: Record<LinkKey, string> = {
+  website: 'Website',
+  spotify: 'Spotify',
+  appleMusic: 'Apple Music',
+  soundcloud: 'SoundCloud',
+  bandcamp: 'Bandcamp',
+  tiktok: 'TikTok',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+};
+
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function toFormValues(profile: ArtistProfile | null): ProfileFormValues {
+  const links = Object.fromEntries(
+    profileLinkKeys.map((key) => [key, profile?.links[key] ?? '']),
+  ) as Record<LinkKey, string>;
+  return {
+    artistName: profile?.artistName ?? '',
+    bio: profile?.bio ?? '',
+    genres: profile?.genres.join(', ') ?? '',
+    country: profile?.country ?? '',
+    city: profile?.city ?? '',
+    careerStage: profile?.careerStage ?? '',
+    goals: profile?.goals.join('\n') ?? '',
+    timezone: profile?.timezone ?? browserTimeZone(),
+    avatarUrl: profile?.avatarUrl ?? '',
+    links,
+  };
+}
+
+const emptyToNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+export function toProfileInput(values: ProfileFormValues): ArtistProfileInput {
+  const links = Object.fromEntries(
+    profileLinkKeys.map((key) => [key, emptyToNull(values.links[key])]),
+  ) as ArtistProfileInput['links'];
+  return {
+    artistName: values.artistName.trim(),
+    bio: emptyToNull(values.bio),
+    genres: values.genres
+      .split(',')
+      .map((genre) => genre.trim())
+      .filter(Boolean),
+    country: emptyToNull(values.country)?.toUpperCase() ?? null,
+    city: emptyToNull(values.city),
+    careerStage: (emptyToNull(values.careerStage) as ArtistProfileInput['careerStage']) ?? null,
+    goals: values.goals
+      .split('\n')
+      .map((goal) => goal.trim())
+      .filter(Boolean),
+    timezone: emptyToNull(values.timezone),
+    avatarUrl: emptyToNull(values.avatarUrl),
+    links,
+  };
+}
+
+/** Field path (e.g. `links.website`, `genres.0`) → first message, from the shared contract. */
+export function validateProfile(values: ProfileFormValues): Record<string, string> {
+  const result = artistProfileInputSchema.safeParse(toProfileInput(values));
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String);
+    const key = path[0] === 'genres' || path[0] === 'goals' ? path[0] : path.join('.');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Server field names may carry array indexes (`genres.2`); group them like the client does. */
+export function normalizeServerFieldErrors(fields: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fields)) {
+    const [head] = field.split('.');
+    const key = head === 'genres' || head === 'goals' ? head : field;
+    errors[key] ??= message;
+  }
+  return errors;
+}

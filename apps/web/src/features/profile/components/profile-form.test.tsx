@@ -1,0 +1,58 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { AxiosError, AxiosHeaders, type AxiosAdapter } from 'axios';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiClient } from '@/lib/api-client';
+import { createTestQueryClient } from '@/testing/render';
+import { ProfileForm } from './profile-form';
+
+const requests: string[] = [];
+const validationAdapter: AxiosAdapter = async (config) => {
+  requests.push(`${config.method} ${config.url}`);
+  const data = {
+    error: {
+      code: 'VALIDATION_FAILED',
+      message: 'Some fields are invalid',
+      details: {
+        fields: [{ field: 'country', message: 'Country must be a two-letter ISO code such as GB' }],
+      },
+    },
+  };
+  const response = { data, status: 400, statusText: '', headers: new AxiosHeaders(), config };
+  throw new AxiosError('Bad request', 'ERR_BAD_REQUEST', config, {}, response);
+};
+
+beforeEach(() => {
+  requests.length = 0;
+  apiClient.defaults.adapter = validationAdapter;
+});
+
+function renderForm() {
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <ProfileForm profile={null} submitLabel="Save" onSaved={vi.fn()} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('ProfileForm', () => {
+  it('shows the API field messages next to the inputs', async () => {
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Artist name'), { target: { value: 'Nova Lane' } });
+    fireEvent.change(screen.getByLabelText('Timezone'), { target: { value: 'Europe/London' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const message = await screen.findByText('Country must be a two-letter ISO code such as GB');
+    const input = screen.getByLabelText('Country');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.getByText('Some fields are invalid')).toBeTruthy();
+    expect(requests).toEqual(['post /artist/profile']);
+  });
+
+  it('blocks submission and explains client-side problems', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Artist name is required')).toBeTruthy();
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,228 @@
+import { careerStages, profileLinkKeys, type ArtistProfile } from '@crescendo/contracts';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Select, Textarea } from '@/components/ui/input';
+import { isApiError } from '@/lib/api-error';
+import { useSaveProfile } from '../api/save-profile';
+import {
+  linkLabels,
+  normalizeServerFieldErrors,
+  toFormValues,
+  toProfileInput,
+  validateProfile,
+  type LinkKey,
+  type ProfileFormValues,
+} from './profile-form-model';
+
+const stageLabels: Record<(typeof careerStages)[number], string> = {
+  emerging: 'Emerging — just getting started',
+  developing: 'Developing — building a fanbase',
+  established: 'Established — a loyal audience',
+  professional: 'Professional — music is my job',
+};
+
+export function ProfileForm({
+  profile,
+  submitLabel,
+  onSaved,
+}: {
+  profile: ArtistProfile | null;
+  submitLabel: string;
+  onSaved: (profile: ArtistProfile) => void;
+}) {
+  const [values, setValues] = useState<ProfileFormValues>(() => toFormValues(profile));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const save = useSaveProfile();
+
+  const set = <K extends keyof ProfileFormValues>(key: K, value: ProfileFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+  const setLink = (key: LinkKey, value: string) =>
+    setValues((current) => ({ ...current, links: { ...current.links, [key]: value } }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const clientErrors = validateProfile(values);
+    setErrors(clientErrors);
+    if (Object.keys(clientErrors).length > 0) {
+      setFormError('Some details need another look — see the highlighted fields.');
+      return;
+    }
+    save.mutate(
+      { profile: toProfileInput(values), exists: Boolean(profile) },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          if (isApiError(error)) {
+            const fieldErrors = normalizeServerFieldErrors(error.fieldErrors);
+            setErrors(fieldErrors);
+            setFormError(error.message);
+          } else {
+            setFormError('We couldn’t save your profile. Please try again.');
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-6"
+      aria-label="Artist profile"
+    >
+      {formError ? (
+        <div
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
+        >
+          {formError}
+        </div>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>About you</CardTitle>
+          <CardDescription>How fans and collaborators will know you.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <FormField label="Artist name" error={errors.artistName}>
+            <Input
+              name="artistName"
+              value={values.artistName}
+              onChange={(e) => set('artistName', e.target.value)}
+              required
+            />
+          </FormField>
+          <FormField label="Career stage" error={errors.careerStage}>
+            <Select
+              name="careerStage"
+              value={values.careerStage}
+              onChange={(e) => set('careerStage', e.target.value)}
+            >
+              <option value="">Choose a stage</option>
+              {careerStages.map((stage) => (
+                <option key={stage} value={stage}>
+                  {stageLabels[stage]}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <div className="sm:col-span-2">
+            <FormField
+              label="Bio"
+              hint="A few lines about your sound. Up to 2,000 characters."
+              error={errors.bio}
+            >
+              <Textarea
+                name="bio"
+                value={values.bio}
+                onChange={(e) => set('bio', e.target.value)}
+                rows={4}
+              />
+            </FormField>
+          </div>
+          <FormField
+            label="Genres"
+            hint="Separate with commas, e.g. indie pop, lo-fi."
+            error={errors.genres}
+          >
+            <Input
+              name="genres"
+              value={values.genres}
+              onChange={(e) => set('genres', e.target.value)}
+            />
+          </FormField>
+          <FormField
+            label="Avatar URL"
+            hint="An https:// link to your photo."
+            error={errors.avatarUrl}
+          >
+            <Input
+              name="avatarUrl"
+              type="url"
+              value={values.avatarUrl}
+              onChange={(e) => set('avatarUrl', e.target.value)}
+            />
+          </FormField>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Where you are</CardTitle>
+          <CardDescription>We use this to time insights and suggest tour cities.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-3">
+          <FormField label="Country" hint="Two-letter code, e.g. GB." error={errors.country}>
+            <Input
+              name="country"
+              maxLength={2}
+              value={values.country}
+              onChange={(e) => set('country', e.target.value.toUpperCase())}
+              autoComplete="country"
+            />
+          </FormField>
+          <FormField label="City" error={errors.city}>
+            <Input
+              name="city"
+              value={values.city}
+              onChange={(e) => set('city', e.target.value)}
+              autoComplete="address-level2"
+            />
+          </FormField>
+          <FormField label="Timezone" hint="e.g. Europe/London" error={errors.timezone}>
+            <Input
+              name="timezone"
+              value={values.timezone}
+              onChange={(e) => set('timezone', e.target.value)}
+            />
+          </FormField>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Goals</CardTitle>
+          <CardDescription>One per line — we’ll shape your insights around them.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <FormField label="Your goals" error={errors.goals}>
+            <Textarea
+              name="goals"
+              value={values.goals}
+              onChange={(e) => set('goals', e.target.value)}
+              rows={3}
+              placeholder={'Reach 10k monthly listeners\nBook a first headline show'}
+            />
+          </FormField>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Links</CardTitle>
+          <CardDescription>Secure https:// links only.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          {profileLinkKeys.map((key) => (
+            <FormField key={key} label={linkLabels[key]} error={errors[`links.${key}`]}>
+              <Input
+                name={`links.${key}`}
+                type="url"
+                placeholder="https://"
+                value={values.links[key]}
+                onChange={(e) => setLink(key, e.target.value)}
+              />
+            </FormField>
+          ))}
+        </CardContent>
+      </Card>
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" isLoading={save.isPending}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ValidateWaitlistResponse } from '@crescendo/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+export async function validateWaitlist(email: string): Promise<ValidateWaitlistResponse> {
+  const response = await apiClient.post<ValidateWaitlistResponse>('/v1/auth/validate-waitlist', {
+    email,
+  });
+  return response.data;
+}
+
+export const waitlistStatusQueryOptions = (email: string) =>
+  queryOptions({
+    queryKey: ['waitlist', 'status', email],
+    queryFn: () => validateWaitlist(email),
+    staleTime: 30_000,
+  });
+
+export function useWaitlistStatus(email: string | undefined) {
+  return useQuery({ ...waitlistStatusQueryOptions(email ?? ''), enabled: Boolean(email) });
+}

@@ -1,0 +1,104 @@
+import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { normalizeError } from './api-error';
+import { readStoredToken, removeStoredToken } from './token-store';
+
+export const API_BASE_URL = '/api';
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const MAX_RETRIES = 3;
+export const RETRY_BASE_DELAY_MS = 1_000;
+export const RETRY_MAX_DELAY_MS = 30_000;
+export const REQUEST_ID_HEADER = 'X-Request-ID';
+
+type TokenProvider = () => Promise<string | null>;
+type UnauthorizedHandler = () => void;
+
+let tokenProvider: TokenProvider | null = null;
+let unauthorizedHandler: UnauthorizedHandler = () => {
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+};
+
+/** The identity adapter registers how to get a fresh token; local storage is the fallback. */
+export function setTokenProvider(provider: TokenProvider | null): void {
+  tokenProvider = provider;
+}
+
+/** The app layer decides how to go to /login (router navigation); the client only reports. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  unauthorizedHandler = handler;
+}
+
+export async function resolveBearerToken(): Promise<string | null> {
+  if (tokenProvider) {
+    try {
+      const token = await tokenProvider();
+      if (token) return token;
+    } catch {
+      // fall through to the stored token
+    }
+  }
+  return readStoredToken();
+}
+
+export function createRequestId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
+    return crypto.randomUUID();
+  }
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/** Exponential backoff from 1 s, doubling per attempt, capped at 30 s. `attempt` starts at 0. */
+export function getRetryDelay(attempt: number): number {
+  return Math.min(RETRY_BASE_DELAY_MS * 2 ** attempt, RETRY_MAX_DELAY_MS);
+}
+
+/** Retry on network errors (no response), 5xx and 429 — never on other 4xx or cancellations. */
+export function isRetryableError(error: AxiosError): boolean {
+  if (axios.isCancel(error)) return false;
+  const status = error.response?.status;
+  if (status === undefined) return Boolean(error.request) || error.code === 'ECONNABORTED';
+  return status >= 500 || status === 429;
+}
+
+type RetriableConfig = InternalAxiosRequestConfig & { retryCount?: number };
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createApiClient(
+  options: { sleepFn?: (ms: number) => Promise<void> } = {},
+): AxiosInstance {
+  const wait = options.sleepFn ?? sleep;
+  const client = axios.create({
+    baseURL: API_BASE_URL,
+    timeout: REQUEST_TIMEOUT_MS,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    withCredentials: true,
+  });
+
+  client.interceptors.request.use(async (config) => {
+    const token = await resolveBearerToken();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    config.headers.set(REQUEST_ID_HEADER, createRequestId());
+    return config;
+  });
+
+  client.interceptors.response.use(undefined, async (error: AxiosError) => {
+    const config = error.config as RetriableConfig | undefined;
+    if (config && isRetryableError(error)) {
+      const attempt = config.retryCount ?? 0;
+      if (attempt < MAX_RETRIES) {
+        config.retryCount = attempt + 1;
+        await wait(getRetryDelay(attempt));
+        return client.request(config);
+      }
+    }
+    if (error.response?.status === 401) {
+      removeStoredToken();
+      unauthorizedHandler();
+    }
+    throw normalizeError(error);
+  });
+
+  return client;
+}
+
+export const apiClient = createApiClient();

@@ -1,0 +1,57 @@
+import { ClerkProvider, SignIn, SignUp, useAuth, useUser } from '@clerk/clerk-react';
+import { useMemo, type ReactNode } from 'react';
+import { paths } from '@/config/paths';
+import type {
+  IdentityAdapter,
+  IdentityMetadata,
+  IdentitySnapshot,
+  SignInProps,
+  SignUpProps,
+} from './types';
+
+function useClerkIdentity(): IdentitySnapshot {
+  const { isLoaded, isSignedIn, getToken, signOut } = useAuth();
+  const { user } = useUser();
+  return useMemo<IdentitySnapshot>(
+    () => ({
+      isLoaded,
+      isSignedIn: Boolean(isSignedIn),
+      user: user
+        ? {
+            id: user.id,
+            email: user.primaryEmailAddress?.emailAddress ?? '',
+            name: user.fullName ?? user.username ?? '',
+          }
+        : null,
+      publicMetadata: (user?.publicMetadata ?? {}) as IdentityMetadata,
+      getToken: () => getToken(),
+      signOut: () => signOut(),
+    }),
+    [isLoaded, isSignedIn, user, getToken, signOut],
+  );
+}
+
+function ClerkSignIn({ redirectTo }: SignInProps) {
+  return <SignIn routing="hash" signUpUrl={paths.register} forceRedirectUrl={redirectTo} />;
+}
+
+function ClerkSignUp({ afterSignUpPath }: SignUpProps) {
+  return <SignUp routing="hash" signInUrl={paths.login} forceRedirectUrl={afterSignUpPath} />;
+}
+
+export function createClerkAdapter(publishableKey: string): IdentityAdapter {
+  function Provider({ children }: { children: ReactNode }) {
+    return (
+      <ClerkProvider publishableKey={publishableKey} afterSignOutUrl={paths.home}>
+        {children}
+      </ClerkProvider>
+    );
+  }
+  return {
+    kind: 'clerk',
+    Provider,
+    useIdentity: useClerkIdentity,
+    SignIn: ClerkSignIn,
+    SignUp: ClerkSignUp,
+  };
+}

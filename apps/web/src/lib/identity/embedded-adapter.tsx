@@ -1,0 +1,40 @@
+import { Fragment, useMemo } from 'react';
+import { embeddedAuthClient, fetchEmbeddedToken } from './embedded-client';
+import { EmbeddedSignIn, EmbeddedSignUp } from './embedded-forms';
+import { createTokenCache } from './jwt';
+import type { IdentityAdapter, IdentitySnapshot } from './types';
+
+const tokenCache = createTokenCache(fetchEmbeddedToken);
+
+function useEmbeddedIdentity(): IdentitySnapshot {
+  const session = embeddedAuthClient.useSession();
+  const sessionUser = session.data?.user;
+  const userId = sessionUser?.id ?? null;
+  const email = sessionUser?.email ?? '';
+  const name = sessionUser?.name ?? '';
+  return useMemo<IdentitySnapshot>(
+    () => ({
+      isLoaded: !session.isPending,
+      isSignedIn: Boolean(userId),
+      user: userId ? { id: userId, email, name } : null,
+      // The embedded provider keeps roles on the backend; it has no public metadata.
+      publicMetadata: {},
+      getToken: () => (userId ? tokenCache.get() : Promise.resolve(null)),
+      signOut: async () => {
+        tokenCache.clear();
+        await embeddedAuthClient.signOut();
+      },
+    }),
+    [session.isPending, userId, email, name],
+  );
+}
+
+export function createEmbeddedAdapter(): IdentityAdapter {
+  return {
+    kind: 'embedded',
+    Provider: Fragment,
+    useIdentity: useEmbeddedIdentity,
+    SignIn: EmbeddedSignIn,
+    SignUp: EmbeddedSignUp,
+  };
+}

@@ -1,0 +1,33 @@
+import type { ComponentType, ReactNode } from 'react';
+
+export type IdentityProviderKind = 'embedded' | 'clerk';
+
+export type IdentityUser = { id: string; email: string; name: string };
+
+/** Public metadata as identity providers hand it out: arrays or comma-separated strings. */
+export type IdentityMetadata = {
+  roles?: string[] | string | null;
+  permissions?: string[] | string | null;
+  tier?: string | null;
+};
+
+export type IdentitySnapshot = {
+  isLoaded: boolean;
+  isSignedIn: boolean;
+  user: IdentityUser | null;
+  publicMetadata: IdentityMetadata;
+  getToken: () => Promise<string | null>;
+  signOut: () => Promise<void>;
+};
+
+export type SignInProps = { redirectTo: string };
+export type SignUpProps = { afterSignUpPath: string };
+
+/** One interface, two implementations: the embedded provider (default) and Clerk. */
+export type IdentityAdapter = {
+  kind: IdentityProviderKind;
+  Provider: ComponentType<{ children: ReactNode }>;
+  useIdentity: () => IdentitySnapshot;
+  SignIn: ComponentType<SignInProps>;
+  SignUp: ComponentType<SignUpProps>;
+};
