@@ -44,6 +44,10 @@ export const webAppPlugin = fp(
         prefix: '/',
         wildcard: false,
         index: false,
+        // The build writes .br/.gz beside each asset (scripts/compress-assets.mjs).
+        preCompressed: true,
+        // Our setHeaders decides caching (hashed assets immutable, the rest revalidated).
+        cacheControl: false,
         setHeaders: (response, filePath) => {
           const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
           response.setHeader(
