@@ -34,9 +34,12 @@ export function createInProcessFetch(
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
     }
-    return new Response(bodilessStatuses.has(response.statusCode) ? null : response.rawPayload, {
-      status: response.statusCode,
-      headers,
-    });
+    return new Response(
+      bodilessStatuses.has(response.statusCode) ? null : new Uint8Array(response.rawPayload),
+      {
+        status: response.statusCode,
+        headers,
+      },
+    );
   };
 }

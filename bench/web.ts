@@ -1,9 +1,9 @@
 // Gzipped initial JS per chunk and LCP for /login and /dashboard, cold cache, headless Chromium.
-// Usage: `npx tsx scripts/bench-web.ts [baseUrl]` (starts its own server when no baseUrl is given).
+// Usage: `npx tsx bench/web.ts [baseUrl]` (starts its own server when no baseUrl is given).
 import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { demoAccounts, launchBrowser, newPage, signIn } from '../support/browser';
-import { startServer } from '../support/server';
+import { demoAccounts, launchBrowser, newPage, signIn } from '../e2e/support/browser';
+import { startServer } from '../e2e/support/server';
 
 type Chunk = { name: string; gzipBytes: number };
 
