@@ -48,6 +48,7 @@ async function main(): Promise<void> {
       try {
         await seedDemoConnections(database.db, app.platforms, config.appUrl, {
           isWorkerRunning: config.isSyncWorkerEnabled,
+          persona: config.seedDemoPersona,
         });
       } catch (error) {
         // The demo's data is a convenience: a failed sync must not stop the product starting.

@@ -68,6 +68,9 @@ const envSchema = z
       .default('approval'),
     SEED_DEMO: booleanString.optional(),
     SEED_DEMO_CONNECTIONS: booleanString.default(true),
+    SEED_DEMO_PERSONA: z
+      .enum(['small', 'mid', 'large'], { error: 'must be small, mid or large' })
+      .default('mid'),
     WEB_DIST_DIR: z.string().optional(),
     PRODUCTION_HOST: z.string().default('app.crescendo.fm'),
     SENTRY_DSN: urlString.optional(),
@@ -150,6 +153,8 @@ export type Config = {
   seedDemo: boolean;
   /** Connect and sync the demo artist's sandbox accounts (a minute of background work). */
   seedDemoConnections: boolean;
+  /** Which sandbox persona the demo artist's YouTube and Meta connections read. */
+  seedDemoPersona: 'small' | 'mid' | 'large';
   webDistDir: string;
   productionHost: string;
   sentry: { dsn: string | null; environment: string };
@@ -312,6 +317,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Demo accounts have a published password, so they exist only with the embedded identity.
     seedDemo: !isClerk && (env.SEED_DEMO ?? true),
     seedDemoConnections: env.SEED_DEMO_CONNECTIONS,
+    seedDemoPersona: env.SEED_DEMO_PERSONA,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'apps/web/dist'),
     productionHost: env.PRODUCTION_HOST,
     sentry: { dsn: env.SENTRY_DSN ?? null, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV },

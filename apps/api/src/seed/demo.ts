@@ -112,7 +112,7 @@ export async function seedDemoAccounts(
 }
 
 /**
- * Connects the demo artist to the sandbox's `mid` YouTube and Meta personas with the sandbox's
+ * Connects the demo artist to the sandbox's `mid` (or the configured) YouTube and Meta personas with the sandbox's
  * static tokens, and syncs them so a newcomer sees real data at once: through the worker when
  * it runs (start-up stays fast; the screens show the progress bar for the ~20 s it takes),
  * otherwise in-process before the server listens.
@@ -122,7 +122,7 @@ export async function seedDemoConnections(
   db: Database,
   services: PlatformServices,
   issuer: string,
-  options: { isWorkerRunning: boolean },
+  options: { isWorkerRunning: boolean; persona?: 'small' | 'mid' | 'large' },
 ): Promise<void> {
   const artist = demoAccounts.find((account) => account.role === 'customer')!;
   const [identityUser] = await db
@@ -134,7 +134,7 @@ export async function seedDemoConnections(
   if (!found) return;
   const organizationId = found.user.organization.id;
   const existing = await listConnectionRows(db, organizationId);
-  const persona = 'mid';
+  const persona = options.persona ?? 'mid';
   const seeds = [
     services.config.google.isSandbox && {
       provider: 'youtube' as const,
