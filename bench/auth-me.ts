@@ -42,6 +42,8 @@ const env: Record<string, string> = {
   RATE_LIMIT_PER_IP: '100000000',
   RATE_LIMIT_PER_USER: '100000000',
   CRESCENDO_SKIP_WEB_BUILD: 'true',
+  // The demo artist's background sync of sandbox data would compete with the measured requests.
+  SEED_DEMO_CONNECTIONS: 'false',
 };
 let databaseName: string | null = null;
 if (database === 'postgres') {

@@ -141,6 +141,7 @@ export async function buildApp({
     waitlistMode: config.waitlistMode,
     perUserLimit: config.rateLimit.perUser,
     windowSeconds: config.rateLimit.windowSeconds,
+    userCacheTtlMs: config.userCacheTtlMs,
   });
 
   await app.register(healthRoutes, { database, version: apiVersion });

@@ -47,6 +47,7 @@ const envSchema = z
     RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(1200),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    USER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     CLERK_PUBLISHABLE_KEY: z
       .string()
@@ -141,6 +142,8 @@ export type Config = {
   trustProxy: boolean;
   bodyLimitBytes: number;
   rateLimit: { perIp: number; perUser: number; windowSeconds: number; signIn: number };
+  /** How long a resolved user is reused for the same token in one process (0 = never). */
+  userCacheTtlMs: number;
   authSecret: string | null;
   identityProvider: 'embedded' | 'clerk';
   clerk: {
@@ -297,6 +300,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: env.CORS_ORIGINS ?? [appUrl, 'http://localhost:5173'],
     trustProxy: env.TRUST_PROXY,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    userCacheTtlMs: env.USER_CACHE_TTL_MS,
     rateLimit: {
       perIp: env.RATE_LIMIT_PER_IP,
       perUser: env.RATE_LIMIT_PER_USER,

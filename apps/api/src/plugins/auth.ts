@@ -6,6 +6,7 @@ import type { Identity, TokenVerifier } from '../identity/types';
 import { AppError } from '../lib/app-error';
 import { FixedWindowLimiter } from '../lib/fixed-window-limiter';
 import { hasAnyRole } from '../lib/permissions';
+import { TtlCache } from '../lib/ttl-cache';
 import { resolveCurrentUser, type CurrentUser } from '../modules/users/users.service';
 
 declare module 'fastify' {
@@ -26,6 +27,11 @@ export type AuthPluginOptions = {
   waitlistMode: 'approval' | 'open';
   perUserLimit: number;
   windowSeconds: number;
+  /**
+   * How long a resolved user may be reused for the same token identity and session
+   * (docs/decisions/0005). Any write through this process clears it; 0 disables it.
+   */
+  userCacheTtlMs: number;
 };
 
 export function readBearerToken(request: FastifyRequest): string | null {
@@ -39,6 +45,14 @@ export function readBearerToken(request: FastifyRequest): string | null {
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   const limiter = new FixedWindowLimiter(options.perUserLimit, options.windowSeconds * 1000);
   app.addHook('onClose', async () => limiter.close());
+  const users = new TtlCache<CurrentUser>(options.userCacheTtlMs);
+  // Sign-out, role changes, approvals and profile edits are all writes: after any of them this
+  // process reads users afresh. Other processes see the change within the TTL.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+      users.clear();
+    }
+  });
   app.decorateRequest('identity', null);
   app.decorateRequest('currentUser', null);
 
@@ -66,9 +80,15 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
       );
     }
     if (mode !== 'user') return;
-    const { user } = await resolveCurrentUser(options.db, identity, {
-      waitlistMode: options.waitlistMode,
-    });
+    // Keyed by the verified token: the same token always carries the same identity, session and
+    // metadata claims.
+    let user = users.get(token);
+    if (!user) {
+      ({ user } = await resolveCurrentUser(options.db, identity, {
+        waitlistMode: options.waitlistMode,
+      }));
+      users.set(token, user);
+    }
     request.currentUser = user;
     const roles = request.routeOptions.config.roles;
     if (roles && !hasAnyRole(user.access, roles)) {

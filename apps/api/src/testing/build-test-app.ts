@@ -36,6 +36,9 @@ export async function buildTestApp(
     APP_URL: testAppUrl,
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // Tests arrange roles and sessions with direct database writes; the short user cache would
+    // hide them (its own tests turn it on).
+    USER_CACHE_TTL_MS: '0',
     ...options.env,
   });
   const database = await createTestDatabase(target);
