@@ -68,4 +68,23 @@ describe('loadRuntimeConfig', () => {
     const config = loadRuntimeConfig(docWithMeta(JSON.stringify({ identityProvider: 'okta' })), {});
     expect(config.identityProvider).toBe('embedded');
   });
+
+  it('names the invalid fields and keeps the defaults for all of them', () => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const config = loadRuntimeConfig(
+        docWithMeta(JSON.stringify({ waitlistMode: 'open', sandbox: 'yes', release: 2 })),
+        {},
+      );
+      expect(config.waitlistMode).toBe('approval');
+      expect(config.sandbox).toBe(false);
+      expect(errors).toEqual([
+        ['Invalid crescendo-config; using defaults', ['release', 'sandbox']],
+      ]);
+    } finally {
+      console.error = original;
+    }
+  });
 });
