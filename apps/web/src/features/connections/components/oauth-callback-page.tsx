@@ -1,46 +1,71 @@
-import { CheckCircle2, CircleAlert } from 'lucide-react';
+import { CheckCircle2, CircleAlert, Info } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { isConnectionProvider, providerNames } from '../utils/connection-status';
 
-const providerNames = {
+const pageProviderNames = {
   generic: 'your account',
   google: 'Google',
   youtube: 'YouTube',
-  meta: 'Meta',
+  meta: 'Instagram & Facebook',
 } as const;
 
-/** OAuth return pages: report the outcome the provider sent back and lead on to connections. */
-export function OAuthCallbackPage({ provider }: { provider: keyof typeof providerNames }) {
+/** A provider's bare error code becomes a sentence; the API's own messages are already readable. */
+function describeError(error: string): string {
+  if (error === 'access_denied') return 'Access was declined, so nothing was connected.';
+  return /[.!?]$/.test(error) ? error : `${error}.`;
+}
+
+/**
+ * OAuth landing pages. The normal flow returns to the connections screen through the API
+ * (docs/decisions/0004); these pages only explain links that carry `connected` or `error`, and a
+ * stray `code` (the SPA never exchanges codes) leads back to Connections.
+ */
+export function OAuthCallbackPage({ provider }: { provider: keyof typeof pageProviderNames }) {
   const [params] = useSearchParams();
   const error = params.get('error_description') ?? params.get('error');
-  const name = providerNames[provider];
+  const connected = params.get('connected');
+  const name = isConnectionProvider(connected)
+    ? providerNames[connected]
+    : pageProviderNames[provider];
   const isSuccess =
-    !error && (provider === 'youtube' || params.has('code') || params.get('status') === 'success');
-  const Icon = isSuccess ? CheckCircle2 : CircleAlert;
+    !error &&
+    (isConnectionProvider(connected) ||
+      provider === 'youtube' ||
+      params.get('status') === 'success');
+  const outcome = isSuccess ? 'success' : error ? 'error' : 'neutral';
+  const Icon = { success: CheckCircle2, error: CircleAlert, neutral: Info }[outcome];
+  const iconClass = {
+    success: 'text-emerald-600 dark:text-emerald-400',
+    error: 'text-amber-600 dark:text-amber-400',
+    neutral: 'text-brand-600 dark:text-brand-400',
+  }[outcome];
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-16">
-      <div className="flex max-w-md flex-col items-center gap-4 text-center">
-        <Icon
-          className={isSuccess ? 'h-12 w-12 text-emerald-600' : 'h-12 w-12 text-amber-600'}
-          aria-hidden="true"
-        />
+      <div
+        className="flex max-w-md flex-col items-center gap-4 text-center"
+        role={outcome === 'error' ? 'alert' : undefined}
+      >
+        <Icon className={`h-12 w-12 ${iconClass}`} aria-hidden="true" />
         <h1 className="text-2xl font-semibold tracking-tight">
-          {isSuccess
+          {outcome === 'success'
             ? `${name} connected`
-            : error
+            : outcome === 'error'
               ? `We couldn’t connect ${name}`
               : `Finishing up with ${name}`}
         </h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {isSuccess
-            ? 'Your stats will start flowing in shortly.'
-            : error
-              ? `The provider said: “${error}”. You can try again from Connections.`
-              : 'There was nothing to finish here. Head to Connections to link a platform.'}
+          {outcome === 'success'
+            ? 'Your stats will start flowing in shortly. Follow the first sync on Connections.'
+            : outcome === 'error'
+              ? `${describeError(error ?? '')} You can try again from Connections.`
+              : 'There’s nothing left to finish here. Head to Connections to see your platforms or link a new one.'}
         </p>
         <Button asChild>
-          <Link to={paths.settingsConnections}>Back to connections</Link>
+          <Link to={paths.settingsConnections}>
+            {outcome === 'error' ? 'Back to connections' : 'Go to connections'}
+          </Link>
         </Button>
       </div>
     </div>

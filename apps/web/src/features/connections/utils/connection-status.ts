@@ -1,0 +1,117 @@
+import type { Connection, ConnectionProvider } from '@crescendo/contracts';
+
+/** How often the list is re-read while a sync is queued or running. */
+export const SYNC_POLL_INTERVAL_MS = 1_500;
+/** A sync paused by a platform quota resumes hours later: no need to ask every 1.5 s. */
+export const PAUSED_POLL_INTERVAL_MS = 60_000;
+
+export const providerNames: Record<ConnectionProvider, string> = {
+  youtube: 'YouTube',
+  meta: 'Instagram & Facebook',
+};
+
+/** The company whose sign-in page the artist sees (and where access is revoked). */
+export const providerCompanies: Record<ConnectionProvider, string> = {
+  youtube: 'Google',
+  meta: 'Meta',
+};
+
+export function isConnectionProvider(value: string | null): value is ConnectionProvider {
+  return value === 'youtube' || value === 'meta';
+}
+
+export function isSyncPaused(connection: Connection): boolean {
+  return connection.status === 'syncing' && /^paused/i.test(connection.sync.step ?? '');
+}
+
+/**
+ * A sync is under way while the row says `syncing`, or while a step is recorded on a healthy
+ * connection: a freshly connected or refreshed account is `connected` with step "queued".
+ */
+export function isSyncInProgress(connection: Connection): boolean {
+  if (connection.status === 'syncing') return true;
+  return connection.status === 'connected' && connection.sync.step !== null;
+}
+
+/** Poll quickly while any sync moves, slowly while every running sync waits for a quota, else stop. */
+export function getPollInterval(connections: readonly Connection[] | undefined): number | false {
+  const moving = (connections ?? []).filter(isSyncInProgress);
+  if (moving.length === 0) return false;
+  return moving.every(isSyncPaused) ? PAUSED_POLL_INTERVAL_MS : SYNC_POLL_INTERVAL_MS;
+}
+
+export type StatusView = {
+  label: string;
+  tone: 'success' | 'brand' | 'warning' | 'danger' | 'neutral';
+};
+
+export function describeStatus(connection: Connection): StatusView {
+  if (connection.status === 'reconnect_needed') return { label: 'Reconnect needed', tone: 'warning' }; // prettier-ignore
+  if (connection.status === 'error') return { label: 'Sync error', tone: 'danger' };
+  if (isSyncPaused(connection)) return { label: 'Paused', tone: 'warning' };
+  if (isSyncInProgress(connection)) return { label: 'Syncing', tone: 'brand' };
+  return { label: 'Connected', tone: 'success' };
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Turns the API's step names into words for the progress line. */
+export function describeSyncStep(step: string | null): string {
+  if (!step) return 'Preparing';
+  if (/^queued$/i.test(step)) return 'Queued — starting in a moment';
+  const paused = /^Paused: (.+?) quota reached, resumes (.+)$/.exec(step);
+  if (paused) {
+    const resumesAt = new Date(paused[2] ?? '');
+    const when = Number.isNaN(resumesAt.getTime()) ? 'later' : timeFormat.format(resumesAt);
+    return `Paused: ${paused[1]} daily limit reached — resumes ${when}`;
+  }
+  const through = /^Daily (metrics|insights) through (\d{4}-\d{2}-\d{2})$/.exec(step);
+  if (through) return `Daily stats through ${formatDay(through[2] ?? '')}`;
+  if (step === 'Audience') return 'Reading your audience';
+  return step;
+}
+
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A YYYY-MM-DD day as a readable date (the day is a calendar day, so it is read as UTC). */
+export function formatDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
+}
+
+export function formatDateTime(iso: string): string {
+  return timeFormat.format(new Date(iso));
+}
+
+const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "just now", "5 minutes ago", "yesterday"… relative to `now`. */
+export function formatRelativeTime(iso: string, now: number): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  if (Math.abs(seconds) < 45) return 'just now';
+  for (const [unit, size] of relativeUnits) {
+    if (Math.abs(seconds) >= size || unit === 'minute') {
+      return relativeFormat.format(Math.round(seconds / size), unit);
+    }
+  }
+  return 'just now';
+}
+
+const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent' });
+
+export function formatPercent(percent: number): string {
+  return percentFormat.format(percent / 100);
+}
