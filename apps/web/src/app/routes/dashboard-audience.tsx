@@ -1,5 +1,5 @@
-import { AnalyticsSectionPage } from '@/features/dashboard/components/analytics-section-page';
+import { AudiencePage } from '@/features/dashboard/components/audience-page';
 
 export function Component() {
-  return <AnalyticsSectionPage section="audience" />;
+  return <AudiencePage />;
 }

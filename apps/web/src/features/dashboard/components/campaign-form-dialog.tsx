@@ -1,0 +1,313 @@
+import { campaignChannels, type Campaign, type ContentRow } from '@crescendo/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Select, Textarea } from '@/components/ui/input';
+import { isApiError } from '@/lib/api-error';
+import { showToast } from '@/lib/toast';
+import { useCreateCampaign, useUpdateCampaign } from '../api/campaigns';
+import { contentQueryOptions, type ContentQuery } from '../api/get-content';
+import {
+  channelLabels,
+  toCampaignFieldErrors,
+  toCampaignFormValues,
+  toCampaignInput,
+  validateCampaign,
+  type CampaignFieldErrors,
+  type CampaignFormValues,
+} from './campaign-form-model';
+
+/** The newest items across every platform: what a campaign usually promotes. */
+export const linkableContentQuery: ContentQuery = {
+  range: 'all',
+  platform: 'all',
+  type: 'all',
+  search: '',
+  sort: 'publishedAt',
+  order: 'desc',
+  page: 1,
+  pageSize: 100,
+};
+
+const platformNames: Record<ContentRow['platform'], string> = {
+  youtube: 'YouTube',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+};
+
+function LinkedContentSelect({
+  value,
+  onChange,
+  ...fieldProps
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  id?: string;
+  'aria-describedby'?: string;
+  hasError?: boolean;
+}) {
+  const content = useQuery(contentQueryOptions(linkableContentQuery));
+  const items = content.data?.items ?? [];
+  const hasCurrent = value === '' || items.some((item) => item.id === value);
+  const byPlatform = (['youtube', 'instagram', 'facebook'] as const)
+    .map((platform) => ({ platform, items: items.filter((item) => item.platform === platform) }))
+    .filter((group) => group.items.length > 0);
+  return (
+    <Select
+      {...fieldProps}
+      name="linkedContentId"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      aria-busy={content.isPending || undefined}
+    >
+      <option value="">
+        {content.isPending
+          ? 'Loading your content…'
+          : content.isError
+            ? 'Couldn’t load your content — leave unlinked'
+            : 'Not linked to one item'}
+      </option>
+      {!hasCurrent ? <option value={value}>The item linked before</option> : null}
+      {byPlatform.map((group) => (
+        <optgroup key={group.platform} label={platformNames[group.platform]}>
+          {group.items.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.title}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </Select>
+  );
+}
+
+function CampaignForm({
+  campaign,
+  currency,
+  onDone,
+}: {
+  campaign: Campaign | null;
+  currency: string;
+  onDone: () => void;
+}) {
+  const [values, setValues] = useState<CampaignFormValues>(() =>
+    toCampaignFormValues(campaign, { currency }),
+  );
+  const [errors, setErrors] = useState<CampaignFieldErrors>({});
+  const create = useCreateCampaign();
+  const update = useUpdateCampaign();
+  const isSaving = create.isPending || update.isPending;
+
+  const set = (key: keyof CampaignFormValues, value: string) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const onError = (error: unknown) => {
+    if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
+      setErrors({
+        ...toCampaignFieldErrors(error.fieldErrors),
+        form: 'Some details need another look — see the highlighted fields.',
+      });
+      return;
+    }
+    const message = isApiError(error) ? error.message : 'Please try again in a moment.';
+    setErrors({ form: `We couldn’t save this campaign. ${message}` });
+    showToast({ title: 'Campaign not saved', description: message, type: 'error' });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const clientErrors = validateCampaign(values);
+    if (Object.keys(clientErrors).length > 0) {
+      setErrors({
+        ...clientErrors,
+        form: 'Some details need another look — see the highlighted fields.',
+      });
+      return;
+    }
+    setErrors({});
+    const input = toCampaignInput(values);
+    const onSuccess = () => {
+      showToast({
+        title: campaign ? 'Campaign updated' : 'Campaign added',
+        description: `We’re measuring “${input.name}” against the days before it.`,
+        type: 'success',
+      });
+      onDone();
+    };
+    if (campaign) update.mutate({ id: campaign.id, input }, { onSuccess, onError });
+    else create.mutate(input, { onSuccess, onError });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={campaign ? 'Edit campaign' : 'Add campaign'}
+      className="flex flex-col gap-4"
+    >
+      {errors.form ? (
+        <div
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
+        >
+          {errors.form}
+        </div>
+      ) : null}
+      <FormField label="Campaign name" error={errors.name}>
+        <Input
+          name="name"
+          value={values.name}
+          maxLength={120}
+          placeholder="e.g. “Midnight Drive” release ads"
+          onChange={(event) => set('name', event.target.value)}
+          required
+        />
+      </FormField>
+      <FormField label="Channel" error={errors.channel}>
+        <Select
+          name="channel"
+          value={values.channel}
+          onChange={(event) => set('channel', event.target.value)}
+          required
+        >
+          <option value="">Choose a channel</option>
+          {campaignChannels.map((channel) => (
+            <option key={channel} value={channel}>
+              {channelLabels[channel]}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-3">
+        <FormField label="Amount spent" error={errors.amount}>
+          <Input
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            value={values.amount}
+            onChange={(event) => set('amount', event.target.value)}
+            required
+          />
+        </FormField>
+        <FormField label="Currency" error={errors.currency}>
+          <Input
+            name="currency"
+            maxLength={3}
+            autoComplete="off"
+            value={values.currency}
+            onChange={(event) => set('currency', event.target.value.toUpperCase())}
+            required
+          />
+        </FormField>
+      </div>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <FormField label="Start date" error={errors.startDate}>
+          <Input
+            name="startDate"
+            type="date"
+            value={values.startDate}
+            onChange={(event) => set('startDate', event.target.value)}
+            required
+          />
+        </FormField>
+        <FormField label="End date" error={errors.endDate}>
+          <Input
+            name="endDate"
+            type="date"
+            min={values.startDate || undefined}
+            value={values.endDate}
+            onChange={(event) => set('endDate', event.target.value)}
+            required
+          />
+        </FormField>
+      </div>
+      <FormField
+        label="Linked content (optional)"
+        hint="The video, Short, Reel or post this campaign promoted."
+        error={errors.linkedContentId}
+      >
+        <LinkedContentSelect
+          value={values.linkedContentId}
+          onChange={(value) => set('linkedContentId', value)}
+        />
+      </FormField>
+      <FormField
+        label="Extra revenue (optional)"
+        hint="Merch, tickets or sync fees you can tie to this campaign. Platform revenue is added for you."
+        error={errors.extraRevenue}
+      >
+        <Input
+          name="extraRevenue"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={values.extraRevenue}
+          onChange={(event) => set('extraRevenue', event.target.value)}
+        />
+      </FormField>
+      <FormField
+        label="Release (optional)"
+        hint="The single, EP or album."
+        error={errors.linkedRelease}
+      >
+        <Input
+          name="linkedRelease"
+          maxLength={200}
+          value={values.linkedRelease}
+          onChange={(event) => set('linkedRelease', event.target.value)}
+        />
+      </FormField>
+      <FormField label="Notes (optional)" error={errors.notes}>
+        <Textarea
+          name="notes"
+          rows={2}
+          maxLength={2000}
+          value={values.notes}
+          onChange={(event) => set('notes', event.target.value)}
+        />
+      </FormField>
+      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" isLoading={isSaving}>
+          {campaign ? 'Save changes' : 'Add campaign'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Add or edit a campaign's spend; `campaign` null means a new one. */
+export function CampaignFormDialog({
+  open,
+  onOpenChange,
+  campaign,
+  currency,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  campaign: Campaign | null;
+  currency: string;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={campaign ? 'Edit campaign' : 'Add campaign spend'}
+        description="We compare the campaign’s days with the same number of days right before it, so you see growth you paid for — not growth you’d have had anyway."
+      >
+        {open ? (
+          <CampaignForm
+            key={campaign?.id ?? 'new'}
+            campaign={campaign}
+            currency={currency}
+            onDone={() => onOpenChange(false)}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

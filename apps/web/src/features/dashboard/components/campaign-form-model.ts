@@ -1,0 +1,152 @@
+import {
+  campaignInputSchema,
+  type Campaign,
+  type CampaignInput,
+  type campaignChannels,
+} from '@crescendo/contracts';
+
+export type CampaignChannel = (typeof campaignChannels)[number];
+
+export const channelLabels: Record<CampaignChannel, string> = {
+  youtube_ads: 'YouTube ads',
+  meta_ads: 'Meta ads (Instagram & Facebook)',
+  playlist_pitching: 'Playlist pitching',
+  pr: 'PR & press',
+  influencer: 'Creators & influencers',
+  radio: 'Radio plugging',
+  other: 'Other',
+};
+
+/** What the inputs hold: text, converted to the contract's shape on submit. */
+export type CampaignFormValues = {
+  name: string;
+  channel: string;
+  amount: string;
+  currency: string;
+  startDate: string;
+  endDate: string;
+  linkedContentId: string;
+  linkedRelease: string;
+  extraRevenue: string;
+  notes: string;
+};
+
+export type CampaignFieldErrors = Partial<Record<keyof CampaignFormValues | 'form', string>>;
+
+/** YYYY-MM-DD of a local calendar day. */
+export function toLocalDay(date: Date): string {
+  return [
+    date.getFullYear(),
+    String(date.getMonth() + 1).padStart(2, '0'),
+    String(date.getDate()).padStart(2, '0'),
+  ].join('-');
+}
+
+/** A new campaign starts as the last two weeks, in the ledger's currency. */
+export function toCampaignFormValues(
+  campaign: Campaign | null,
+  options: { currency?: string; today?: Date } = {},
+): CampaignFormValues {
+  if (campaign) {
+    return {
+      name: campaign.name,
+      channel: campaign.channel,
+      amount: String(campaign.amount),
+      currency: campaign.currency,
+      startDate: campaign.startDate,
+      endDate: campaign.endDate,
+      linkedContentId: campaign.linkedContentId ?? '',
+      linkedRelease: campaign.linkedRelease ?? '',
+      extraRevenue: campaign.extraRevenue ? String(campaign.extraRevenue) : '',
+      notes: campaign.notes ?? '',
+    };
+  }
+  const today = options.today ?? new Date();
+  const start = new Date(today);
+  start.setDate(start.getDate() - 13);
+  return {
+    name: '',
+    channel: '',
+    amount: '',
+    currency: options.currency ?? 'USD',
+    startDate: toLocalDay(start),
+    endDate: toLocalDay(today),
+    linkedContentId: '',
+    linkedRelease: '',
+    extraRevenue: '',
+    notes: '',
+  };
+}
+
+/** "1,200.50" and "1200,5" both mean the amount; an empty box is not a number. */
+function toAmount(text: string): number {
+  const cleaned = text.trim().replace(/\s/g, '');
+  if (cleaned === '') return Number.NaN;
+  const normalized = /^\d+,\d{1,2}$/.test(cleaned) ? cleaned.replace(',', '.') : cleaned;
+  return Number(normalized.replace(/,/g, ''));
+}
+
+const emptyToNull = (text: string) => (text.trim() === '' ? null : text.trim());
+
+export function toCampaignInput(values: CampaignFormValues): CampaignInput {
+  return {
+    name: values.name.trim(),
+    channel: values.channel as CampaignInput['channel'],
+    amount: toAmount(values.amount),
+    currency: values.currency.trim().toUpperCase(),
+    startDate: values.startDate,
+    endDate: values.endDate,
+    linkedContentId: emptyToNull(values.linkedContentId),
+    linkedRelease: emptyToNull(values.linkedRelease),
+    extraRevenue: values.extraRevenue.trim() === '' ? 0 : toAmount(values.extraRevenue),
+    notes: emptyToNull(values.notes),
+  };
+}
+
+const friendlyMessages: Partial<Record<keyof CampaignFormValues, (message: string) => string>> = {
+  channel: () => 'Choose where the money went',
+  startDate: () => 'Pick the day the campaign started',
+  endDate: (message) =>
+    message.startsWith('End date') ? message : 'Pick the day the campaign ended',
+};
+
+/** The contract's own rules, so the form and the API agree; field → first message. */
+export function validateCampaign(values: CampaignFormValues): CampaignFieldErrors {
+  const errors: CampaignFieldErrors = {};
+  if (values.amount.trim() === '') errors.amount = 'Enter how much you spent (0 if nothing)';
+  const result = campaignInputSchema.safeParse(toCampaignInput(values));
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'form') as keyof CampaignFormValues | 'form';
+    const friendly = field === 'form' ? undefined : friendlyMessages[field];
+    errors[field] ??= friendly ? friendly(issue.message) : issue.message;
+  }
+  // The contract checks the order of the dates only once every other field is valid; say it now.
+  if (!errors.startDate && !errors.endDate && values.endDate < values.startDate)
+    errors.endDate = 'End date must be on or after the start date';
+  return errors;
+}
+
+/** API field errors (`VALIDATION_FAILED` details) keyed like the form. */
+export function toCampaignFieldErrors(fields: Record<string, string>): CampaignFieldErrors {
+  const errors: CampaignFieldErrors = {};
+  for (const [field, message] of Object.entries(fields)) {
+    const [head] = field.split('.');
+    const key = (head && head in emptyValues ? head : 'form') as keyof CampaignFieldErrors;
+    errors[key] ??= message;
+  }
+  return errors;
+}
+
+const emptyValues: CampaignFormValues = {
+  name: '',
+  channel: '',
+  amount: '',
+  currency: '',
+  startDate: '',
+  endDate: '',
+  linkedContentId: '',
+  linkedRelease: '',
+  extraRevenue: '',
+  notes: '',
+};

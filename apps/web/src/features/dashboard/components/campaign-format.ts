@@ -1,0 +1,72 @@
+/** Intl formatting for the ROI screen. Absent figures are "—" (never 0), explained nearby. */
+
+export const MISSING = '—';
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function currencyFormat(currency: string, options: Intl.NumberFormatOptions = {}) {
+  const key = `${currency}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    try {
+      formatter = new Intl.NumberFormat(undefined, { style: 'currency', currency, ...options });
+    } catch {
+      // Not a currency Intl knows: show the code beside a plain number.
+      const plain = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2, ...options });
+      formatter = {
+        format: (value: number) => `${currency} ${plain.format(value)}`,
+      } as Intl.NumberFormat;
+    }
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+export function formatMoney(value: number | null, currency: string): string {
+  return value === null ? MISSING : currencyFormat(currency).format(value);
+}
+
+/** Big totals read better short: $12.4K. */
+export function formatCompactMoney(value: number | null, currency: string): string {
+  if (value === null) return MISSING;
+  if (Math.abs(value) < 10_000) return formatMoney(value, currency);
+  return currencyFormat(currency, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
+
+const roiFormat = new Intl.NumberFormat(undefined, {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+
+/** 0.253 → "+25.3%"; null (nothing spent) → "—". */
+export function formatRoi(value: number | null): string {
+  return value === null ? MISSING : roiFormat.format(value);
+}
+
+const countFormat = new Intl.NumberFormat(undefined, {
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+const signedCountFormat = new Intl.NumberFormat(undefined, {
+  notation: 'compact',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
+
+export function formatCount(value: number | null): string {
+  return value === null ? MISSING : countFormat.format(value);
+}
+
+export function formatSignedCount(value: number | null): string {
+  return value === null ? MISSING : signedCountFormat.format(value);
+}
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A campaign's inclusive days, e.g. "Mar 1, 2026 – Mar 14, 2026". */
+export function formatDayRange(start: string, end: string): string {
+  const from = new Date(`${start}T00:00:00Z`);
+  const to = new Date(`${end}T00:00:00Z`);
+  return start === end ? dayFormat.format(from) : dayFormat.formatRange(from, to);
+}

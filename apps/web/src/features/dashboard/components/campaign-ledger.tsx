@@ -1,0 +1,208 @@
+import type { Campaign, CampaignResult } from '@crescendo/contracts';
+import { Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import {
+  formatCount,
+  formatDayRange,
+  formatMoney,
+  formatRoi,
+  formatSignedCount,
+  MISSING,
+} from './campaign-format';
+import { channelLabels } from './campaign-form-model';
+
+function Figure({ value, note, tone }: { value: string; note?: string; tone?: string }) {
+  return (
+    <>
+      <span className={cn('block font-medium whitespace-nowrap tabular-nums', tone)}>
+        {value === MISSING ? <span aria-hidden="true">{MISSING}</span> : value}
+      </span>
+      {note ? (
+        <span className="block text-xs font-normal whitespace-normal text-zinc-600 dark:text-zinc-400">
+          {note}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** Why a cost is "—": no full window of data, or no growth above the baseline to divide by. */
+function costNote(lift: number | null): string {
+  return lift === null ? 'Not enough data yet' : 'No lift yet';
+}
+
+function liftNote(lift: number | null): string {
+  return lift === null ? 'No baseline yet' : `${formatSignedCount(lift)} vs. before`;
+}
+
+const roiTone = (roi: number | null) =>
+  roi === null
+    ? undefined
+    : roi >= 0
+      ? 'text-emerald-700 dark:text-emerald-400'
+      : 'text-red-700 dark:text-red-400';
+
+const headers = [
+  'Campaign',
+  'Spend',
+  'New followers',
+  'Views',
+  'Cost per new follower',
+  'Cost per 1,000 views',
+  'Revenue',
+  'ROI',
+];
+
+/** One row per campaign with its growth above baseline, costs, revenue and ROI. */
+export function CampaignLedger({
+  results,
+  excludedIds,
+  isLoading,
+  onEdit,
+  onDelete,
+}: {
+  results: CampaignResult[];
+  excludedIds: string[];
+  isLoading: boolean;
+  onEdit: (campaign: Campaign) => void;
+  onDelete: (campaign: Campaign) => void;
+}) {
+  const cellClass = 'px-3 py-3 text-right align-top';
+  const row = (result: CampaignResult): ReactNode => {
+    const { campaign } = result;
+    const currency = campaign.currency;
+    return (
+      <tr key={campaign.id} className="group/row hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
+        <th
+          scope="row"
+          className="sticky left-0 z-10 min-w-[11rem] bg-white px-3 py-3 text-left align-top font-normal group-hover/row:bg-zinc-50 sm:min-w-[13rem] dark:bg-zinc-900 dark:group-hover/row:bg-zinc-800"
+        >
+          <span className="block font-medium text-zinc-900 dark:text-zinc-100">
+            {campaign.name}
+          </span>
+          <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+            {channelLabels[campaign.channel]}
+          </span>
+          <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+            {formatDayRange(campaign.startDate, campaign.endDate)} ({result.days}{' '}
+            {result.days === 1 ? 'day' : 'days'})
+          </span>
+          {excludedIds.includes(campaign.id) ? (
+            <Badge tone="warning" className="mt-1">
+              {campaign.currency} · not in totals
+            </Badge>
+          ) : null}
+        </th>
+        <td className={cellClass}>
+          <Figure value={formatMoney(campaign.amount, currency)} />
+        </td>
+        <td className={cellClass}>
+          <Figure
+            value={formatCount(result.followersDuring)}
+            note={liftNote(result.followerLift)}
+          />
+        </td>
+        <td className={cellClass}>
+          <Figure value={formatCount(result.viewsDuring)} note={liftNote(result.viewLift)} />
+        </td>
+        <td className={cellClass}>
+          <Figure
+            value={formatMoney(result.costPerNetNewFollower, currency)}
+            note={result.costPerNetNewFollower === null ? costNote(result.followerLift) : undefined}
+          />
+        </td>
+        <td className={cellClass}>
+          <Figure
+            value={formatMoney(result.costPerThousandViews, currency)}
+            note={result.costPerThousandViews === null ? costNote(result.viewLift) : undefined}
+          />
+        </td>
+        <td className={cellClass}>
+          <Figure
+            value={formatMoney(result.revenue, currency)}
+            note={
+              result.platformRevenue === null
+                ? 'No platform revenue reported'
+                : `${formatMoney(result.platformRevenue, currency)} from platforms`
+            }
+          />
+        </td>
+        <td className={cellClass}>
+          <Figure
+            value={formatRoi(result.roi)}
+            tone={roiTone(result.roi)}
+            note={result.roi === null ? 'Nothing spent' : undefined}
+          />
+        </td>
+        <td className="px-2 py-2 text-right align-top whitespace-nowrap">
+          <div className="flex justify-end gap-1">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Edit ${campaign.name}`}
+              title="Edit"
+              onClick={() => onEdit(campaign)}
+            >
+              <Pencil className="h-4 w-4" aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Delete ${campaign.name}`}
+              title="Delete"
+              className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+              onClick={() => onDelete(campaign)}
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          </div>
+        </td>
+      </tr>
+    );
+  };
+
+  return (
+    <div className="overflow-x-auto">
+      <table aria-label="Campaigns" aria-busy={isLoading || undefined} className="w-full text-sm">
+        <thead className="bg-zinc-50 text-xs text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+          <tr className="border-b border-zinc-200 dark:border-zinc-800">
+            {headers.map((header, index) => (
+              <th
+                key={header}
+                scope="col"
+                className={cn(
+                  'px-3 py-2.5 font-medium',
+                  index === 0
+                    ? 'sticky left-0 z-10 bg-zinc-50 text-left dark:bg-zinc-900'
+                    : 'text-right',
+                )}
+              >
+                {header}
+              </th>
+            ))}
+            <th scope="col" className="px-3 py-2.5 text-right">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+          {isLoading
+            ? Array.from({ length: 3 }, (_, index) => (
+                <tr key={index}>
+                  {[...headers, 'actions'].map((header, column) => (
+                    <td key={header} className="px-3 py-3">
+                      <Skeleton className={cn('h-4', column === 0 ? 'w-40' : 'ml-auto w-14')} />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : results.map(row)}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,415 @@
+import type { DashboardAnalyticsResponse, Insight, KpiSet } from '@crescendo/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeIdentity } from '@/testing/fake-identity';
+import { renderRoutes } from '@/testing/render';
+import { DashboardPage } from './dashboard-page';
+
+const mocks = vi.hoisted(() => ({
+  apiClient: { get: vi.fn(), post: vi.fn() },
+  showToast: vi.fn(),
+}));
+vi.mock('@/lib/api-client', () => ({ apiClient: mocks.apiClient }));
+vi.mock('@/lib/toast', () => ({ showToast: mocks.showToast }));
+vi.mock('@/lib/auth/auth-context', () => ({
+  useAuth: () => ({ user: { id: 'user-1', name: 'Nova Lane', email: 'artist@example.com' } }),
+}));
+
+const compared = (value: number | null, previous: number | null, change: number | null) => ({
+  value,
+  previous,
+  change,
+});
+
+function buildKpis(overrides: Partial<KpiSet> = {}): KpiSet {
+  return {
+    followers: {
+      total: 74_800,
+      gained: compared(3_980, 4_378, -0.0909),
+      lost: compared(364, 378, -0.037),
+      net: compared(2_988, 3_295, -0.0932),
+    },
+    views: compared(1_061_176, 945_000, 0.123),
+    watchMinutes: compared(1_600_485, 2_167_324, -0.2615),
+    engagements: compared(43_752, 54_274, -0.1939),
+    engagementRate: compared(0.0412, 0.0432, null),
+    estimatedRevenue: compared(null, null, null),
+    ...overrides,
+  };
+}
+
+function buildInsight(overrides: Partial<Insight> = {}): Insight {
+  return {
+    id: '0de47736-9824-4844-b493-c84d8a305412',
+    kind: 'spike',
+    platform: 'youtube',
+    day: '2026-10-04',
+    title: 'YouTube views spiked on 2026-10-04',
+    description: '32,276 views, 2.2× your usual 14,615.',
+    evidence: {
+      value: 32_276,
+      baseline: 14_615,
+      topContent: [
+        { id: 'c-1', title: 'Northern Fires #shorts', platform: 'youtube', views: 3_847 },
+      ],
+      trafficSources: [{ source: 'YT_SEARCH', views: 1_200 }],
+    },
+    createdAt: '2026-10-06T08:00:00.000Z',
+    isNew: false,
+    ...overrides,
+  };
+}
+
+function buildAnalytics(
+  overrides: Partial<DashboardAnalyticsResponse> = {},
+): DashboardAnalyticsResponse {
+  return {
+    range: {
+      from: '2026-10-23',
+      to: '2026-11-19',
+      days: 28,
+      granularity: 'day',
+      previous: { from: '2026-09-25', to: '2026-10-22' },
+    },
+    platform: 'all',
+    hasConnections: true,
+    freshness: [
+      {
+        platform: 'youtube',
+        connectionId: 'conn-1',
+        accountName: 'Nora Lumen',
+        sandbox: true,
+        lastSyncedAt: '2026-11-22T08:22:06.645Z',
+        dataCompleteThrough: '2026-11-20',
+        pendingDays: ['2026-11-21'],
+      },
+    ],
+    combined: buildKpis(),
+    byPlatform: { youtube: buildKpis() },
+    series: [
+      {
+        date: '2026-10-23',
+        views: 37_228,
+        watchMinutes: 73_779,
+        followersNet: 118,
+        engagements: 1_545,
+        estimatedRevenue: 32.63,
+        byPlatform: {},
+      },
+      {
+        date: '2026-10-24',
+        views: null,
+        watchMinutes: null,
+        followersNet: null,
+        engagements: null,
+        estimatedRevenue: null,
+        byPlatform: {},
+      },
+    ],
+    milestones: [
+      { platform: 'youtube', metric: 'followers', value: 25_000, reachedOn: '2026-11-02' },
+    ],
+    forecast: {
+      metric: 'followers',
+      current: 74_800,
+      next: 100_000,
+      dailyPace: 129.14,
+      daysToNext: 196,
+      expectedDate: '2027-06-03',
+    },
+    insights: [],
+    ...overrides,
+  };
+}
+
+type Responder = (params: Record<string, string>) => unknown;
+let analyticsResponder: Responder;
+
+function serverError() {
+  return Object.assign(new Error('The analytics service is taking a break.'), {
+    code: 'SERVER_ERROR',
+    status: 500,
+  });
+}
+
+beforeAll(() => {
+  // jsdom has no layout: give Recharts' ResponsiveContainer a size to render into.
+  class FakeResizeObserver {
+    constructor(private callback: ResizeObserverCallback) {}
+    observe(target: Element) {
+      this.callback(
+        [{ target, contentRect: { width: 600, height: 280 } } as unknown as ResizeObserverEntry],
+        this as unknown as ResizeObserver,
+      );
+    }
+    unobserve() {}
+    disconnect() {}
+  }
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+});
+
+beforeEach(() => {
+  mocks.apiClient.get.mockReset();
+  mocks.apiClient.post.mockReset().mockResolvedValue({ data: null, status: 204 });
+  mocks.showToast.mockReset();
+  analyticsResponder = () => buildAnalytics();
+  mocks.apiClient.get.mockImplementation(
+    async (url: string, config?: { params?: Record<string, string> }) => {
+      if (url === '/artist/profile') {
+        return {
+          data: {
+            profile: {
+              artistName: 'Nora Lumen',
+              genres: ['dream pop'],
+              country: 'GB',
+              city: 'Manchester',
+              careerStage: 'developing',
+            },
+          },
+        };
+      }
+      if (url === '/dashboard/analytics') {
+        const params = config?.params ?? {};
+        // The chart's previous-period line is read with explicit dates.
+        if (params.from) return { data: buildAnalytics({ insights: [] }) };
+        const result = analyticsResponder(params);
+        if (result instanceof Error) throw result;
+        return { data: result };
+      }
+      throw new Error(`unexpected GET ${url}`);
+    },
+  );
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const analyticsCalls = () =>
+  mocks.apiClient.get.mock.calls
+    .filter(([url, config]) => url === '/dashboard/analytics' && !config?.params?.from)
+    .map(([, config]) => config?.params as Record<string, string>);
+
+function setup(path = '/dashboard', { strict = false } = {}) {
+  const page = strict ? (
+    <StrictMode>
+      <DashboardPage />
+    </StrictMode>
+  ) : (
+    <DashboardPage />
+  );
+  return renderRoutes([{ path: '/dashboard', element: page }], {
+    initialEntries: [path],
+    adapter: createFakeIdentity().adapter,
+  });
+}
+
+const cardOf = (heading: HTMLElement) => heading.closest<HTMLElement>('[data-testid="kpi-card"]')!;
+
+async function findKeyMetrics() {
+  await waitFor(() =>
+    expect(
+      within(screen.getByRole('region', { name: 'Key metrics' })).getByText('1.1M'),
+    ).toBeTruthy(),
+  );
+  return screen.getByRole('region', { name: 'Key metrics' });
+}
+
+describe('DashboardPage overview', () => {
+  it('greets the artist and shows KPI values with deltas against the previous period', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Nora Lumen' })).toBeTruthy();
+    const metrics = await findKeyMetrics();
+    expect(within(metrics).getByText('74.8K')).toBeTruthy();
+    expect(within(metrics).getByText('+3K net gained')).toBeTruthy();
+    expect(within(metrics).getByText('+12.3% vs previous 28 days')).toBeTruthy();
+    expect(within(metrics).getByText('-26.2% vs previous 28 days')).toBeTruthy();
+    const views = cardOf(within(metrics).getByRole('heading', { name: 'Views' }));
+    expect(within(views).getByText('Up')).toBeTruthy();
+    expect(within(views).getByText('▲')).toBeTruthy();
+  });
+
+  it('never shows a missing figure as zero and hides the delta when the change is null', async () => {
+    setup();
+    const metrics = await findKeyMetrics();
+    const revenue = cardOf(within(metrics).getByRole('heading', { name: 'Estimated revenue' }));
+    expect(within(revenue).getByText('—')).toBeTruthy();
+    expect(within(revenue).getByText('Not available')).toBeTruthy();
+    expect(within(revenue).queryByTestId('kpi-delta')).toBeNull();
+    expect(within(revenue).queryByText(/\$0/)).toBeNull();
+    const engagement = cardOf(within(metrics).getByRole('heading', { name: 'Engagement rate' }));
+    expect(within(engagement).getByText('4.12%')).toBeTruthy();
+    // change is null (no comparable previous figure): no arrow, no percentage.
+    expect(within(engagement).queryByTestId('kpi-delta')).toBeNull();
+  });
+
+  it('sends the URL filters to the API and refetches when a filter changes', async () => {
+    setup('/dashboard?range=90d&platform=youtube');
+    await findKeyMetrics();
+    expect(analyticsCalls()[0]).toEqual({ range: '90d', platform: 'youtube', compare: 'previous' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Period' }), {
+      target: { value: '7d' },
+    });
+    await waitFor(() =>
+      expect(analyticsCalls().at(-1)).toEqual({
+        range: '7d',
+        platform: 'youtube',
+        compare: 'previous',
+      }),
+    );
+  });
+
+  it('with compare off asks for no comparison and shows no deltas', async () => {
+    analyticsResponder = () =>
+      buildAnalytics({
+        range: { ...buildAnalytics().range, previous: null },
+        combined: buildKpis({ views: compared(1_061_176, null, null) }),
+      });
+    setup('/dashboard?compare=none');
+    const metrics = await findKeyMetrics();
+    expect(analyticsCalls()[0]).toMatchObject({ compare: 'none' });
+    expect(within(metrics).queryAllByTestId('kpi-delta')).toHaveLength(0);
+    expect(screen.queryByText(/vs previous/)).toBeNull();
+    expect(mocks.apiClient.get.mock.calls.some(([, config]) => Boolean(config?.params?.from))).toBe(
+      false,
+    );
+  });
+
+  it('turning compare off from the filter bar hides the deltas', async () => {
+    analyticsResponder = (params) =>
+      params.compare === 'none'
+        ? buildAnalytics({
+            range: { ...buildAnalytics().range, previous: null },
+            combined: buildKpis({
+              views: compared(1_061_176, null, null),
+              watchMinutes: compared(1_600_485, null, null),
+              followers: { ...buildKpis().followers, net: compared(2_988, null, null) },
+            }),
+          })
+        : buildAnalytics();
+    setup();
+    await screen.findByText('+12.3% vs previous 28 days');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Compare with previous period' }));
+    await waitFor(() => expect(screen.queryByText(/vs previous/)).toBeNull());
+    expect(analyticsCalls().at(-1)).toMatchObject({ compare: 'none' });
+  });
+
+  it('shows the chart, freshness, milestones and forecast', async () => {
+    setup();
+    await findKeyMetrics();
+    expect(screen.getByRole('figure', { name: 'Growth over time' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Views', pressed: true })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Watch time' }));
+    expect(screen.getByRole('button', { name: 'Watch time', pressed: true })).toBeTruthy();
+    expect(screen.getByText(/Data complete through/)).toBeTruthy();
+    expect(screen.getByText(/pending/)).toBeTruthy();
+    expect(screen.getByText('25K subscribers on YouTube')).toBeTruthy();
+    expect(screen.getByTestId('milestone-forecast').textContent).toMatch(
+      /At your 28-day pace you’ll reach 100K followers around/,
+    );
+    expect(screen.getByRole('table')).toBeTruthy();
+  });
+
+  it('asks an artist without connections to connect a platform instead of showing zeros', async () => {
+    analyticsResponder = () =>
+      buildAnalytics({
+        hasConnections: false,
+        freshness: [],
+        combined: buildKpis({
+          followers: {
+            total: null,
+            gained: compared(null, null, null),
+            lost: compared(null, null, null),
+            net: compared(null, null, null),
+          },
+          views: compared(null, null, null),
+        }),
+        byPlatform: {},
+        series: [],
+        milestones: [],
+        forecast: null,
+      });
+    setup();
+    expect(
+      await screen.findByRole('heading', { name: 'Connect a platform to see your growth' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Connect a platform' }).getAttribute('href')).toBe(
+      '/settings/connections',
+    );
+    expect(screen.queryByRole('region', { name: 'Key metrics' })).toBeNull();
+    expect(screen.queryByText('0')).toBeNull();
+  });
+
+  it('toasts each new insight once (spike → insight, milestone → celebration) and marks it seen', async () => {
+    const spike = buildInsight({ id: 'a0000000-0000-4000-8000-000000000001', isNew: true });
+    const milestone = buildInsight({
+      id: 'a0000000-0000-4000-8000-000000000002',
+      kind: 'milestone',
+      day: '2026-11-02',
+      title: '25,000 subscribers on YouTube',
+      description: 'You crossed 25,000 on 2026-11-02.',
+      isNew: true,
+    });
+    const old = buildInsight({ id: 'a0000000-0000-4000-8000-000000000003', isNew: false });
+    analyticsResponder = () => buildAnalytics({ insights: [spike, milestone, old] });
+    const { queryClient } = setup('/dashboard', { strict: true });
+    await findKeyMetrics();
+    await waitFor(() => expect(mocks.apiClient.post).toHaveBeenCalledTimes(2));
+    expect(mocks.showToast).toHaveBeenCalledTimes(2);
+    expect(mocks.showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'insight', title: expect.stringContaining('YouTube views') }),
+    );
+    expect(mocks.showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'celebration', title: '25,000 subscribers on YouTube' }),
+    );
+    expect(mocks.apiClient.post).toHaveBeenCalledWith(`/dashboard/insights/${spike.id}/seen`);
+    expect(mocks.apiClient.post).toHaveBeenCalledWith(`/dashboard/insights/${milestone.id}/seen`);
+
+    // A refetch that still reports them as new (the POST raced it) does not toast again.
+    await act(() => queryClient.refetchQueries({ queryKey: ['dashboard', 'analytics'] }));
+    await waitFor(() => expect(analyticsCalls().length).toBeGreaterThanOrEqual(2));
+    expect(mocks.showToast).toHaveBeenCalledTimes(2);
+    expect(mocks.apiClient.post).toHaveBeenCalledTimes(2);
+    // The panel lists every insight of the period with its evidence.
+    expect(screen.getByRole('heading', { name: 'Insights' })).toBeTruthy();
+    expect(screen.getAllByText('Northern Fires #shorts').length).toBeGreaterThan(0);
+  });
+
+  it('toasts at most three new insights per visit, newest first, and leaves the rest new', async () => {
+    const insights = [1, 2, 3, 4, 5].map((n) =>
+      buildInsight({
+        id: `b0000000-0000-4000-8000-00000000000${n}`,
+        day: `2026-11-0${n}`,
+        title: `Spike ${n}`,
+        isNew: true,
+      }),
+    );
+    analyticsResponder = () => buildAnalytics({ insights });
+    setup('/dashboard', { strict: true });
+    await findKeyMetrics();
+    await waitFor(() => expect(mocks.apiClient.post).toHaveBeenCalledTimes(3));
+    // Marking each one seen updates the cached data; that must not release the next batch.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mocks.apiClient.post).toHaveBeenCalledTimes(3);
+    expect(mocks.showToast.mock.calls.map(([toast]) => toast.title)).toEqual([
+      'Spike 5',
+      'Spike 4',
+      'Spike 3',
+    ]);
+  });
+
+  it('shows the Async Operation Failed view with Retry when analytics fail, and recovers', async () => {
+    let isDown = true;
+    analyticsResponder = () => (isDown ? serverError() : buildAnalytics());
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Async Operation Failed' })).toBeTruthy();
+    isDown = false;
+    expect(screen.getByText('The analytics service is taking a break.')).toBeTruthy();
+    // The greeting and profile still render: only the failed section is replaced.
+    expect(screen.getByRole('heading', { name: 'Welcome back, Nora Lumen' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await findKeyMetrics();
+    expect(screen.queryByRole('heading', { name: 'Async Operation Failed' })).toBeNull();
+  });
+});

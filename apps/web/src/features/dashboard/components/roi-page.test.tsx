@@ -1,0 +1,365 @@
+import type { Campaign, CampaignResult, RoiResponse } from '@crescendo/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-error';
+import { createFakeIdentity } from '@/testing/fake-identity';
+import { renderRoutes } from '@/testing/render';
+import { RoiPage, summarizeRoi } from './roi-page';
+
+const client = vi.hoisted(() => ({
+  apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+}));
+vi.mock('@/lib/api-client', () => client);
+const toasts = vi.hoisted(() => ({ showToast: vi.fn() }));
+vi.mock('@/lib/toast', () => toasts);
+
+function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id: '5b3c1f0e-8a55-4a43-9a43-3f5b8c1d2e01',
+    name: 'Midnight Drive ads',
+    channel: 'youtube_ads',
+    amount: 1250.5,
+    currency: 'USD',
+    startDate: '2026-10-01',
+    endDate: '2026-10-14',
+    linkedContentId: null,
+    linkedRelease: 'Midnight Drive',
+    extraRevenue: 100,
+    notes: null,
+    createdAt: '2026-10-15T10:00:00.000Z',
+    updatedAt: '2026-10-15T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function buildResult(overrides: Partial<CampaignResult> = {}): CampaignResult {
+  return {
+    campaign: buildCampaign(),
+    days: 14,
+    followersDuring: 400,
+    followersBaseline: 150,
+    followerLift: 250,
+    viewsDuring: 60_000,
+    viewsBaseline: 35_000,
+    viewLift: 25_000,
+    costPerNetNewFollower: 5.002,
+    costPerThousandViews: 50.02,
+    platformRevenue: 1400,
+    revenue: 1500,
+    roi: 0.1995,
+    ...overrides,
+  };
+}
+
+function buildRoi(overrides: Partial<RoiResponse> = {}): RoiResponse {
+  return {
+    platform: 'all',
+    currency: 'USD',
+    campaigns: [buildResult()],
+    totals: { spend: 1250.5, revenue: 1500, platformRevenue: 1400, roi: 0.1995 },
+    excludedFromTotals: [],
+    ...overrides,
+  };
+}
+
+const contentItem = {
+  id: '0f6c7d2a-1b2c-4d5e-8f90-a1b2c3d4e5f6',
+  title: 'Midnight Drive (Official Video)',
+  platform: 'youtube',
+  type: 'video',
+  publishedAt: '2026-09-30T12:00:00.000Z',
+  permalink: null,
+  views: 100,
+  watchMinutes: null,
+  likes: null,
+  comments: null,
+  shares: null,
+  saves: null,
+  engagementRate: null,
+  followersGained: null,
+};
+
+let roiResponse: () => RoiResponse;
+
+beforeEach(() => {
+  roiResponse = () => buildRoi();
+  client.apiClient.get.mockImplementation(async (url: string) => {
+    if (url === '/dashboard/roi') return { data: roiResponse() };
+    if (url === '/dashboard/content')
+      return {
+        data: {
+          range: {
+            from: '2020-01-01',
+            to: '2026-11-21',
+            days: 1,
+            granularity: 'week',
+            previous: null,
+          },
+          items: [contentItem],
+          page: 1,
+          pageSize: 100,
+          total: 1,
+        },
+      };
+    throw new Error(`unexpected GET ${url}`);
+  });
+});
+
+afterEach(() => vi.clearAllMocks());
+
+function setup(path = '/dashboard/roi') {
+  return renderRoutes([{ path: '/dashboard/roi', element: <RoiPage /> }], {
+    initialEntries: [path],
+    adapter: createFakeIdentity().adapter,
+  });
+}
+
+const totals = () => screen.getByRole('region', { name: 'ROI totals' });
+const roiCalls = () => client.apiClient.get.mock.calls.filter(([url]) => url === '/dashboard/roi');
+
+function totalOf(label: string): string {
+  const term = within(totals()).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? '';
+}
+
+describe('RoiPage totals', () => {
+  it('formats spend, revenue, ROI and blended costs with Intl', async () => {
+    setup();
+    await screen.findByRole('region', { name: 'ROI totals' });
+    expect(totalOf('Spend')).toBe('$1,250.50');
+    expect(totalOf('Revenue')).toBe('$1,500.00');
+    expect(totalOf('ROI')).toBe('+20%');
+    expect(totalOf('Cost per new follower')).toBe('$5.00');
+    expect(totalOf('Cost per 1,000 views')).toBe('$50.02');
+    expect(within(totals()).getByText('$1,400.00 from platforms')).toBeTruthy();
+    expect(roiCalls()[0]?.[1]).toEqual({ params: { platform: 'all' } });
+  });
+
+  it('shows "—" with a reason when nothing was spent, never 0 %', async () => {
+    roiResponse = () =>
+      buildRoi({
+        campaigns: [
+          buildResult({
+            campaign: buildCampaign({ amount: 0 }),
+            roi: null,
+            followerLift: null,
+            viewLift: -10,
+            costPerNetNewFollower: null,
+            costPerThousandViews: null,
+          }),
+        ],
+        totals: { spend: 0, revenue: 1500, platformRevenue: 1400, roi: null },
+      });
+    setup();
+    await screen.findByRole('region', { name: 'ROI totals' });
+    expect(totalOf('ROI')).toBe('—Not available');
+    expect(within(totals()).getByText('Shown once you record spend above 0')).toBeTruthy();
+    expect(totalOf('Cost per new follower')).toBe('—Not available');
+    expect(
+      within(totals()).getByText('Needs a full campaign window of platform data'),
+    ).toBeTruthy();
+    expect(within(totals()).getByText('No growth above your usual pace yet')).toBeTruthy();
+    const row = screen.getByRole('row', { name: /Midnight Drive ads/ });
+    expect(within(row).getByText('Nothing spent')).toBeTruthy();
+    expect(within(row).getByText('Not enough data yet')).toBeTruthy();
+    expect(within(row).getByText('No lift yet')).toBeTruthy();
+  });
+
+  it('blends costs over the measured campaigns in the totals currency', () => {
+    const summary = summarizeRoi(
+      buildRoi({
+        campaigns: [
+          buildResult({ campaign: buildCampaign({ id: 'a', amount: 300 }), followerLift: 100 }),
+          buildResult({ campaign: buildCampaign({ id: 'b', amount: 100 }), followerLift: null }),
+          buildResult({
+            campaign: buildCampaign({ id: 'c', amount: 900, currency: 'EUR' }),
+            followerLift: 1,
+          }),
+        ],
+        excludedFromTotals: ['c'],
+      }),
+    );
+    expect(summary.costPerFollower).toBe(3);
+    // Views lift is known for both USD campaigns: (300 + 100) ÷ 50,000 × 1,000.
+    expect(summary.costPerThousandViews).toBeCloseTo(8);
+  });
+
+  it('filters by platform through the URL', async () => {
+    const { router } = setup();
+    await screen.findByRole('region', { name: 'ROI totals' });
+    fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'youtube' } });
+    await waitFor(() =>
+      expect(roiCalls().at(-1)?.[1]).toEqual({ params: { platform: 'youtube' } }),
+    );
+    expect(router.state.location.search).toBe('?platform=youtube');
+  });
+
+  it('offers to add a first campaign when the ledger is empty, and Retry on failure', async () => {
+    roiResponse = () =>
+      buildRoi({ campaigns: [], totals: { spend: 0, revenue: 0, platformRevenue: 0, roi: null } });
+    setup();
+    expect(await screen.findByText('No campaigns yet')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add your first campaign' })).toBeTruthy();
+  });
+
+  it('shows Async Operation Failed when the ROI cannot load', async () => {
+    roiResponse = () => {
+      throw new Error('Server error occurred');
+    };
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Async Operation Failed' })).toBeTruthy();
+    roiResponse = () => buildRoi();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'ROI totals' })).toBeTruthy();
+  });
+});
+
+async function openAddDialog() {
+  await screen.findByRole('region', { name: 'ROI totals' });
+  fireEvent.click(screen.getByRole('button', { name: 'Add campaign' }));
+  return screen.findByRole('dialog', { name: 'Add campaign spend' });
+}
+
+const change = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('RoiPage campaigns', () => {
+  it('validates on the client before anything is sent', async () => {
+    setup();
+    const dialog = await openAddDialog();
+    change('Amount spent', '12.345');
+    change('End date', '2020-01-01');
+    change('Start date', '2020-02-01');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add campaign' }));
+    expect(await within(dialog).findByText('Name is required')).toBeTruthy();
+    expect(within(dialog).getByText('Choose where the money went')).toBeTruthy();
+    expect(within(dialog).getByText('Use at most 2 decimal places')).toBeTruthy();
+    expect(within(dialog).getByText('End date must be on or after the start date')).toBeTruthy();
+    const amount = screen.getByLabelText('Amount spent');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(client.apiClient.post).not.toHaveBeenCalled();
+  });
+
+  it('sends the campaign, shows the API field errors next to fields, then saves', async () => {
+    client.apiClient.post.mockRejectedValueOnce(
+      new ApiError('Invalid body: linkedContentId', 'VALIDATION_FAILED', 400, {
+        fields: [
+          { field: 'linkedContentId', message: 'No content with that id in your catalogue' },
+        ],
+      }),
+    );
+    client.apiClient.post.mockResolvedValueOnce({ data: { campaign: buildCampaign() } });
+    setup();
+    const dialog = await openAddDialog();
+    change('Campaign name', '  Spring pitching ');
+    change('Channel', 'playlist_pitching');
+    change('Amount spent', '1200,5');
+    change('Currency', 'eur');
+    change('Start date', '2026-10-01');
+    change('End date', '2026-10-14');
+    await within(dialog).findByRole('option', { name: 'Midnight Drive (Official Video)' });
+    change('Linked content (optional)', contentItem.id);
+    change('Extra revenue (optional)', '50');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add campaign' }));
+
+    const message = await within(dialog).findByText('No content with that id in your catalogue');
+    const select = screen.getByLabelText('Linked content (optional)');
+    expect(select.getAttribute('aria-describedby')).toContain(message.id);
+    expect(client.apiClient.post).toHaveBeenCalledWith('/dashboard/roi/campaigns', {
+      name: 'Spring pitching',
+      channel: 'playlist_pitching',
+      amount: 1200.5,
+      currency: 'EUR',
+      startDate: '2026-10-01',
+      endDate: '2026-10-14',
+      linkedContentId: contentItem.id,
+      linkedRelease: null,
+      extraRevenue: 50,
+      notes: null,
+    });
+
+    const callsBefore = roiCalls().length;
+    change('Linked content (optional)', '');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add campaign' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(client.apiClient.post.mock.calls[1]?.[1]).toMatchObject({ linkedContentId: null });
+    expect(toasts.showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Campaign added', type: 'success' }),
+    );
+    await waitFor(() => expect(roiCalls().length).toBeGreaterThan(callsBefore));
+  });
+
+  it('edits a campaign with its saved values and PUTs the change', async () => {
+    client.apiClient.put.mockResolvedValueOnce({ data: { campaign: buildCampaign() } });
+    setup();
+    await screen.findByRole('region', { name: 'ROI totals' });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Midnight Drive ads' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit campaign' });
+    expect((screen.getByLabelText('Campaign name') as HTMLInputElement).value).toBe(
+      'Midnight Drive ads',
+    );
+    expect((screen.getByLabelText('Amount spent') as HTMLInputElement).value).toBe('1250.5');
+    expect((screen.getByLabelText('Release (optional)') as HTMLInputElement).value).toBe(
+      'Midnight Drive',
+    );
+    change('Amount spent', '1500');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(client.apiClient.put).toHaveBeenCalledWith(
+      '/dashboard/roi/campaigns/5b3c1f0e-8a55-4a43-9a43-3f5b8c1d2e01',
+      expect.objectContaining({
+        name: 'Midnight Drive ads',
+        amount: 1500,
+        linkedRelease: 'Midnight Drive',
+        extraRevenue: 100,
+      }),
+    );
+    expect(toasts.showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Campaign updated' }),
+    );
+  });
+
+  it('asks before deleting, and deletes only on confirm', async () => {
+    client.apiClient.delete.mockResolvedValueOnce({ data: null });
+    setup();
+    await screen.findByRole('region', { name: 'ROI totals' });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Midnight Drive ads' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete this campaign?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(client.apiClient.delete).not.toHaveBeenCalled();
+
+    const callsBefore = roiCalls().length;
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Midnight Drive ads' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete this campaign?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete campaign' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(client.apiClient.delete).toHaveBeenCalledWith(
+      '/dashboard/roi/campaigns/5b3c1f0e-8a55-4a43-9a43-3f5b8c1d2e01',
+    );
+    expect(toasts.showToast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Campaign deleted', type: 'success' }),
+    );
+    await waitFor(() => expect(roiCalls().length).toBeGreaterThan(callsBefore));
+  });
+
+  it('reports a failed delete with an error toast', async () => {
+    client.apiClient.delete.mockRejectedValueOnce(
+      new ApiError('No campaign with that id.', 'NOT_FOUND', 404),
+    );
+    setup();
+    await screen.findByRole('region', { name: 'ROI totals' });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Midnight Drive ads' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this campaign?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete campaign' }));
+    await waitFor(() =>
+      expect(toasts.showToast).toHaveBeenCalledWith(
+        expect.objectContaining({
+          title: 'Campaign not deleted',
+          description: 'No campaign with that id.',
+          type: 'error',
+        }),
+      ),
+    );
+  });
+});
