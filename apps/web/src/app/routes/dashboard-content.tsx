@@ -1,5 +1,5 @@
-import { AnalyticsSectionPage } from '@/features/dashboard/components/analytics-section-page';
+import { ContentPage } from '@/features/dashboard/components/content-page';
 
 export function Component() {
-  return <AnalyticsSectionPage section="content" />;
+  return <ContentPage />;
 }

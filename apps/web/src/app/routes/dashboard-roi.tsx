@@ -1,5 +1,5 @@
-import { AnalyticsSectionPage } from '@/features/dashboard/components/analytics-section-page';
+import { RoiPage } from '@/features/dashboard/components/roi-page';
 
 export function Component() {
-  return <AnalyticsSectionPage section="roi" />;
+  return <RoiPage />;
 }

@@ -10,7 +10,7 @@ import { getHomePathForRoles } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
 import { showToast } from '@/lib/toast';
-import { downloadJson, ExportProvider, useExportPayload } from './export-context';
+import { ExportProvider, runExport, useExportPayload } from './export-context';
 import { findNavItem, getNavSectionsForRoles } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 
@@ -89,28 +89,24 @@ function SearchBox() {
   );
 }
 
-function ExportButton() {
+/** Runs what the page registered (JSON data or its own download); Ctrl+Shift+E clicks it. */
+export function ExportButton() {
   const { payload } = useExportPayload();
-  const onExport = () => {
-    if (!payload) {
-      showToast({
-        title: 'Nothing to export yet',
-        description: 'Connect a platform and your reports will be ready to download here.',
-        type: 'warning',
-      });
-      return;
+  const [isExporting, setIsExporting] = useState(false);
+  const onExport = async () => {
+    if (isExporting) return;
+    setIsExporting(true);
+    try {
+      await runExport(payload);
+    } finally {
+      setIsExporting(false);
     }
-    downloadJson(payload.fileName, payload.data);
-    showToast({
-      title: 'Export ready',
-      description: `${payload.fileName} downloaded.`,
-      type: 'success',
-    });
   };
   return (
     <Button
       variant="secondary"
-      onClick={onExport}
+      onClick={() => void onExport()}
+      aria-busy={isExporting || undefined}
       data-shortcut="export"
       title="Export (Ctrl+Shift+E)"
     >

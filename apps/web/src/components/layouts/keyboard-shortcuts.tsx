@@ -41,7 +41,11 @@ export function KeyboardShortcuts() {
           document.querySelector<HTMLElement>(EXPORT_BUTTON_SELECTOR)?.click();
           break;
         case 'focus-search':
-          document.querySelector<HTMLElement>(SEARCH_INPUT_SELECTOR)?.focus();
+          // A page's own search (e.g. the content table's) wins over the header's app search.
+          (
+            document.querySelector<HTMLElement>(`main ${SEARCH_INPUT_SELECTOR}`) ??
+            document.querySelector<HTMLElement>(SEARCH_INPUT_SELECTOR)
+          )?.focus();
           break;
         case 'open-help':
           setIsHelpOpen(true);
