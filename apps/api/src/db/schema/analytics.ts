@@ -162,3 +162,24 @@ export const audienceBreakdowns = pgTable(
     }),
   ],
 );
+
+/**
+ * Daily views per YouTube traffic source (`insightTrafficSourceType`): the evidence of which
+ * sources carried a spike. Only sources with views that day have a row.
+ */
+export const dailyTrafficSources = pgTable(
+  'daily_traffic_sources',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => analyticsAccounts.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    source: text('source').notNull(),
+    views: bigint('views', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.day, table.source] }),
+    index('daily_traffic_sources_organization_day_idx').on(table.organizationId, table.day),
+  ],
+);

@@ -22,6 +22,7 @@ import {
   campaigns,
   contentDailyMetrics,
   contentItems,
+  dailyTrafficSources,
   insights,
   platformConnections,
 } from '../../db/schema';
@@ -213,6 +214,32 @@ export async function listTopContentOfDay(
     )
     .orderBy(desc(contentDailyMetrics.views))
     .limit(limit);
+}
+
+/** Where a day's views came from (YouTube traffic sources), summed over the given accounts. */
+export async function listTrafficSourcesOfDay(
+  db: Database,
+  organizationId: string,
+  accountIds: string[],
+  day: string,
+  limit = 5,
+): Promise<{ source: string; views: number }[]> {
+  if (accountIds.length === 0) return [];
+  const views = sql<string>`sum(${dailyTrafficSources.views})`;
+  const rows = await db
+    .select({ source: dailyTrafficSources.source, views })
+    .from(dailyTrafficSources)
+    .where(
+      and(
+        eq(dailyTrafficSources.organizationId, organizationId),
+        inArray(dailyTrafficSources.accountId, accountIds),
+        eq(dailyTrafficSources.day, day),
+      ),
+    )
+    .groupBy(dailyTrafficSources.source)
+    .orderBy(desc(views), asc(dailyTrafficSources.source))
+    .limit(limit);
+  return rows.map((row) => ({ source: row.source, views: Number(row.views) }));
 }
 
 export type ContentFilter = {
@@ -410,17 +437,31 @@ export type NewInsight = Omit<
   'id' | 'organizationId' | 'createdAt' | 'seenAt'
 >;
 
-/** Stores each finding once: a key already stored is left as it is. */
+/**
+ * Stores each finding once per key. A key already stored keeps its id, creation time and seen
+ * mark (so it is never announced twice) but takes the latest wording and evidence.
+ */
 export async function saveInsights(
   db: Database,
   organizationId: string,
   found: NewInsight[],
 ): Promise<void> {
-  if (found.length === 0) return;
+  // Two accounts of one platform can cross the same milestone: one row per key, the first wins
+  // (an upsert may not touch the same row twice in one statement).
+  const byKey = new Map<string, NewInsight>();
+  for (const insight of found) if (!byKey.has(insight.key)) byKey.set(insight.key, insight);
+  if (byKey.size === 0) return;
   await db
     .insert(insights)
-    .values(found.map((insight) => ({ ...insight, organizationId })))
-    .onConflictDoNothing({ target: [insights.organizationId, insights.key] });
+    .values([...byKey.values()].map((insight) => ({ ...insight, organizationId })))
+    .onConflictDoUpdate({
+      target: [insights.organizationId, insights.key],
+      set: {
+        title: sql.raw(`excluded."title"`),
+        description: sql.raw(`excluded."description"`),
+        evidence: sql.raw(`excluded."evidence"`),
+      },
+    });
 }
 
 export async function listInsights(

@@ -27,6 +27,7 @@ import {
   listPlatformDays,
   listScopedAccounts,
   listTopContentOfDay,
+  listTrafficSourcesOfDay,
   markInsightSeen,
   saveInsights,
   updateCampaign,
@@ -390,8 +391,9 @@ function buildForecast(
 }
 
 /**
- * Finds spikes and milestones over an organisation's whole history and stores each once. Runs
- * after every sync (not per request): the dashboard only lists what was found.
+ * Finds spikes and milestones over an organisation's whole history and stores each once (a
+ * re-run refreshes the wording and evidence of what is already stored). Runs after every sync
+ * (not per request): the dashboard only lists what was found.
  */
 export async function refreshInsights(db: Database, organizationId: string): Promise<number> {
   const accounts = await listScopedAccounts(db, organizationId, allPlatforms);
@@ -416,8 +418,16 @@ export async function refreshInsights(db: Database, organizationId: string): Pro
     const series = days
       .filter((day) => day.platform === platform)
       .map((day) => ({ day: day.day, value: day.views }));
+    const platformAccountIds = accounts
+      .filter((account) => account.platform === platform)
+      .map((account) => account.id);
     for (const spike of detectSpikes(series)) {
       const topContent = await listTopContentOfDay(db, organizationId, accountIds, spike.day);
+      // Only YouTube reports traffic sources per day; elsewhere the list stays empty (unknown).
+      const trafficSources =
+        platform === 'youtube'
+          ? await listTrafficSourcesOfDay(db, organizationId, platformAccountIds, spike.day)
+          : [];
       const times = Number.isFinite(spike.ratio) ? `${spike.ratio.toFixed(1)}×` : 'far above';
       found.push({
         key: `spike:${platform}:${spike.day}`,
@@ -432,7 +442,7 @@ export async function refreshInsights(db: Database, organizationId: string): Pro
           value: spike.value,
           baseline: spike.baseline,
           topContent: topContent.map((item) => ({ ...item, views: item.views ?? 0 })),
-          trafficSources: [],
+          trafficSources,
         },
       });
     }

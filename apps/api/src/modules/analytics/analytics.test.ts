@@ -1,5 +1,8 @@
 import { startSandboxServer, type RunningSandbox } from '@crescendo/platform-sandbox';
+import type { Insight } from '@crescendo/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insights } from '../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -9,6 +12,7 @@ import {
 } from '../../testing/build-test-app';
 import { connectAs, drainSyncJobs, sandboxEnv } from '../../testing/sandbox-connections';
 import { databaseTargets } from '../../testing/test-database';
+import { refreshInsights } from './analytics.service';
 import { addDays } from './calculations/roi';
 
 const pinnedNow = '2025-06-15T12:00:00Z';
@@ -212,6 +216,60 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     );
     expect(shareSum).toBeCloseTo(1, 2);
     expect(country.items[0].value).toBeGreaterThan(0);
+    // The breakdown is the latest 28 days only, not mixed with the earlier snapshot.
+    expect(country.period).toMatchObject({
+      label: 'last_28_days',
+      start: addDays(lastYouTubeDay, -27),
+      end: lastYouTubeDay,
+    });
+  });
+
+  it('ranks fastest-growing countries from YouTube’s own country reports of two 28-day periods', async () => {
+    const body = (await get('/api/dashboard/audience?platform=youtube')).json();
+    const growing = body.fastestGrowingCountries as {
+      country: string;
+      views: number;
+      previousViews: number;
+      growth: number | null;
+    }[];
+    expect(growing.length).toBeGreaterThan(0);
+    const views = async (startDate: string, endDate: string) =>
+      new Map(
+        (
+          await youtubeReport(sandbox, {
+            startDate,
+            endDate,
+            metrics: 'views',
+            dimensions: 'country',
+          })
+        ).map((row) => [String(row.country), Number(row.views)]),
+      );
+    const currentStart = addDays(lastYouTubeDay, -27);
+    const current = await views(currentStart, lastYouTubeDay);
+    const previous = await views(addDays(currentStart, -28), addDays(currentStart, -1));
+    for (const entry of growing) {
+      expect(entry.views).toBe(current.get(entry.country));
+      expect(entry.previousViews).toBe(previous.get(entry.country) ?? 0);
+      if (entry.previousViews > 0)
+        expect(entry.growth).toBe(
+          Number(((entry.views - entry.previousViews) / entry.previousViews).toFixed(4)),
+        );
+    }
+    const growths = growing.map((entry) => entry.growth ?? Number.POSITIVE_INFINITY);
+    expect(growths).toEqual([...growths].sort((a, b) => b - a));
+    // The YouTube page's audience stays the current snapshot only.
+    const connections = (await get('/api/v1/auth/oauth-connections')).json();
+    const youtube = connections.connections.find(
+      (entry: { provider: string }) => entry.provider === 'youtube',
+    );
+    const channel = (await get(`/api/v1/youtube/oauth/channel-data/${youtube.id}`)).json();
+    const countries = channel.channel.audience.filter(
+      (row: { dimension: string }) => row.dimension === 'country',
+    );
+    expect(countries.length).toBe(current.size);
+    expect(new Set(countries.map((row: { periodEnd: string }) => row.periodEnd))).toEqual(
+      new Set([lastYouTubeDay]),
+    );
   });
 
   it('computes campaign ROI from the platform’s own numbers', async () => {
@@ -372,6 +430,85 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
       headers: bearer(stranger.token),
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('says which traffic sources carried a YouTube spike, exactly as YouTube reports them', async () => {
+    const body = (
+      await get(`/api/dashboard/analytics?from=2025-02-04&to=${lastYouTubeDay}`)
+    ).json();
+    const spikes = (body.insights as Insight[]).filter((insight) => insight.kind === 'spike');
+    const youtube = spikes.filter((insight) => insight.platform === 'youtube');
+    expect(youtube.length).toBeGreaterThan(0);
+    for (const spike of youtube) {
+      const sources = spike.evidence.trafficSources;
+      expect(sources.length).toBeGreaterThan(0);
+      expect(sources.length).toBeLessThanOrEqual(5);
+      expect(sources.every((source) => Number.isInteger(source.views))).toBe(true);
+      expect(sources.map((source) => source.views)).toEqual(
+        sources.map((source) => source.views).sort((a, b) => b - a),
+      );
+      const sum = sources.reduce((total, source) => total + source.views, 0);
+      expect(sum).toBeLessThanOrEqual(spike.evidence.value!);
+      const truth = await youtubeReport(sandbox, {
+        startDate: spike.day,
+        endDate: spike.day,
+        metrics: 'views',
+        dimensions: 'day,insightTrafficSourceType',
+        sort: '-views',
+        maxResults: '5',
+      });
+      expect(sources).toEqual(
+        truth.map((row) => ({ source: row.insightTrafficSourceType, views: row.views })),
+      );
+    }
+    // Instagram and Facebook do not report sources per day: unknown, never made up.
+    for (const spike of spikes.filter((insight) => insight.platform !== 'youtube')) {
+      expect(spike.evidence.trafficSources).toEqual([]);
+    }
+  });
+
+  it('refreshes the evidence of a stored insight, keeping its id and seen mark', async () => {
+    const db = testApp.database.db;
+    const organizationId = artist.me.organization.id;
+    const [stored] = await db
+      .select()
+      .from(insights)
+      .where(
+        and(
+          eq(insights.organizationId, organizationId),
+          eq(insights.platform, 'youtube'),
+          eq(insights.kind, 'spike'),
+        ),
+      ) // prettier-ignore
+      .limit(1);
+    expect(stored).toBeDefined();
+    const seenAt = new Date('2025-06-14T08:00:00Z');
+    // As stored before traffic sources were known, and already shown to the artist.
+    await db
+      .update(insights)
+      .set({
+        title: 'Old wording',
+        evidence: { ...stored!.evidence, trafficSources: [] },
+        seenAt,
+      })
+      .where(eq(insights.id, stored!.id));
+    await refreshInsights(db, organizationId);
+    await refreshInsights(db, organizationId);
+    const [refreshed] = await db.select().from(insights).where(eq(insights.id, stored!.id));
+    expect(refreshed).toMatchObject({
+      id: stored!.id,
+      key: stored!.key,
+      title: stored!.title,
+      description: stored!.description,
+      createdAt: stored!.createdAt,
+      seenAt,
+    });
+    expect(refreshed!.evidence).toEqual(stored!.evidence);
+    expect((refreshed!.evidence as Insight['evidence']).trafficSources.length).toBeGreaterThan(0);
+    const rows = await db.select().from(insights).where(eq(insights.organizationId, organizationId)); // prettier-ignore
+    expect(new Set(rows.map((row) => row.key)).size).toBe(rows.length);
+    const body = (await get(`/api/dashboard/analytics?from=${stored!.day}&to=${stored!.day}`)).json(); // prettier-ignore
+    expect(body.insights.find((insight: Insight) => insight.id === stored!.id).isNew).toBe(false);
   });
 
   it('shows another organisation nothing, as unknown rather than zero', async () => {

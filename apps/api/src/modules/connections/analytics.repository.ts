@@ -4,7 +4,7 @@ import type {
   contentListQuerySchema,
   DailyMetrics,
 } from '@crescendo/contracts';
-import { and, asc, between, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import {
@@ -169,6 +169,8 @@ export async function listAudience(
       and(
         eq(audienceBreakdowns.organizationId, organizationId),
         eq(audienceBreakdowns.accountId, accountId),
+        // The earlier snapshot only feeds "fastest-growing countries" on the dashboard.
+        ne(audienceBreakdowns.periodLabel, 'previous_28_days'),
       ),
     )
     .orderBy(asc(audienceBreakdowns.dimension), desc(audienceBreakdowns.views), desc(audienceBreakdowns.percentage), desc(audienceBreakdowns.followers)); // prettier-ignore

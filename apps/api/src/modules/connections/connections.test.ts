@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   accountDailyMetrics,
   contentDailyMetrics,
+  dailyTrafficSources,
   jobs,
   oauthStates,
   platformConnections,
@@ -46,6 +47,22 @@ async function consent(authUrl: string, persona = 'mid', edit?: (form: URLSearch
   });
   if (response.status !== 302) throw new Error(`consent answered ${response.status}`);
   return new URL(response.headers.get('location')!);
+}
+
+/** Asks the sandbox's own YouTube Analytics API, as the truth the stored rows must equal. */
+async function youtubeReport(sandbox: RunningSandbox, params: Record<string, string>) {
+  const query = new URLSearchParams({ ids: 'channel==MINE', ...params });
+  const response = await fetch(`${sandbox.url}/youtubeanalytics/v2/reports?${query}`, {
+    headers: { authorization: 'Bearer sandbox-google-token-mid' },
+  });
+  const report = (await response.json()) as {
+    columnHeaders: { name: string }[];
+    rows?: (string | number)[][];
+  };
+  const names = report.columnHeaders.map((header) => header.name);
+  return (report.rows ?? []).map(
+    (row) => Object.fromEntries(names.map((name, index) => [name, row[index]])) as Record<string, string | number>, // prettier-ignore
+  );
 }
 
 /** PGlite and node-postgres both put result rows under `rows`. */
@@ -193,20 +210,56 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     );
   });
 
-  it('re-syncs idempotently: a full re-run gives identical rows', async () => {
-    const [connection] = await listConnections();
-    const snapshot = async () =>
-      readRows(
-        await testApp.database.db.execute(sql`
+  it('stores each day’s traffic sources exactly as YouTube reports them, whole days only', async () => {
+    const db = testApp.database.db;
+    const day = '2025-06-10';
+    const stored = await db.select({ source: dailyTrafficSources.source, views: dailyTrafficSources.views }).from(dailyTrafficSources).where(eq(dailyTrafficSources.day, day)); // prettier-ignore
+    const truth = await youtubeReport(sandbox, { startDate: day, endDate: day, metrics: 'views', dimensions: 'day,insightTrafficSourceType' }); // prettier-ignore
+    const [total] = await youtubeReport(sandbox, { startDate: day, endDate: day, metrics: 'views', dimensions: 'day' }); // prettier-ignore
+    const bySource = (a: { source: string }, b: { source: string }) => a.source.localeCompare(b.source); // prettier-ignore
+    expect(stored.sort(bySource)).toEqual(
+      truth.map((row) => ({ source: String(row.insightTrafficSourceType), views: Number(row.views) })).sort(bySource), // prettier-ignore
+    );
+    expect(stored.length).toBeGreaterThan(5);
+    expect(stored.reduce((sum, row) => sum + row.views, 0)).toBe(total!.views);
+    // Every synced day, and only those: the sources add up to the day's views, and YouTube's two
+    // unpublished days are absent.
+    const [coverage] = readRows(
+      await db.execute(sql`
+        select min(t.day)::text as first, max(t.day)::text as last, count(distinct t.day)::int as days,
+               count(distinct t.day) filter (where t.views_sum <> d.views)::int as mismatched
+        from (select account_id, day, sum(views) as views_sum from daily_traffic_sources group by account_id, day) t
+        join account_daily_metrics d on d.account_id = t.account_id and d.day = t.day`),
+    );
+    expect(coverage).toEqual({ first: '2025-05-01', last: '2025-06-13', days: 44, mismatched: 0 });
+  });
+
+  const snapshotDaily = async () =>
+    readRows(
+      await testApp.database.db.execute(sql`
         select (select md5(string_agg(t::text, ',' order by t.account_id, t.day)) from account_daily_metrics t) as daily,
                (select md5(string_agg(t::text, ',' order by t.content_item_id, t.day)) from content_daily_metrics t) as content,
-               (select count(*)::int from content_daily_metrics) as content_rows`),
-      );
-    const before = await snapshot();
+               (select count(*)::int from content_daily_metrics) as content_rows,
+               (select md5(string_agg(t::text, ',' order by t.account_id, t.day, t.source)) from daily_traffic_sources t) as traffic,
+               (select count(*)::int from daily_traffic_sources) as traffic_rows`),
+    );
+
+  it('re-syncs idempotently: a full re-run gives identical rows', async () => {
+    const [connection] = await listConnections();
+    const before = await snapshotDaily();
     await testApp.database.db.update(platformConnections).set({ syncedThrough: null }).where(eq(platformConnections.id, connection!.id)); // prettier-ignore
     await testApp.app.inject({ method: 'POST', url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`, headers: bearer(user.token) }); // prettier-ignore
     await drain();
-    expect(await snapshot()).toEqual(before);
+    expect(await snapshotDaily()).toEqual(before);
+  });
+
+  it('fills in traffic sources once for a channel synced before they were stored', async () => {
+    const [connection] = await listConnections();
+    const before = await snapshotDaily();
+    await testApp.database.db.delete(dailyTrafficSources);
+    await testApp.app.inject({ method: 'POST', url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`, headers: bearer(user.token) }); // prettier-ignore
+    await drain();
+    expect(await snapshotDaily()).toEqual(before);
   });
 
   it('leaves only whole days after a crash mid-sync, and the next run resumes', async () => {
@@ -216,7 +269,8 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     await db.delete(accountDailyMetrics);
     await db.delete(contentDailyMetrics);
     let reports = 0;
-    // The first 30-day chunk needs 31 report calls (channel + one per day); die in the second.
+    // The first 30-day chunk needs 32 report calls (channel, traffic sources, one per day); die
+    // in the second.
     failNextFetches = (url) => url.includes('/reports') && (reports += 1) > 40;
     const response = await testApp.app.inject({ method: 'POST', url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`, headers: bearer(user.token) }); // prettier-ignore
     expect(response.statusCode).toBe(202);
@@ -387,7 +441,7 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
       expect(response.statusCode).toBe(200);
     }
     expect(await listConnections()).toEqual([]);
-    const [count] = await testApp.database.db.execute<{ n: number }>(sql`select count(*)::int as n from account_daily_metrics`).then((result) => (result as unknown as { rows: { n: number }[] }).rows); // prettier-ignore
-    expect(count!.n).toBe(0);
+    const [count] = await testApp.database.db.execute<{ n: number }>(sql`select (select count(*) from account_daily_metrics) + (select count(*) from daily_traffic_sources) as n`).then((result) => (result as unknown as { rows: { n: number }[] }).rows); // prettier-ignore
+    expect(Number(count!.n)).toBe(0);
   });
 });

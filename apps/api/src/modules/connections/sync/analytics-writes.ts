@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import {
@@ -7,6 +7,7 @@ import {
   audienceBreakdowns,
   contentDailyMetrics,
   contentItems,
+  dailyTrafficSources,
 } from '../../../db/schema';
 
 export type AccountValues = typeof analyticsAccounts.$inferInsert;
@@ -14,6 +15,7 @@ export type ContentValues = typeof contentItems.$inferInsert;
 export type AccountDailyValues = typeof accountDailyMetrics.$inferInsert;
 export type ContentDailyValues = typeof contentDailyMetrics.$inferInsert;
 export type AudienceValues = typeof audienceBreakdowns.$inferInsert;
+export type TrafficSourceValues = typeof dailyTrafficSources.$inferInsert;
 
 // Rows per statement: 17 columns × 1,000 stays far under PostgreSQL's 65,535 parameters.
 const batchSize = 1000;
@@ -141,6 +143,58 @@ export async function upsertContentDaily(db: Database, rows: ContentDailyValues[
         set: excludedSet(contentDailyMetrics, columns),
       });
   }
+}
+
+/**
+ * Replaces an account's traffic sources for the days `from`..`to`: a source that drops out of a
+ * day's report must not keep its old row, so a re-run leaves exactly what the platform reports.
+ */
+export async function replaceTrafficSources(
+  db: Database,
+  accountId: string,
+  from: string,
+  to: string,
+  rows: TrafficSourceValues[],
+): Promise<void> {
+  await db
+    .delete(dailyTrafficSources)
+    .where(
+      and(eq(dailyTrafficSources.accountId, accountId), between(dailyTrafficSources.day, from, to)),
+    );
+  for (let start = 0; start < rows.length; start += batchSize) {
+    await db.insert(dailyTrafficSources).values(rows.slice(start, start + batchSize));
+  }
+}
+
+/**
+ * True when an account has views between `from` and `to` but no traffic sources at all: it was
+ * synced before traffic sources were stored.
+ */
+export async function isMissingTrafficSources(
+  db: Database,
+  accountId: string,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const [sources, views] = await Promise.all([
+    db
+      .select({ day: dailyTrafficSources.day })
+      .from(dailyTrafficSources)
+      .where(eq(dailyTrafficSources.accountId, accountId))
+      .limit(1),
+    db
+      .select({ day: accountDailyMetrics.day })
+      .from(accountDailyMetrics)
+      .where(
+        and(
+          eq(accountDailyMetrics.accountId, accountId),
+          between(accountDailyMetrics.day, from, to),
+          sql`${accountDailyMetrics.views} > 0`,
+        ),
+      )
+      .limit(1),
+  ]);
+  return sources.length === 0 && views.length > 0;
 }
 
 /** Replaces one snapshot (dimension + period label) of an account's audience. */

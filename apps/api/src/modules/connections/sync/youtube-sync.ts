@@ -3,8 +3,10 @@ import { platformConnections } from '../../../db/schema';
 import type { ReportRow, YouTubeVideo } from '../providers/google-client';
 import { getAccessToken } from '../tokens.service';
 import {
+  isMissingTrafficSources,
   refreshContentWatchMinutes,
   replaceAudience,
+  replaceTrafficSources,
   upsertAccount,
   upsertAccountDaily,
   upsertContentDaily,
@@ -13,6 +15,7 @@ import {
   type AudienceValues,
   type ContentDailyValues,
   type ContentValues,
+  type TrafficSourceValues,
 } from './analytics-writes';
 import { addDays, formatDay, listDays, mapWithConcurrency } from './days';
 import { mapYouTubeMetrics } from './metric-catalog';
@@ -48,9 +51,9 @@ function chunk<T>(items: T[], size: number): T[][] {
 }
 
 /**
- * Channel, uploads, per-day channel and per-video metrics, and audience snapshots. Days are
- * written in chunks, each in one transaction together with `synced_through`, so a crash leaves
- * whole days only and the next run resumes after the last written chunk.
+ * Channel, uploads, per-day channel, traffic-source and per-video metrics, and audience
+ * snapshots. Days are written in chunks, each in one transaction together with `synced_through`,
+ * so a crash leaves whole days only and the next run resumes after the last written chunk.
  */
 export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
   const { db, services, connection, signal } = context;
@@ -128,15 +131,22 @@ export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
   const metrics = hasRevenue ? dailyMetrics : dailyMetrics.filter((m) => m !== 'estimatedRevenue');
   const publishedDay = new Map(videos.map((video) => [video.id, video.snippet.publishedAt.slice(0, 10)])); // prettier-ignore
 
+  if (connection.syncedThrough) {
+    const syncedThrough = connection.syncedThrough < lastDataDay ? connection.syncedThrough : lastDataDay; // prettier-ignore
+    await backfillTrafficSources(context, token, accountId, backfillStart, syncedThrough);
+  }
   const chunks = chunk(days, daysPerChunk);
   for (const [index, chunkDays] of chunks.entries()) {
     const first = chunkDays[0]!;
     const last = chunkDays.at(-1)!;
-    const channelRows = await google.queryReport(
-      await token(),
-      { startDate: first, endDate: last, metrics, dimensions: ['day'] },
-      signal,
-    );
+    const [channelRows, trafficRows] = await Promise.all([
+      google.queryReport(
+        await token(),
+        { startDate: first, endDate: last, metrics, dimensions: ['day'] },
+        signal,
+      ),
+      queryTrafficSources(context, token, first, last),
+    ]);
     const perDay = await mapWithConcurrency(chunkDays, requestConcurrency, async (day) => {
       const live = videos.filter((video) => publishedDay.get(video.id)! <= day).map((video) => video.id); // prettier-ignore
       const reports = await Promise.all(
@@ -157,6 +167,7 @@ export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
       day: String(row.day),
       ...mapYouTubeMetrics(row, hasRevenue),
     }));
+    const trafficSources = toTrafficSources(trafficRows, accountId, organizationId);
     const contentRows: ContentDailyValues[] = [];
     for (const { day, rows } of perDay) {
       for (const row of rows) {
@@ -168,6 +179,7 @@ export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
     await db.transaction(async (tx) => {
       await upsertAccountDaily(tx, accountRows);
       await upsertContentDaily(tx, contentRows);
+      await replaceTrafficSources(tx, accountId, first, last, trafficSources);
       await tx
         .update(platformConnections)
         .set({ syncedThrough: last, updatedAt: new Date() })
@@ -183,6 +195,61 @@ export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
   await syncYouTubeAudience(context, token, accountId, lastDataDay);
   await refreshContentWatchMinutes(db, accountId);
   return { dataCompleteThrough: lastDataDay };
+}
+
+function queryTrafficSources(
+  context: SyncContext,
+  token: () => Promise<string>,
+  startDate: string,
+  endDate: string,
+): Promise<ReportRow[]> {
+  return token().then((accessToken) =>
+    context.services.google.queryReport(
+      accessToken,
+      { startDate, endDate, metrics: ['views'], dimensions: ['day', 'insightTrafficSourceType'] },
+      context.signal,
+    ),
+  );
+}
+
+function toTrafficSources(
+  rows: ReportRow[],
+  accountId: string,
+  organizationId: string,
+): TrafficSourceValues[] {
+  return rows
+    .filter((row) => row.views !== null && row.views !== undefined)
+    .map((row) => ({
+      accountId,
+      organizationId,
+      day: String(row.day),
+      source: String(row.insightTrafficSourceType),
+      views: Number(row.views),
+    }));
+}
+
+/**
+ * A channel synced before traffic sources were stored resumes after its last synced day, so the
+ * days it already has would never get theirs: fetch them once, written in one transaction so
+ * an interrupted run leaves none and the next run tries again.
+ */
+async function backfillTrafficSources(
+  context: SyncContext,
+  token: () => Promise<string>,
+  accountId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  const { db, connection } = context;
+  if (from > to || !(await isMissingTrafficSources(db, accountId, from, to))) return;
+  await context.reportProgress('Traffic sources', 9);
+  const reports = await mapWithConcurrency(
+    chunk(listDays(from, to), daysPerChunk),
+    requestConcurrency,
+    (days) => queryTrafficSources(context, token, days[0]!, days.at(-1)!),
+  );
+  const rows = toTrafficSources(reports.flat(), accountId, connection.organizationId);
+  await db.transaction((tx) => replaceTrafficSources(tx, accountId, from, to, rows));
 }
 
 /** Shorts and live streams are only distinguishable through Analytics' creatorContentType. */
@@ -227,24 +294,40 @@ async function syncYouTubeAudience(
   const periodStart = addDays(lastDataDay, -27);
   const period = { periodLabel: 'last_28_days', periodStart, periodEnd: lastDataDay };
   const base = { accountId, organizationId: connection.organizationId, ...period };
-  const query = (dimensions: string[], metrics: string[]) =>
+  // The 28 days before, for countries only: what "fastest-growing countries" compares against.
+  const previous = {
+    periodLabel: 'previous_28_days',
+    periodStart: addDays(periodStart, -28),
+    periodEnd: addDays(periodStart, -1),
+  };
+  const query = (
+    dimensions: string[],
+    metrics: string[],
+    window: { periodStart: string; periodEnd: string } = period,
+  ) =>
     token().then((accessToken) =>
       services.google.queryReport(
         accessToken,
-        { startDate: periodStart, endDate: lastDataDay, metrics, dimensions },
+        { startDate: window.periodStart, endDate: window.periodEnd, metrics, dimensions },
         signal,
       ),
     );
-  const [demographics, countries, devices, traffic] = await Promise.all([
+  const [demographics, countries, devices, traffic, previousCountries] = await Promise.all([
     query(['ageGroup', 'gender'], ['viewerPercentage']),
     query(['country'], ['views', 'estimatedMinutesWatched']),
     query(['deviceType'], ['views', 'estimatedMinutesWatched']),
     query(['insightTrafficSourceType'], ['views', 'estimatedMinutesWatched']),
+    query(['country'], ['views', 'estimatedMinutesWatched'], previous),
   ]);
   const number = (value: ReportRow[string]) => (value === null ? null : Number(value));
-  const counted = (dimension: AudienceValues['dimension'], rows: ReportRow[], key: string) =>
+  const counted = (
+    dimension: AudienceValues['dimension'],
+    rows: ReportRow[],
+    key: string,
+    snapshot: typeof base = base,
+  ) =>
     rows.map((row): AudienceValues => ({
-      ...base,
+      ...snapshot,
       dimension,
       value: String(row[key]),
       views: number(row.views ?? null),
@@ -271,5 +354,6 @@ async function syncYouTubeAudience(
     await replaceAudience(tx, accountId, 'country', period.periodLabel, counted('country', countries, 'country')); // prettier-ignore
     await replaceAudience(tx, accountId, 'device', period.periodLabel, counted('device', devices, 'deviceType')); // prettier-ignore
     await replaceAudience(tx, accountId, 'traffic_source', period.periodLabel, counted('traffic_source', traffic, 'insightTrafficSourceType')); // prettier-ignore
+    await replaceAudience(tx, accountId, 'country', previous.periodLabel, counted('country', previousCountries, 'country', { ...base, ...previous })); // prettier-ignore
   });
 }
