@@ -81,6 +81,41 @@ describe('identity journeys', () => {
     await context.close();
   });
 
+  it('a sign-out in another tab signs this tab out too', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await signIn(page, demoAccounts.customer);
+    await page.waitForURL('**/dashboard');
+    const other = await context.newPage();
+    await other.goto('/dashboard');
+    await other.getByRole('button', { name: /Account menu/ }).waitFor();
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await other.waitForURL('**/login', { timeout: 10_000 });
+    await context.close();
+  });
+
+  it('a session ended at the provider is noticed when the tab is shown again', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    await signIn(page, demoAccounts.customer);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: /Account menu/ }).waitFor();
+    // Ended behind the page's back (no broadcast): the same cookies, straight to the provider.
+    const response = await context.request.post(`${server.baseUrl}/api/auth/sign-out`, {
+      headers: { Origin: server.baseUrl, 'Content-Type': 'application/json' },
+      data: {},
+    });
+    assert.equal(response.status(), 200);
+    await page.waitForTimeout(5_200); // the session is re-read at most every 5 s
+    assert.match(page.url(), /\/dashboard$/);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.waitForURL('**/login', { timeout: 10_000 });
+    await context.close();
+  });
+
   it('wrong sign-in credentials explain themselves', async () => {
     const { context, page } = await newPage(browser, server.baseUrl);
     await page.goto('/login');

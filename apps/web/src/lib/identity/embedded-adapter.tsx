@@ -5,6 +5,16 @@ import { createTokenCache } from './jwt';
 import type { IdentityAdapter, IdentitySnapshot } from './types';
 
 const tokenCache = createTokenCache(fetchEmbeddedToken);
+let tokenOwnerId: string | null = null;
+
+/** A user switch in another tab must not reuse the previous user's cached token. */
+function getTokenFor(userId: string): Promise<string | null> {
+  if (tokenOwnerId !== userId) {
+    tokenCache.clear();
+    tokenOwnerId = userId;
+  }
+  return tokenCache.get();
+}
 
 function useEmbeddedIdentity(): IdentitySnapshot {
   const session = embeddedAuthClient.useSession();
@@ -19,7 +29,7 @@ function useEmbeddedIdentity(): IdentitySnapshot {
       user: userId ? { id: userId, email, name } : null,
       // The embedded provider keeps roles on the backend; it has no public metadata.
       publicMetadata: {},
-      getToken: () => (userId ? tokenCache.get() : Promise.resolve(null)),
+      getToken: () => (userId ? getTokenFor(userId) : Promise.resolve(null)),
       signOut: async () => {
         tokenCache.clear();
         await embeddedAuthClient.signOut();

@@ -1,10 +1,231 @@
-import { createAuthClient } from 'better-auth/react';
+import { useSyncExternalStore } from 'react';
 
-/** The embedded identity provider (better-auth) lives on the same origin at /api/auth. */
-export const embeddedAuthClient = createAuthClient({
-  baseURL: `${window.location.origin}/api/auth`,
-  fetchOptions: { credentials: 'include' },
-});
+/**
+ * A small client for the embedded identity provider (better-auth, same origin at /api/auth). It
+ * covers only what the app calls; better-auth's own client (plus nanostores) cost ~13 KB gzipped
+ * on every first visit to /login. Same-origin `fetch` sends the Origin header better-auth checks
+ * against its trusted origins, and JSON bodies satisfy its content-type check.
+ */
+
+export type EmbeddedUser = { id: string; email: string; name: string };
+export type EmbeddedSession = { user: EmbeddedUser };
+export type EmbeddedSessionState = { data: EmbeddedSession | null; isPending: boolean };
+
+/** better-auth's error body is `{ code, message }`; the API adds the wire `{ error: { … } }`. */
+export type EmbeddedAuthError = { status: number; message: string; code?: string };
+export type EmbeddedAuthResult =
+  { data: unknown; error: null } | { data: null; error: EmbeddedAuthError };
+
+/** Visibility refetches closer together than this are skipped (better-auth uses the same). */
+const VISIBILITY_REFETCH_INTERVAL_MS = 5_000;
+const CHANNEL_NAME = 'crescendo.embedded-auth';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function readString(value: unknown): string | undefined {
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function toAuthError(response: Response, body: unknown): EmbeddedAuthError {
+  const fields = isRecord(body) ? body : {};
+  const wire = isRecord(fields.error) ? fields.error : {};
+  const code = readString(fields.code) ?? readString(wire.code);
+  const message = readString(fields.message) ?? readString(wire.message) ?? response.statusText;
+  return code ? { status: response.status, message, code } : { status: response.status, message };
+}
+
+/** `get-session` answers `null` or `{ session, user }`. */
+function toSession(body: unknown): EmbeddedSession | null {
+  const user = isRecord(body) && isRecord(body.user) ? body.user : null;
+  if (!user || typeof user.id !== 'string') return null;
+  return {
+    user: {
+      id: user.id,
+      email: typeof user.email === 'string' ? user.email : '',
+      name: typeof user.name === 'string' ? user.name : '',
+    },
+  };
+}
+
+function isSameState(a: EmbeddedSessionState, b: EmbeddedSessionState): boolean {
+  return (
+    a.isPending === b.isPending &&
+    a.data?.user.id === b.data?.user.id &&
+    a.data?.user.email === b.data?.user.email &&
+    a.data?.user.name === b.data?.user.name
+  );
+}
+
+export function createEmbeddedAuthClient(basePath = '/api/auth') {
+  let state: EmbeddedSessionState = { data: null, isPending: true };
+  const listeners = new Set<() => void>();
+  let hasFetched = false;
+  let requestCount = 0;
+  let latestRefresh: Promise<void> = Promise.resolve();
+  let lastVisibilityRefetchAt = Number.NEGATIVE_INFINITY;
+  let channel: BroadcastChannel | null = null;
+
+  function setState(next: EmbeddedSessionState): void {
+    if (isSameState(state, next)) return;
+    state = next;
+    for (const listener of listeners) listener();
+  }
+
+  async function loadSession(request: number): Promise<void> {
+    try {
+      const response = await fetch(`${basePath}/get-session`, {
+        credentials: 'include',
+        headers: { Accept: 'application/json' },
+      });
+      const body = await readJson(response);
+      if (request !== requestCount) return latestRefresh;
+      if (response.ok) setState({ data: toSession(body), isPending: false });
+      else setState({ data: response.status === 401 ? null : state.data, isPending: false });
+    } catch {
+      // Offline or the API is down: keep what we knew; the next refetch will correct it.
+      if (request !== requestCount) return latestRefresh;
+      setState({ data: state.data, isPending: false });
+    }
+  }
+
+  /** Refetches the session; resolves once the store holds the newest answer. */
+  function refreshSession(): Promise<void> {
+    hasFetched = true;
+    requestCount += 1;
+    latestRefresh = loadSession(requestCount);
+    return latestRefresh;
+  }
+
+  function broadcastSessionChange(): void {
+    if (typeof BroadcastChannel === 'undefined') return;
+    if (channel) {
+      channel.postMessage({ event: 'session' });
+      return;
+    }
+    const sender = new BroadcastChannel(CHANNEL_NAME);
+    sender.postMessage({ event: 'session' });
+    sender.close();
+  }
+
+  function handleVisibilityChange(): void {
+    if (document.visibilityState !== 'visible') return;
+    if (Date.now() - lastVisibilityRefetchAt < VISIBILITY_REFETCH_INTERVAL_MS) return;
+    lastVisibilityRefetchAt = Date.now();
+    void refreshSession();
+  }
+
+  function handleOnline(): void {
+    void refreshSession();
+  }
+
+  function handleMessage(): void {
+    void refreshSession();
+  }
+
+  function startWatching(): void {
+    document.addEventListener('visibilitychange', handleVisibilityChange);
+    window.addEventListener('online', handleOnline);
+    if (typeof BroadcastChannel !== 'undefined') {
+      channel = new BroadcastChannel(CHANNEL_NAME);
+      channel.addEventListener('message', handleMessage);
+    }
+  }
+
+  function stopWatching(): void {
+    document.removeEventListener('visibilitychange', handleVisibilityChange);
+    window.removeEventListener('online', handleOnline);
+    channel?.close();
+    channel = null;
+  }
+
+  function subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    if (listeners.size === 1) {
+      startWatching();
+      if (!hasFetched) void refreshSession();
+    }
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) stopWatching();
+    };
+  }
+
+  function getSnapshot(): EmbeddedSessionState {
+    return state;
+  }
+
+  async function post(path: string, body: object): Promise<EmbeddedAuthResult> {
+    const response = await fetch(`${basePath}${path}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const payload = await readJson(response);
+    if (!response.ok) return { data: null, error: toAuthError(response, payload) };
+    return { data: payload, error: null };
+  }
+
+  /**
+   * Signs in or up, then loads the new session. It resolves before the session arrives, because
+   * sign-up navigates on to registration first (/register would otherwise bounce a signed-in
+   * user home); meanwhile the session reads as pending, so guards wait instead of redirecting.
+   */
+  async function startSession(path: string, body: object): Promise<EmbeddedAuthResult> {
+    const result = await post(path, body);
+    if (result.error) return result;
+    setState({ data: state.data, isPending: true });
+    void refreshSession();
+    broadcastSessionChange();
+    return result;
+  }
+
+  return {
+    useSession(): EmbeddedSessionState {
+      return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+    },
+    getSession: getSnapshot,
+    subscribe,
+    refreshSession,
+    signIn: {
+      email: (credentials: { email: string; password: string }) =>
+        startSession('/sign-in/email', credentials),
+    },
+    signUp: {
+      email: (details: { name: string; email: string; password: string }) =>
+        startSession('/sign-up/email', details),
+    },
+    async signOut(): Promise<EmbeddedAuthResult> {
+      const result = await post('/sign-out', {});
+      if (result.error) {
+        await refreshSession();
+        return result;
+      }
+      // Drop any in-flight session answer that predates the sign-out.
+      requestCount += 1;
+      latestRefresh = Promise.resolve();
+      setState({ data: null, isPending: false });
+      broadcastSessionChange();
+      return result;
+    },
+  };
+}
+
+export type EmbeddedAuthClient = ReturnType<typeof createEmbeddedAuthClient>;
+
+export const embeddedAuthClient = createEmbeddedAuthClient();
 
 export async function fetchEmbeddedToken(): Promise<string | null> {
   const response = await fetch('/api/auth/token', {

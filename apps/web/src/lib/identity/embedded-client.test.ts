@@ -1,0 +1,272 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createEmbeddedAuthClient } from './embedded-client';
+
+const nova = { id: 'user-1', email: 'nova@example.com', name: 'Nova' };
+const signedIn = { session: { id: 'session-1', userId: 'user-1' }, user: nova };
+
+function jsonResponse(status: number, body: unknown, statusText = ''): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+type Route = (init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** A fake `/api/auth` whose answers a test can change between calls. */
+function installFakeProvider(routes: Record<string, Route>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const route = routes[String(input)];
+    if (!route) throw new Error(`unexpected request ${String(input)}`);
+    return route(init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const callsTo = (url: string) => fetchMock.mock.calls.filter(([input]) => String(input) === url);
+  return { fetchMock, callsTo };
+}
+
+function setVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, value: state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+beforeEach(() => {
+  vi.useRealTimers();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('embedded auth client: actions', () => {
+  it('signs in with a same-origin JSON POST; the session reads pending until it loads', async () => {
+    let session: unknown = null;
+    const { fetchMock, callsTo } = installFakeProvider({
+      '/api/auth/sign-in/email': () => {
+        session = signedIn;
+        return jsonResponse(200, { redirect: false, token: 't', user: nova });
+      },
+      '/api/auth/get-session': () => jsonResponse(200, session),
+    });
+    const client = createEmbeddedAuthClient();
+
+    const result = await client.signIn.email({ email: nova.email, password: 'long-password' });
+
+    expect(result).toEqual({ data: { redirect: false, token: 't', user: nova }, error: null });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: nova.email,
+      password: 'long-password',
+    });
+    expect(client.getSession()).toEqual({ data: null, isPending: true });
+    await waitFor(() =>
+      expect(client.getSession()).toEqual({ data: { user: nova }, isPending: false }),
+    );
+    expect(callsTo('/api/auth/get-session')).toHaveLength(1);
+  });
+
+  it('signs up with name, email and password', async () => {
+    const { callsTo } = installFakeProvider({
+      '/api/auth/sign-up/email': () => jsonResponse(200, { token: 't', user: nova }),
+      '/api/auth/get-session': () => jsonResponse(200, signedIn),
+    });
+    const client = createEmbeddedAuthClient();
+
+    const details = { name: nova.name, email: nova.email, password: 'long-password' };
+    const { error } = await client.signUp.email(details);
+
+    expect(error).toBeNull();
+    const body = JSON.parse(String(callsTo('/api/auth/sign-up/email')[0]?.[1]?.body)) as unknown;
+    expect(body).toEqual(details);
+    await waitFor(() => expect(client.getSession().data?.user).toEqual(nova));
+  });
+
+  it("turns better-auth's error body into { status, message, code } and keeps the session", async () => {
+    const { callsTo } = installFakeProvider({
+      '/api/auth/sign-in/email': () =>
+        jsonResponse(401, {
+          code: 'INVALID_EMAIL_OR_PASSWORD',
+          message: 'Incorrect email or password.',
+          error: { code: 'UNAUTHENTICATED', message: 'Incorrect email or password.' },
+        }),
+      '/api/auth/get-session': () => jsonResponse(200, null),
+    });
+    const client = createEmbeddedAuthClient();
+
+    const result = await client.signIn.email({ email: nova.email, password: 'wrong-password' });
+
+    expect(result).toEqual({
+      data: null,
+      error: {
+        status: 401,
+        code: 'INVALID_EMAIL_OR_PASSWORD',
+        message: 'Incorrect email or password.',
+      },
+    });
+    expect(callsTo('/api/auth/get-session')).toHaveLength(0);
+  });
+
+  it('reads the wire error format and falls back to the status text', async () => {
+    let answer = jsonResponse(429, {
+      error: { code: 'RATE_LIMITED', message: 'Too many sign-in attempts.' },
+    });
+    installFakeProvider({ '/api/auth/sign-in/email': () => answer });
+    const client = createEmbeddedAuthClient();
+    const credentials = { email: nova.email, password: 'long-password' };
+
+    expect((await client.signIn.email(credentials)).error).toEqual({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many sign-in attempts.',
+    });
+
+    answer = new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' });
+    expect((await client.signIn.email(credentials)).error).toEqual({
+      status: 502,
+      message: 'Bad Gateway',
+    });
+  });
+
+  it('throws when the network fails', async () => {
+    installFakeProvider({
+      '/api/auth/sign-in/email': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const client = createEmbeddedAuthClient();
+
+    await expect(
+      client.signIn.email({ email: nova.email, password: 'long-password' }),
+    ).rejects.toThrow('Failed to fetch');
+  });
+});
+
+describe('embedded auth client: session store', () => {
+  it('fetches the session once for all subscribers and updates them after sign-out', async () => {
+    const { callsTo } = installFakeProvider({
+      '/api/auth/get-session': () => jsonResponse(200, signedIn),
+      '/api/auth/sign-out': () => jsonResponse(200, { success: true }),
+    });
+    const client = createEmbeddedAuthClient();
+
+    const first = renderHook(() => client.useSession());
+    const second = renderHook(() => client.useSession());
+    expect(first.result.current).toEqual({ data: null, isPending: true });
+    await waitFor(() => expect(first.result.current.data?.user).toEqual(nova));
+    expect(second.result.current).toBe(first.result.current);
+    expect(callsTo('/api/auth/get-session')).toHaveLength(1);
+
+    await act(async () => {
+      const { error } = await client.signOut();
+      expect(error).toBeNull();
+    });
+
+    expect(first.result.current).toEqual({ data: null, isPending: false });
+    expect(second.result.current).toEqual({ data: null, isPending: false });
+    const [, init] = callsTo('/api/auth/sign-out')[0]!;
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{}' });
+  });
+
+  it('does not let a session answer from before the sign-out bring the user back', async () => {
+    let releaseSession: (response: Response) => void = () => undefined;
+    installFakeProvider({
+      '/api/auth/get-session': () =>
+        new Promise<Response>((resolve) => {
+          releaseSession = resolve;
+        }),
+      '/api/auth/sign-out': () => jsonResponse(200, { success: true }),
+    });
+    const client = createEmbeddedAuthClient();
+    const { result } = renderHook(() => client.useSession());
+
+    await act(async () => {
+      await client.signOut();
+    });
+    await act(async () => {
+      releaseSession(jsonResponse(200, signedIn));
+      await Promise.resolve();
+    });
+
+    expect(result.current).toEqual({ data: null, isPending: false });
+  });
+
+  it('refetches when the tab becomes visible, clearing a session ended elsewhere', async () => {
+    let session: unknown = signedIn;
+    const { callsTo } = installFakeProvider({
+      '/api/auth/get-session': () => jsonResponse(200, session),
+    });
+    const client = createEmbeddedAuthClient();
+    const { result } = renderHook(() => client.useSession());
+    await waitFor(() => expect(result.current.data?.user.id).toBe(nova.id));
+
+    session = null;
+    act(() => setVisibility('hidden'));
+    expect(callsTo('/api/auth/get-session')).toHaveLength(1);
+    act(() => setVisibility('visible'));
+
+    await waitFor(() => expect(result.current).toEqual({ data: null, isPending: false }));
+    expect(callsTo('/api/auth/get-session')).toHaveLength(2);
+    // A quick second switch back does not hit the provider again.
+    act(() => setVisibility('visible'));
+    expect(callsTo('/api/auth/get-session')).toHaveLength(2);
+  });
+
+  it('clears the session on 401 and keeps it when the provider is unreachable', async () => {
+    let answer: () => Response | Promise<Response> = () => jsonResponse(200, signedIn);
+    installFakeProvider({ '/api/auth/get-session': () => answer() });
+    const client = createEmbeddedAuthClient();
+    const { result } = renderHook(() => client.useSession());
+    await waitFor(() => expect(result.current.data?.user.id).toBe(nova.id));
+
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    await act(() => client.refreshSession());
+    expect(result.current.data?.user.id).toBe(nova.id);
+
+    answer = () => jsonResponse(500, { message: 'boom' });
+    await act(() => client.refreshSession());
+    expect(result.current.data?.user.id).toBe(nova.id);
+
+    answer = () => jsonResponse(401, { code: 'UNAUTHORIZED', message: 'Unauthorized' });
+    await act(() => client.refreshSession());
+    expect(result.current).toEqual({ data: null, isPending: false });
+  });
+
+  it('tells other tabs about a sign-out, and they refetch', async () => {
+    let session: unknown = signedIn;
+    installFakeProvider({
+      '/api/auth/get-session': () => jsonResponse(200, session),
+      '/api/auth/sign-out': () => {
+        session = null;
+        return jsonResponse(200, { success: true });
+      },
+    });
+    const thisTab = createEmbeddedAuthClient();
+    const otherTab = createEmbeddedAuthClient();
+    const { result } = renderHook(() => otherTab.useSession());
+    await waitFor(() => expect(result.current.data?.user.id).toBe(nova.id));
+
+    await thisTab.signOut();
+
+    await waitFor(() => expect(result.current).toEqual({ data: null, isPending: false }));
+  });
+
+  it('works where BroadcastChannel is missing', async () => {
+    vi.stubGlobal('BroadcastChannel', undefined);
+    installFakeProvider({
+      '/api/auth/get-session': () => jsonResponse(200, signedIn),
+      '/api/auth/sign-out': () => jsonResponse(200, { success: true }),
+    });
+    const client = createEmbeddedAuthClient();
+    const { result, unmount } = renderHook(() => client.useSession());
+    await waitFor(() => expect(result.current.data?.user.id).toBe(nova.id));
+
+    await act(async () => {
+      await client.signOut();
+    });
+
+    expect(result.current.data).toBeNull();
+    unmount();
+  });
+});
