@@ -1,4 +1,5 @@
 import { EyeOff } from 'lucide-react';
+import { formatCompactNumber, formatShare } from '@/lib/format';
 
 /** "Not available — <why>": withheld data is explained, never drawn as zero. */
 export function PlatformUnavailableNotice({ reason }: { reason: string }) {
@@ -14,6 +15,33 @@ export function PlatformUnavailableNotice({ reason }: { reason: string }) {
 }
 
 export type BreakdownRow = { label: string; share: number; display: string };
+
+/**
+ * The `limit` biggest entries by `count` (unreported ones left out), each shown as its count and
+ * its share of all the entries' total: "1.2K · 25%".
+ */
+export function toCountShareRows<Entry>(
+  entries: Entry[],
+  {
+    count,
+    label,
+    limit,
+  }: { count: (entry: Entry) => number | null; label: (entry: Entry) => string; limit: number },
+): BreakdownRow[] {
+  const total = entries.reduce((sum, entry) => sum + (count(entry) ?? 0), 0);
+  return entries
+    .filter((entry) => count(entry) !== null)
+    .sort((a, b) => (count(b) ?? 0) - (count(a) ?? 0))
+    .slice(0, limit)
+    .map((entry) => {
+      const share = total > 0 ? (count(entry) ?? 0) / total : 0;
+      return {
+        label: label(entry),
+        share,
+        display: `${formatCompactNumber(count(entry))} · ${formatShare(share)}`,
+      };
+    });
+}
 
 /**
  * A ranked list with proportional bars (top countries, devices, age groups…). With no rows the

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { formatFullNumber } from './platform-format';
+import { formatFullNumber } from '@/lib/format';
 import { PlatformSkeleton } from './platform-skeleton';
 
 export type SortOrder = 'asc' | 'desc';

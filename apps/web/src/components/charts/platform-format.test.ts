@@ -1,49 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatCompactNumber,
-  formatDuration,
-  formatRelativeTime,
-  formatSignedCompactNumber,
-  formatWatchHours,
-  shiftDay,
-  sumPresent,
-} from './platform-format';
+import { formatWatchHours } from './platform-format';
 
 describe('platform formatting', () => {
-  it('shows absent numbers as a dash, and a real zero as 0', () => {
-    expect(formatCompactNumber(null)).toBe('—');
-    expect(formatCompactNumber(undefined)).toBe('—');
-    expect(formatCompactNumber(0)).toBe('0');
-    expect(formatCompactNumber(60_709)).toBe('60.7K');
-    expect(formatSignedCompactNumber(285)).toBe('+285');
-    expect(formatSignedCompactNumber(null)).toBe('—');
-  });
-
   it('turns watch minutes into hours', () => {
     expect(formatWatchHours(150)).toBe('2.5 hr');
     expect(formatWatchHours(18_310)).toBe('305 hr');
     expect(formatWatchHours(118_013)).toBe('2K hr');
     expect(formatWatchHours(null)).toBe('—');
-  });
-
-  it('formats durations like a video player', () => {
-    expect(formatDuration(261)).toBe('4:21');
-    expect(formatDuration(3723)).toBe('1:02:03');
-    expect(formatDuration(null)).toBe('—');
-  });
-
-  it('keeps "nothing reported" apart from zero when summing', () => {
-    expect(sumPresent([null, null])).toBeNull();
-    expect(sumPresent([null, 0])).toBe(0);
-    expect(sumPresent([2, null, 3])).toBe(5);
-  });
-
-  it('shifts calendar days and describes recent times', () => {
-    expect(shiftDay('2026-11-20', -89)).toBe('2026-08-23');
-    expect(shiftDay('2024-02-28', 1)).toBe('2024-02-29');
-    const now = Date.parse('2026-11-22T10:00:00Z');
-    expect(formatRelativeTime('2026-11-22T07:00:00Z', now)).toBe('3 hours ago');
-    expect(formatRelativeTime('2026-11-22T09:59:30Z', now)).toBe('just now');
-    expect(formatRelativeTime(null, now)).toBe('—');
   });
 });

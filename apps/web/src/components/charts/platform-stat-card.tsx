@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { MISSING_VALUE } from './platform-format';
+import { MISSING_VALUE } from '@/lib/format';
 import { PlatformSkeleton } from './platform-skeleton';
 
 /**

@@ -12,16 +12,16 @@ import {
   Tooltip,
   XAxis,
   YAxis,
-  type TooltipContentProps,
 } from 'recharts';
+import { formatCompactNumber, formatLongDay, sumPresent } from '@/lib/format';
 import { useTheme } from '@/lib/theme-provider';
 import {
-  formatCompactNumber,
-  formatLongDay,
-  formatShortDay,
-  MISSING_VALUE,
-  sumPresent,
-} from './platform-format';
+  ChartTooltip,
+  countAxisProps,
+  dayAxisProps,
+  gridProps,
+  prefersReducedMotion,
+} from './chart-parts';
 
 /*
  * Recharts is ~100 KB gzipped: only the lazy analytics route chunks import this file, never
@@ -42,14 +42,6 @@ const palette = {
   light: { grid: '#e4e4e7', axis: '#52525b', zero: '#a1a1aa' },
   dark: { grid: '#27272a', axis: '#a1a1aa', zero: '#52525b' },
 } as const;
-
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
-}
 
 const readNumber = (point: ChartPoint, key: string): number | null => {
   const value = point[key];
@@ -75,37 +67,6 @@ function describeSeries(
     ? `, highest on ${formatLongDay(peak.day)} (${formatValue(readNumber(peak, series.key))})`
     : '';
   return `${series.name}: ${formatValue(total)} ${totalLabel}${peakText}.`;
-}
-
-function ChartTooltip({
-  active,
-  payload,
-  label,
-  formatValue,
-}: Pick<TooltipContentProps, 'active' | 'payload' | 'label'> & {
-  formatValue: (value: number | null) => string;
-}) {
-  if (!active || !payload?.length) return null;
-  return (
-    <div className="rounded-lg border border-zinc-200 bg-white px-3 py-2 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
-      <p className="mb-1 font-medium">{formatLongDay(String(label))}</p>
-      <ul className="flex flex-col gap-0.5">
-        {payload.map((entry) => (
-          <li key={String(entry.dataKey)} className="flex items-center gap-2">
-            <span
-              aria-hidden="true"
-              className="h-2 w-2 rounded-full"
-              style={{ backgroundColor: entry.color }}
-            />
-            <span className="text-zinc-600 dark:text-zinc-400">{entry.name}</span>
-            <span className="ml-auto pl-3 font-semibold tabular-nums">
-              {typeof entry.value === 'number' ? formatValue(entry.value) : MISSING_VALUE}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
 }
 
 /**
@@ -167,26 +128,18 @@ export function PlatformTimeSeriesChart({
 
   const axes = (
     <>
-      <CartesianGrid vertical={false} stroke={colors.grid} strokeDasharray="3 3" />
-      <XAxis
-        dataKey="day"
-        tickFormatter={formatShortDay}
-        tick={{ fill: colors.axis, fontSize: 12 }}
-        tickLine={false}
-        axisLine={{ stroke: colors.grid }}
-        minTickGap={28}
-      />
-      <YAxis
-        tickFormatter={(value: number) => formatCompactNumber(value)}
-        tick={{ fill: colors.axis, fontSize: 12 }}
-        tickLine={false}
-        axisLine={false}
-        width={44}
-        allowDecimals={false}
-      />
+      <CartesianGrid {...gridProps(colors)} />
+      <XAxis dataKey="day" {...dayAxisProps(colors)} />
+      <YAxis {...countAxisProps(colors)} width={44} allowDecimals={false} />
       <Tooltip
         content={({ active, payload, label: day }) => (
-          <ChartTooltip active={active} payload={payload} label={day} formatValue={formatValue} />
+          <ChartTooltip
+            active={active}
+            payload={payload}
+            label={day}
+            formatLabel={formatLongDay}
+            formatValue={formatValue}
+          />
         )}
         cursor={variant === 'bar' ? { fill: colors.grid, opacity: 0.5 } : { stroke: colors.axis }}
       />

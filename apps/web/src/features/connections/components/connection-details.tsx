@@ -6,15 +6,14 @@ import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { extractErrorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useRefreshConnection } from '../api/refresh-connection';
 import {
   describeStatus,
   describeSyncStep,
-  formatDateTime,
   formatDay,
   formatPercent,
-  formatRelativeTime,
   isSyncInProgress,
 } from '../utils/connection-status';
 import { DisconnectDialog } from './disconnect-dialog';
@@ -128,7 +127,7 @@ export function ConnectionDetails({
                 dateTime={connection.lastSyncedAt}
                 title={formatDateTime(connection.lastSyncedAt)}
               >
-                {formatRelativeTime(connection.lastSyncedAt, now)}
+                {formatRelativeTime(connection.lastSyncedAt, now, { justNowSeconds: 45 })}
               </time>
             ) : isSyncing ? (
               'Pending'

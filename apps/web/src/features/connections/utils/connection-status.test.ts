@@ -3,7 +3,6 @@ import { buildConnection } from '../testing/connection-factory';
 import {
   describeStatus,
   describeSyncStep,
-  formatRelativeTime,
   getPollInterval,
   isSyncInProgress,
   PAUSED_POLL_INTERVAL_MS,
@@ -64,13 +63,5 @@ describe('connection status', () => {
     );
     expect(describeSyncStep(paused.sync.step)).toMatch(/^Paused: YouTube daily limit reached/);
     expect(describeSyncStep('Listing videos')).toBe('Listing videos');
-  });
-
-  it('formats relative times', () => {
-    const now = Date.parse('2025-03-10T12:00:00Z');
-    expect(formatRelativeTime('2025-03-10T11:59:50Z', now)).toBe('just now');
-    expect(formatRelativeTime('2025-03-10T11:55:00Z', now)).toMatch(/5 minutes ago/);
-    expect(formatRelativeTime('2025-03-10T09:00:00Z', now)).toMatch(/3 hours ago/);
-    expect(formatRelativeTime('2025-03-09T12:00:00Z', now)).toMatch(/yesterday/);
   });
 });

@@ -53,6 +53,8 @@ export function describeStatus(connection: Connection): StatusView {
   return { label: 'Connected', tone: 'success' };
 }
 
+// `formatDateTime` from `@/lib/format` would do, but the OAuth callback pages import this file for
+// the provider names and would then load the shared formatting chunk too.
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Turns the API's step names into words for the progress line. */
@@ -82,32 +84,6 @@ const dayFormat = new Intl.DateTimeFormat(undefined, {
 export function formatDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
-}
-
-export function formatDateTime(iso: string): string {
-  return timeFormat.format(new Date(iso));
-}
-
-const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** "just now", "5 minutes ago", "yesterday"… relative to `now`. */
-export function formatRelativeTime(iso: string, now: number): string {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  if (Math.abs(seconds) < 45) return 'just now';
-  for (const [unit, size] of relativeUnits) {
-    if (Math.abs(seconds) >= size || unit === 'minute') {
-      return relativeFormat.format(Math.round(seconds / size), unit);
-    }
-  }
-  return 'just now';
 }
 
 const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent' });

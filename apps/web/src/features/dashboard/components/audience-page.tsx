@@ -9,15 +9,13 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { formatCompactNumber, formatLongDay, formatShortDay } from '@/lib/format';
 import { useAudience } from '../api/get-audience';
 import { platformLabels, useDashboardFilters } from '../hooks/use-dashboard-filters';
 import {
   formatAudienceKey,
   formatChange,
-  formatCompactNumber,
   formatCountry,
-  formatLongDay,
-  formatShortDay,
   platformNames,
   type AudienceDimension,
 } from './charts/dashboard-format';

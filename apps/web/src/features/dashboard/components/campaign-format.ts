@@ -1,6 +1,6 @@
 /** Intl formatting for the ROI screen. Absent figures are "—" (never 0), explained nearby. */
 
-export const MISSING = '—';
+import { MISSING_VALUE } from '@/lib/format';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -23,12 +23,12 @@ function currencyFormat(currency: string, options: Intl.NumberFormatOptions = {}
 }
 
 export function formatMoney(value: number | null, currency: string): string {
-  return value === null ? MISSING : currencyFormat(currency).format(value);
+  return value === null ? MISSING_VALUE : currencyFormat(currency).format(value);
 }
 
 /** Big totals read better short: $12.4K. */
 export function formatCompactMoney(value: number | null, currency: string): string {
-  if (value === null) return MISSING;
+  if (value === null) return MISSING_VALUE;
   if (Math.abs(value) < 10_000) return formatMoney(value, currency);
   return currencyFormat(currency, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 }
@@ -41,25 +41,7 @@ const roiFormat = new Intl.NumberFormat(undefined, {
 
 /** 0.253 → "+25.3%"; null (nothing spent) → "—". */
 export function formatRoi(value: number | null): string {
-  return value === null ? MISSING : roiFormat.format(value);
-}
-
-const countFormat = new Intl.NumberFormat(undefined, {
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-const signedCountFormat = new Intl.NumberFormat(undefined, {
-  notation: 'compact',
-  maximumFractionDigits: 1,
-  signDisplay: 'exceptZero',
-});
-
-export function formatCount(value: number | null): string {
-  return value === null ? MISSING : countFormat.format(value);
-}
-
-export function formatSignedCount(value: number | null): string {
-  return value === null ? MISSING : signedCountFormat.format(value);
+  return value === null ? MISSING_VALUE : roiFormat.format(value);
 }
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });

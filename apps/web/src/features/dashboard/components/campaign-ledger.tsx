@@ -5,21 +5,15 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import {
-  formatCount,
-  formatDayRange,
-  formatMoney,
-  formatRoi,
-  formatSignedCount,
-  MISSING,
-} from './campaign-format';
+import { formatCompactNumber, formatSignedCompactNumber, MISSING_VALUE } from '@/lib/format';
+import { formatDayRange, formatMoney, formatRoi } from './campaign-format';
 import { channelLabels } from './campaign-form-model';
 
 function Figure({ value, note, tone }: { value: string; note?: string; tone?: string }) {
   return (
     <>
       <span className={cn('block font-medium whitespace-nowrap tabular-nums', tone)}>
-        {value === MISSING ? <span aria-hidden="true">{MISSING}</span> : value}
+        {value === MISSING_VALUE ? <span aria-hidden="true">{MISSING_VALUE}</span> : value}
       </span>
       {note ? (
         <span className="block text-xs font-normal whitespace-normal text-zinc-600 dark:text-zinc-400">
@@ -36,7 +30,7 @@ function costNote(lift: number | null): string {
 }
 
 function liftNote(lift: number | null): string {
-  return lift === null ? 'No baseline yet' : `${formatSignedCount(lift)} vs. before`;
+  return lift === null ? 'No baseline yet' : `${formatSignedCompactNumber(lift)} vs. before`;
 }
 
 const roiTone = (roi: number | null) =>
@@ -102,12 +96,15 @@ export function CampaignLedger({
         </td>
         <td className={cellClass}>
           <Figure
-            value={formatCount(result.followersDuring)}
+            value={formatCompactNumber(result.followersDuring)}
             note={liftNote(result.followerLift)}
           />
         </td>
         <td className={cellClass}>
-          <Figure value={formatCount(result.viewsDuring)} note={liftNote(result.viewLift)} />
+          <Figure
+            value={formatCompactNumber(result.viewsDuring)}
+            note={liftNote(result.viewLift)}
+          />
         </td>
         <td className={cellClass}>
           <Figure

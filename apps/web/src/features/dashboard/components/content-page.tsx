@@ -27,6 +27,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import {
+  contentKindLabels,
+  formatCompactNumber,
+  formatDate,
+  formatFullNumber,
+  formatShare,
+} from '@/lib/format';
 import { exportContentCsv, toContentCsvFileName } from '../api/export-content';
 import {
   contentTypes,
@@ -37,6 +44,7 @@ import {
   type SortOrder,
 } from '../api/get-content';
 import { useDashboardFilters } from '../hooks/use-dashboard-filters';
+import { formatWatchHours, platformNames } from './charts/dashboard-format';
 import { DashboardFilters } from './dashboard-filters';
 
 export const CONTENT_PAGE_SIZE = 25;
@@ -109,26 +117,12 @@ function useContentView() {
 
 // ── Formatting ──────────────────────────────────────────────────────────────
 
-const compactNumber = new Intl.NumberFormat(undefined, {
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-const fullNumber = new Intl.NumberFormat();
-const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
 const minutesFormat = new Intl.NumberFormat(undefined, {
   style: 'unit',
   unit: 'minute',
   unitDisplay: 'short',
   maximumFractionDigits: 0,
 });
-const hoursFormat = new Intl.NumberFormat(undefined, {
-  style: 'unit',
-  unit: 'hour',
-  unitDisplay: 'short',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-const publishedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** "—" for a figure the platform did not report: never shown as 0. */
 function Missing() {
@@ -142,34 +136,21 @@ function Missing() {
 
 function formatCount(value: number | null): ReactNode {
   if (value === null) return <Missing />;
-  return <span title={fullNumber.format(value)}>{compactNumber.format(value)}</span>;
+  return <span title={formatFullNumber(value)}>{formatCompactNumber(value)}</span>;
 }
 
 /** Watch time arrives in minutes; long totals read better in hours. */
 function formatWatchTime(minutes: number | null): ReactNode {
   if (minutes === null) return <Missing />;
-  return minutes < 60 ? minutesFormat.format(minutes) : hoursFormat.format(minutes / 60);
+  return minutes < 60 ? minutesFormat.format(minutes) : formatWatchHours(minutes);
 }
 
-const platformNames: Record<ContentRow['platform'], string> = {
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-};
 const platformDots: Record<ContentRow['platform'], string> = {
   youtube: 'bg-red-600',
   instagram: 'bg-pink-600',
   facebook: 'bg-blue-600',
 };
-const typeLabels: Record<ContentType, string> = {
-  all: 'All types',
-  video: 'Video',
-  short: 'Short',
-  live: 'Live',
-  reel: 'Reel',
-  post: 'Post',
-  story: 'Story',
-};
+const typeLabels: Record<ContentType, string> = { all: 'All types', ...contentKindLabels };
 
 const typeLabel = (type: string) =>
   typeLabels[type as ContentType] ?? type.charAt(0).toUpperCase() + type.slice(1);
@@ -231,7 +212,7 @@ const columns: Column[] = [
     sortKey: 'publishedAt',
     render: (row) => (
       <time dateTime={row.publishedAt} className="whitespace-nowrap">
-        {publishedFormat.format(new Date(row.publishedAt))}
+        {formatDate(row.publishedAt)}
       </time>
     ),
   },
@@ -282,8 +263,7 @@ const columns: Column[] = [
     label: 'Engagement rate',
     sortKey: 'engagementRate',
     isNumeric: true,
-    render: (row) =>
-      row.engagementRate === null ? <Missing /> : percent.format(row.engagementRate),
+    render: (row) => (row.engagementRate === null ? <Missing /> : formatShare(row.engagementRate)),
   },
   {
     id: 'followers',
@@ -523,7 +503,7 @@ function Pagination({
       <p className="text-zinc-600 dark:text-zinc-400" aria-live="polite" aria-atomic="true">
         {total === 0
           ? 'No items'
-          : `Showing ${fullNumber.format(first)}–${fullNumber.format(last)} of ${fullNumber.format(total)} ${total === 1 ? 'item' : 'items'}`}
+          : `Showing ${formatFullNumber(first)}–${formatFullNumber(last)} of ${formatFullNumber(total)} ${total === 1 ? 'item' : 'items'}`}
       </p>
       {pageCount > 1 ? (
         <nav aria-label="Content pages" className="flex items-center gap-2">
@@ -537,7 +517,7 @@ function Pagination({
             Previous
           </Button>
           <span className="px-1 whitespace-nowrap text-zinc-600 tabular-nums dark:text-zinc-400">
-            Page {fullNumber.format(Math.min(page, pageCount))} of {fullNumber.format(pageCount)}
+            Page {formatFullNumber(Math.min(page, pageCount))} of {formatFullNumber(pageCount)}
           </span>
           <Button
             variant="secondary"

@@ -21,6 +21,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import {
+  formatCompactNumber,
+  formatFullNumber,
+  formatLongDay,
+  formatSignedCompactNumber,
+} from '@/lib/format';
+import {
   dashboardAnalyticsQueryOptions,
   useDashboardAnalytics,
   usePreviousPeriodSeries,
@@ -33,12 +39,8 @@ import {
 } from '../hooks/use-dashboard-filters';
 import {
   describePreviousPeriod,
-  formatCompactNumber,
-  formatFullNumber,
-  formatLongDay,
   formatRate,
   formatRevenue,
-  formatSignedCompactNumber,
   formatWatchHours,
 } from './charts/dashboard-format';
 import { GrowthChart } from './charts/growth-chart';

@@ -1,12 +1,8 @@
 import type { DashboardAnalyticsResponse } from '@crescendo/contracts';
 import { CheckCircle2, Clock3, Hourglass } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import {
-  formatLongDay,
-  formatRelativeTime,
-  formatShortDay,
-  platformNames,
-} from './charts/dashboard-format';
+import { formatLongDay, formatRelativeTime, formatShortDay } from '@/lib/format';
+import { platformNames } from './charts/dashboard-format';
 
 type Freshness = DashboardAnalyticsResponse['freshness'][number];
 

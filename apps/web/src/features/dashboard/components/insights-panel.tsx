@@ -4,13 +4,8 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  formatCompactNumber,
-  formatDaysInText,
-  formatLongDay,
-  formatTrafficSource,
-  platformNames,
-} from './charts/dashboard-format';
+import { formatCompactNumber, formatLongDay } from '@/lib/format';
+import { formatDaysInText, formatTrafficSource, platformNames } from './charts/dashboard-format';
 
 const INITIALLY_SHOWN = 4;
 

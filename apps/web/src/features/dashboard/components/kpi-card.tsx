@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { formatChange, isPresent, MISSING_VALUE } from './charts/dashboard-format';
+import { isPresent, MISSING_VALUE } from '@/lib/format';
+import { formatChange } from './charts/dashboard-format';
 import { FigureValue } from './charts/figure-value';
 
 /**

@@ -1,12 +1,8 @@
 import type { DashboardAnalyticsResponse } from '@crescendo/contracts';
 import { Flag, Trophy } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  formatCompactNumber,
-  formatFullNumber,
-  formatLongDay,
-  platformNames,
-} from './charts/dashboard-format';
+import { formatCompactNumber, formatFullNumber, formatLongDay } from '@/lib/format';
+import { platformNames } from './charts/dashboard-format';
 
 type Milestone = DashboardAnalyticsResponse['milestones'][number];
 type Forecast = NonNullable<DashboardAnalyticsResponse['forecast']>;

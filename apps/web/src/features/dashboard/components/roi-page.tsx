@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { MISSING_VALUE } from '@/lib/format';
 import { useRoi } from '../api/get-roi';
 import {
   dashboardPlatforms,
@@ -17,7 +18,7 @@ import {
   type DashboardPlatform,
 } from '../hooks/use-dashboard-filters';
 import { CampaignDeleteDialog } from './campaign-delete-dialog';
-import { formatCompactMoney, formatMoney, formatRoi, MISSING } from './campaign-format';
+import { formatCompactMoney, formatMoney, formatRoi } from './campaign-format';
 import { CampaignFormDialog } from './campaign-form-dialog';
 import { toLocalDay } from './campaign-form-model';
 import { CampaignLedger } from './campaign-ledger';
@@ -75,9 +76,9 @@ function Total({
     <Card className={cn('p-4 sm:p-5', className)}>
       <dt className="text-sm text-zinc-600 dark:text-zinc-400">{label}</dt>
       <dd className={cn('mt-1 text-2xl font-semibold tracking-tight tabular-nums', tone)}>
-        {value === MISSING ? (
+        {value === MISSING_VALUE ? (
           <>
-            <span aria-hidden="true">{MISSING}</span>
+            <span aria-hidden="true">{MISSING_VALUE}</span>
             <span className="sr-only">Not available</span>
           </>
         ) : (

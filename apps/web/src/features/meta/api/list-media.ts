@@ -1,18 +1,12 @@
 import type { ContentItem, ContentListResponse, contentSortKeys } from '@crescendo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { ContentListFilter } from '@/lib/use-platform-view-state';
 
 export type MediaSortKey = Exclude<(typeof contentSortKeys)[number], 'watchMinutes'>;
 export type MediaKind = 'post' | 'reel' | 'story';
 
-export type MediaListFilter = {
-  page: number;
-  pageSize: number;
-  sort: MediaSortKey;
-  order: 'asc' | 'desc';
-  search?: string;
-  kind?: MediaKind;
-};
+export type MediaListFilter = ContentListFilter<MediaSortKey, MediaKind>;
 
 export async function listMedia(
   connectionId: string,

@@ -2,19 +2,19 @@ import type { AccountAnalytics, Connection } from '@crescendo/contracts';
 import { Camera, CircleAlert, RefreshCw, ThumbsUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  formatCompactNumber,
-  formatDateTime,
-  formatFullNumber,
-  formatLongDay,
-  formatRelativeTime,
-} from '@/components/charts/platform-format';
 import { PlatformSkeleton } from '@/components/charts/platform-skeleton';
 import { PlatformStatCard, PlatformStatCardSkeleton } from '@/components/charts/platform-stat-card';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import {
+  formatCompactNumber,
+  formatDateTime,
+  formatFullNumber,
+  formatLongDay,
+  formatRelativeTime,
+} from '@/lib/format';
 
 /** Facebook reports Page follows per day; the latest reported day is the current count. */
 export function latestFollowers(account: AccountAnalytics): number | null {

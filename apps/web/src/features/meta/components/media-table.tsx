@@ -2,19 +2,18 @@ import type { ContentItem } from '@crescendo/contracts';
 import { Images } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import {
+  CompactCount,
+  contentTitleColumn,
+  publishedColumn,
+} from '@/components/charts/platform-content-columns';
+import {
   PlatformDataTable,
   PlatformPagination,
   type PlatformColumn,
 } from '@/components/charts/platform-data-table';
-import {
-  formatCompactNumber,
-  formatDate,
-  formatFullNumber,
-} from '@/components/charts/platform-format';
 import { PlatformSearchInput } from '@/components/charts/platform-search-input';
 import { AsyncErrorView } from '@/components/errors/async-error';
 import { useRegisterExport } from '@/components/layouts/export-context';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -22,7 +21,6 @@ import { Select } from '@/components/ui/input';
 import { useMedia, type MediaKind, type MediaSortKey } from '../api/list-media';
 import type { useMetaViewState } from '../hooks/use-meta-view-state';
 import { MediaDetailDialog } from './media-detail-dialog';
-import { kindLabels } from './meta-labels';
 
 type ViewState = ReturnType<typeof useMetaViewState>;
 
@@ -32,14 +30,6 @@ const kindOptions: { value: MediaKind | ''; label: string }[] = [
   { value: 'reel', label: 'Reels' },
   { value: 'story', label: 'Stories' },
 ];
-
-function count(value: number | null, noun: string) {
-  return (
-    <span title={value === null ? `${noun} not reported` : `${formatFullNumber(value)} ${noun}`}>
-      {formatCompactNumber(value)}
-    </span>
-  );
-}
 
 /** Instagram posts, Reels and stories with their numbers; searchable, sortable and paged. */
 export function MediaTable({
@@ -83,55 +73,27 @@ export function MediaTable({
       : null,
   );
 
+  const openItem = (item: ContentItem, opener: HTMLElement | null) => {
+    openerRef.current = opener;
+    view.openItem(item.id);
+  };
+
   const columns: PlatformColumn<ContentItem>[] = [
-    {
-      id: 'title',
-      header: 'Post',
-      sortKey: 'title',
-      cell: (item) => (
-        <div className="flex min-w-0 flex-col gap-1">
-          <button
-            type="button"
-            onClick={(event) => {
-              event.stopPropagation();
-              openerRef.current = event.currentTarget;
-              view.openMedia(item.id);
-            }}
-            className="line-clamp-2 max-w-[22rem] min-w-[10rem] rounded text-left font-medium text-zinc-900 hover:text-brand-700 hover:underline dark:text-zinc-100 dark:hover:text-brand-300"
-          >
-            {item.title}
-          </button>
-          <span className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-            <Badge className="px-2 py-0">{kindLabels[item.kind]}</Badge>
-            <span className="md:hidden">{formatDate(item.publishedAt)}</span>
-          </span>
-        </div>
-      ),
-    },
-    {
-      id: 'publishedAt',
-      header: 'Published',
-      sortKey: 'publishedAt',
-      className: 'hidden md:table-cell whitespace-nowrap',
-      cell: (item) => (
-        <time dateTime={item.publishedAt} className="text-zinc-700 dark:text-zinc-300">
-          {formatDate(item.publishedAt)}
-        </time>
-      ),
-    },
+    contentTitleColumn('Post', openItem),
+    publishedColumn,
     {
       id: 'views',
       header: 'Views',
       sortKey: 'views',
       align: 'right',
-      cell: (item) => count(item.stats.views, 'views'),
+      cell: (item) => <CompactCount value={item.stats.views} noun="views" />,
     },
     {
       id: 'reach',
       header: 'Reach',
       align: 'right',
       className: 'hidden sm:table-cell',
-      cell: (item) => count(item.stats.reach, 'accounts reached'),
+      cell: (item) => <CompactCount value={item.stats.reach} noun="accounts reached" />,
     },
     {
       id: 'likes',
@@ -139,7 +101,7 @@ export function MediaTable({
       sortKey: 'likes',
       align: 'right',
       className: 'hidden sm:table-cell',
-      cell: (item) => count(item.stats.likes, 'likes'),
+      cell: (item) => <CompactCount value={item.stats.likes} noun="likes" />,
     },
     {
       id: 'comments',
@@ -147,14 +109,14 @@ export function MediaTable({
       sortKey: 'comments',
       align: 'right',
       className: 'hidden lg:table-cell',
-      cell: (item) => count(item.stats.comments, 'comments'),
+      cell: (item) => <CompactCount value={item.stats.comments} noun="comments" />,
     },
     {
       id: 'saves',
       header: 'Saves',
       align: 'right',
       className: 'hidden lg:table-cell',
-      cell: (item) => count(item.stats.saves, 'saves'),
+      cell: (item) => <CompactCount value={item.stats.saves} noun="saves" />,
     },
   ];
 
@@ -203,10 +165,7 @@ export function MediaTable({
               getRowId={(item) => item.id}
               sort={{ key: filter.sort, order: filter.order }}
               onSortChange={(key, order) => view.toggleSort(key as MediaSortKey, filter, order)}
-              onRowClick={(item, row) => {
-                openerRef.current = row.querySelector('button');
-                view.openMedia(item.id);
-              }}
+              onRowClick={(item, row) => openItem(item, row.querySelector('button'))}
               isLoading={media.isPending}
               isRefreshing={media.isPlaceholderData}
               emptyState={
@@ -243,11 +202,11 @@ export function MediaTable({
       </div>
       <MediaDetailDialog
         connectionId={connectionId}
-        mediaId={view.mediaId}
+        mediaId={view.itemId}
         pageItems={items}
         isPageReady={!media.isPending && !media.isPlaceholderData}
         returnFocusRef={openerRef}
-        onClose={view.closeMedia}
+        onClose={view.closeItem}
       />
     </Card>
   );

@@ -2,33 +2,25 @@ import type { AccountAnalytics } from '@crescendo/contracts';
 import {
   PlatformBreakdownList,
   PlatformUnavailableNotice,
+  toCountShareRows,
   type BreakdownRow,
 } from '@/components/charts/platform-breakdown-list';
-import { formatCompactNumber, formatLongDay } from '@/components/charts/platform-format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { labelAudienceValue } from './meta-labels';
+import { formatLongDay } from '@/lib/format';
+import { formatAudienceKey as labelAudienceValue } from '@/lib/audience-labels';
 
 type Entry = AccountAnalytics['audience'][number];
 
 const TOP_ROWS = 5;
 /** Meta's privacy threshold for follower demographics. */
 const DEMOGRAPHICS_MIN_FOLLOWERS = 100;
-const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
 
 function toRows(entries: Entry[]): BreakdownRow[] {
-  const total = entries.reduce((sum, entry) => sum + (entry.followers ?? 0), 0);
-  return entries
-    .filter((entry) => entry.followers !== null)
-    .sort((a, b) => (b.followers ?? 0) - (a.followers ?? 0))
-    .slice(0, TOP_ROWS)
-    .map((entry) => {
-      const share = total > 0 ? (entry.followers ?? 0) / total : 0;
-      return {
-        label: labelAudienceValue(entry.dimension, entry.value),
-        share,
-        display: `${formatCompactNumber(entry.followers)} · ${percent.format(share)}`,
-      };
-    });
+  return toCountShareRows(entries, {
+    count: (entry) => entry.followers,
+    label: (entry) => labelAudienceValue(entry.dimension, entry.value),
+    limit: TOP_ROWS,
+  });
 }
 
 export function withheldReason(followers: number | null): string {

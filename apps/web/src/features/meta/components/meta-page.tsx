@@ -2,7 +2,6 @@ import type { Connection } from '@crescendo/contracts';
 import { Camera, CircleAlert } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { shiftDay } from '@/components/charts/platform-format';
 import { PlatformRangePicker } from '@/components/charts/platform-range-picker';
 import { PlatformSyncProgress } from '@/components/charts/platform-sync-progress';
 import { AsyncErrorView } from '@/components/errors/async-error';
@@ -10,9 +9,10 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { useAccountData, type DayRange } from '../api/get-account-data';
+import { rangeOptions, toDayRange } from '@/lib/use-platform-view-state';
+import { useAccountData } from '../api/get-account-data';
 import { useMetaConnection } from '../api/list-connections';
-import { rangeOptions, useMetaViewState } from '../hooks/use-meta-view-state';
+import { useMetaViewState } from '../hooks/use-meta-view-state';
 import { AccountSummary, AccountSummarySkeleton, ConnectionStatusLine } from './account-summary';
 import { MediaTable } from './media-table';
 import { MetaAudience } from './meta-audience';
@@ -20,12 +20,6 @@ import { MetaPerformance, MetaPerformanceSkeleton } from './meta-performance';
 
 const title = 'Meta';
 const description = 'Instagram and Facebook reach, engagement and follower growth.';
-
-/** The last `days` complete days; before the first complete day is known, the API's default. */
-function toDayRange(dataCompleteThrough: string | null, days: number): DayRange {
-  if (!dataCompleteThrough) return {};
-  return { from: shiftDay(dataCompleteThrough, -(days - 1)), to: dataCompleteThrough };
-}
 
 function ConnectMeta() {
   return (

@@ -1,7 +1,6 @@
 import type { AccountAnalytics } from '@crescendo/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMemo } from 'react';
-import { formatLongDay } from '@/components/charts/platform-format';
 import { PlatformSkeleton } from '@/components/charts/platform-skeleton';
 import {
   PlatformTimeSeriesChart,
@@ -10,6 +9,7 @@ import {
 } from '@/components/charts/platform-time-series-chart';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { formatLongDay } from '@/lib/format';
 import type { ChartMetric } from '../hooks/use-meta-view-state';
 import { platformColors } from './meta-labels';
 

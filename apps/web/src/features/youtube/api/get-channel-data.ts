@@ -1,8 +1,7 @@
 import type { ChannelDataResponse } from '@crescendo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-
-export type DayRange = { from?: string; to?: string };
+import type { DayRange } from '@/lib/use-platform-view-state';
 
 export async function getChannelData(
   connectionId: string,

@@ -1,18 +1,12 @@
 import type { ContentItem, ContentListResponse, contentSortKeys } from '@crescendo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import type { ContentListFilter } from '@/lib/use-platform-view-state';
 
 export type VideoSortKey = (typeof contentSortKeys)[number];
 export type VideoKind = 'video' | 'short' | 'live';
 
-export type VideoListFilter = {
-  page: number;
-  pageSize: number;
-  sort: VideoSortKey;
-  order: 'asc' | 'desc';
-  search?: string;
-  kind?: VideoKind;
-};
+export type VideoListFilter = ContentListFilter<VideoSortKey, VideoKind>;
 
 export async function listChannelVideos(
   connectionId: string,

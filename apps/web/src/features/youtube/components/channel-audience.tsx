@@ -2,16 +2,16 @@ import type { AccountAnalytics } from '@crescendo/contracts';
 import {
   PlatformBreakdownList,
   PlatformUnavailableNotice,
+  toCountShareRows,
   type BreakdownRow,
 } from '@/components/charts/platform-breakdown-list';
-import { formatCompactNumber, formatLongDay } from '@/components/charts/platform-format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { labelAudienceValue } from './youtube-labels';
+import { formatLongDay, formatShare } from '@/lib/format';
+import { formatAudienceKey as labelAudienceValue } from '@/lib/audience-labels';
 
 type Entry = AccountAnalytics['audience'][number];
 
 const TOP_ROWS = 5;
-const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
 
 const demographicsWithheld =
   'YouTube only shares age and gender once enough signed-in viewers watch to keep them anonymous.';
@@ -19,19 +19,11 @@ const breakdownWithheld = 'YouTube has not reported this breakdown for the perio
 
 /** Views-based breakdowns (country, device, traffic source) as shares of the listed views. */
 function byViews(entries: Entry[]): BreakdownRow[] {
-  const total = entries.reduce((sum, entry) => sum + (entry.views ?? 0), 0);
-  return entries
-    .filter((entry) => entry.views !== null)
-    .sort((a, b) => (b.views ?? 0) - (a.views ?? 0))
-    .slice(0, TOP_ROWS)
-    .map((entry) => {
-      const share = total > 0 ? (entry.views ?? 0) / total : 0;
-      return {
-        label: labelAudienceValue(entry.dimension, entry.value),
-        share,
-        display: `${formatCompactNumber(entry.views)} · ${percent.format(share)}`,
-      };
-    });
+  return toCountShareRows(entries, {
+    count: (entry) => entry.views,
+    label: (entry) => labelAudienceValue(entry.dimension, entry.value),
+    limit: TOP_ROWS,
+  });
 }
 
 /** Demographics arrive as viewer percentages. */
@@ -43,7 +35,7 @@ function byPercentage(entries: Entry[]): BreakdownRow[] {
     .map((entry) => ({
       label: labelAudienceValue(entry.dimension, entry.value),
       share: (entry.percentage ?? 0) / 100,
-      display: percent.format((entry.percentage ?? 0) / 100),
+      display: formatShare((entry.percentage ?? 0) / 100),
     }));
 }
 

@@ -1,13 +1,7 @@
 import type { AccountAnalytics } from '@crescendo/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMemo } from 'react';
-import {
-  formatCompactNumber,
-  formatLongDay,
-  formatSignedCompactNumber,
-  formatWatchHours,
-  sumPresent,
-} from '@/components/charts/platform-format';
+import { formatWatchHours } from '@/components/charts/platform-format';
 import { PlatformSkeleton } from '@/components/charts/platform-skeleton';
 import {
   PlatformTimeSeriesChart,
@@ -15,6 +9,12 @@ import {
 } from '@/components/charts/platform-time-series-chart';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import {
+  formatCompactNumber,
+  formatLongDay,
+  formatSignedCompactNumber,
+  sumPresent,
+} from '@/lib/format';
 import type { ChartMetric } from '../hooks/use-youtube-view-state';
 
 const formatHours = (hours: number | null) => formatWatchHours(hours === null ? null : hours * 60);

@@ -1,18 +1,18 @@
 import type { AccountAnalytics, Connection } from '@crescendo/contracts';
 import { CircleAlert, Eye, Film, RefreshCw, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { PlatformStatCard, PlatformStatCardSkeleton } from '@/components/charts/platform-stat-card';
+import { PlatformSkeleton } from '@/components/charts/platform-skeleton';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/config/paths';
 import {
   formatCompactNumber,
   formatDateTime,
   formatFullNumber,
   formatLongDay,
   formatRelativeTime,
-} from '@/components/charts/platform-format';
-import { PlatformStatCard, PlatformStatCardSkeleton } from '@/components/charts/platform-stat-card';
-import { PlatformSkeleton } from '@/components/charts/platform-skeleton';
-import { Badge } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
-import { paths } from '@/config/paths';
+} from '@/lib/format';
 
 function SyncNotice({ connection }: { connection: Connection }) {
   if (connection.status === 'syncing') {

@@ -2,27 +2,26 @@ import type { ContentItem } from '@crescendo/contracts';
 import { Clapperboard } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import {
+  CompactCount,
+  contentTitleColumn,
+  publishedColumn,
+} from '@/components/charts/platform-content-columns';
+import {
   PlatformDataTable,
   PlatformPagination,
   type PlatformColumn,
 } from '@/components/charts/platform-data-table';
-import {
-  formatCompactNumber,
-  formatDate,
-  formatFullNumber,
-  formatWatchHours,
-} from '@/components/charts/platform-format';
+import { formatWatchHours } from '@/components/charts/platform-format';
 import { PlatformSearchInput } from '@/components/charts/platform-search-input';
 import { AsyncErrorView } from '@/components/errors/async-error';
 import { useRegisterExport } from '@/components/layouts/export-context';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/input';
+import { formatCompactNumber } from '@/lib/format';
 import { useChannelVideos, type VideoKind, type VideoSortKey } from '../api/list-channel-videos';
 import type { useYoutubeViewState } from '../hooks/use-youtube-view-state';
-import { kindLabels } from './youtube-labels';
 import { VideoDetailDialog } from './video-detail-dialog';
 
 type ViewState = ReturnType<typeof useYoutubeViewState>;
@@ -33,10 +32,6 @@ const kindOptions: { value: VideoKind | ''; label: string }[] = [
   { value: 'short', label: 'Shorts' },
   { value: 'live', label: 'Live' },
 ];
-
-function countTitle(value: number | null, noun: string): string | undefined {
-  return value === null ? `${noun} not reported` : `${formatFullNumber(value)} ${noun}`;
-}
 
 /** The channel's videos, server-sorted and paged, searchable by title; a row opens its details. */
 export function TopVideosTable({
@@ -80,52 +75,20 @@ export function TopVideosTable({
       : null,
   );
 
+  const openItem = (item: ContentItem, opener: HTMLElement | null) => {
+    openerRef.current = opener;
+    view.openItem(item.id);
+  };
+
   const columns: PlatformColumn<ContentItem>[] = [
-    {
-      id: 'title',
-      header: 'Video',
-      sortKey: 'title',
-      cell: (item) => (
-        <div className="flex min-w-0 flex-col gap-1">
-          <button
-            type="button"
-            onClick={(event) => {
-              event.stopPropagation();
-              openerRef.current = event.currentTarget;
-              view.openVideo(item.id);
-            }}
-            className="line-clamp-2 max-w-[22rem] min-w-[10rem] rounded text-left font-medium text-zinc-900 hover:text-brand-700 hover:underline dark:text-zinc-100 dark:hover:text-brand-300"
-          >
-            {item.title}
-          </button>
-          <span className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-            <Badge className="px-2 py-0">{kindLabels[item.kind]}</Badge>
-            <span className="md:hidden">{formatDate(item.publishedAt)}</span>
-          </span>
-        </div>
-      ),
-    },
-    {
-      id: 'publishedAt',
-      header: 'Published',
-      sortKey: 'publishedAt',
-      className: 'hidden md:table-cell whitespace-nowrap',
-      cell: (item) => (
-        <time dateTime={item.publishedAt} className="text-zinc-700 dark:text-zinc-300">
-          {formatDate(item.publishedAt)}
-        </time>
-      ),
-    },
+    contentTitleColumn('Video', openItem),
+    publishedColumn,
     {
       id: 'views',
       header: 'Views',
       sortKey: 'views',
       align: 'right',
-      cell: (item) => (
-        <span title={countTitle(item.stats.views, 'views')}>
-          {formatCompactNumber(item.stats.views)}
-        </span>
-      ),
+      cell: (item) => <CompactCount value={item.stats.views} noun="views" />,
     },
     {
       id: 'watchMinutes',
@@ -141,11 +104,7 @@ export function TopVideosTable({
       sortKey: 'likes',
       align: 'right',
       className: 'hidden lg:table-cell',
-      cell: (item) => (
-        <span title={countTitle(item.stats.likes, 'likes')}>
-          {formatCompactNumber(item.stats.likes)}
-        </span>
-      ),
+      cell: (item) => <CompactCount value={item.stats.likes} noun="likes" />,
     },
     {
       id: 'comments',
@@ -203,10 +162,7 @@ export function TopVideosTable({
               getRowId={(item) => item.id}
               sort={{ key: filter.sort, order: filter.order }}
               onSortChange={(key, order) => view.toggleSort(key as VideoSortKey, filter, order)}
-              onRowClick={(item, row) => {
-                openerRef.current = row.querySelector('button');
-                view.openVideo(item.id);
-              }}
+              onRowClick={(item, row) => openItem(item, row.querySelector('button'))}
               isLoading={isFirstLoad}
               isRefreshing={videos.isPlaceholderData}
               emptyState={
@@ -243,11 +199,11 @@ export function TopVideosTable({
       </div>
       <VideoDetailDialog
         connectionId={connectionId}
-        videoId={view.videoId}
+        videoId={view.itemId}
         pageItems={items}
         isPageReady={!videos.isPending && !videos.isPlaceholderData}
         returnFocusRef={openerRef}
-        onClose={view.closeVideo}
+        onClose={view.closeItem}
       />
     </Card>
   );

@@ -1,40 +1,18 @@
 import type { ContentItem } from '@crescendo/contracts';
 import { ExternalLink } from 'lucide-react';
 import type { RefObject } from 'react';
+import { formatWatchHours } from '@/components/charts/platform-format';
+import { PlatformDetailStat, PlatformItemDialog } from '@/components/charts/platform-item-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import {
+  contentKindLabels,
   formatDate,
   formatDuration,
   formatFullNumber,
-  formatWatchHours,
   MISSING_VALUE,
-} from '@/components/charts/platform-format';
-import { PlatformSkeleton } from '@/components/charts/platform-skeleton';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
+} from '@/lib/format';
 import { useChannelVideo } from '../api/list-channel-videos';
-import { kindLabels } from './youtube-labels';
-
-function Stat({ label, value }: { label: string; value: string }) {
-  const isMissing = value === MISSING_VALUE;
-  return (
-    <div className="rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
-      <dt className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold tabular-nums">
-        {isMissing ? (
-          <>
-            <span aria-hidden="true" className="text-zinc-500">
-              {MISSING_VALUE}
-            </span>
-            <span className="sr-only">Not available</span>
-          </>
-        ) : (
-          value
-        )}
-      </dd>
-    </div>
-  );
-}
 
 function averageViewDuration(item: ContentItem): string {
   const { views, watchMinutes } = item.stats;
@@ -46,7 +24,7 @@ function VideoDetails({ item }: { item: ContentItem }) {
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-        <Badge>{kindLabels[item.kind]}</Badge>
+        <Badge>{contentKindLabels[item.kind]}</Badge>
         <span>
           Published{' '}
           <time
@@ -65,12 +43,12 @@ function VideoDetails({ item }: { item: ContentItem }) {
         </span>
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Stat label="Views" value={formatFullNumber(item.stats.views)} />
-        <Stat label="Watch time" value={formatWatchHours(item.stats.watchMinutes)} />
-        <Stat label="Avg. view duration" value={averageViewDuration(item)} />
-        <Stat label="Likes" value={formatFullNumber(item.stats.likes)} />
-        <Stat label="Comments" value={formatFullNumber(item.stats.comments)} />
-        <Stat label="Shares" value={formatFullNumber(item.stats.shares)} />
+        <PlatformDetailStat label="Views" value={formatFullNumber(item.stats.views)} />
+        <PlatformDetailStat label="Watch time" value={formatWatchHours(item.stats.watchMinutes)} />
+        <PlatformDetailStat label="Avg. view duration" value={averageViewDuration(item)} />
+        <PlatformDetailStat label="Likes" value={formatFullNumber(item.stats.likes)} />
+        <PlatformDetailStat label="Comments" value={formatFullNumber(item.stats.comments)} />
+        <PlatformDetailStat label="Shares" value={formatFullNumber(item.stats.shares)} />
       </dl>
       {item.permalink ? (
         <Button asChild variant="secondary" className="self-start">
@@ -110,37 +88,19 @@ export function VideoDetailDialog({
   const title = item ? item.title : isLooking ? 'Loading video…' : 'Video not found';
 
   return (
-    <Dialog open={videoId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent
-        title={title}
-        className="max-w-xl"
-        onCloseAutoFocus={(event) => {
-          const opener = returnFocusRef?.current;
-          if (opener?.isConnected) {
-            event.preventDefault();
-            opener.focus();
-          }
-        }}
-      >
-        {item ? (
-          <VideoDetails item={item} />
-        ) : isLooking ? (
-          <div className="flex flex-col gap-3" aria-busy="true">
-            <PlatformSkeleton className="h-4 w-48" />
-            <div className="grid grid-cols-3 gap-3">
-              <PlatformSkeleton className="h-16" />
-              <PlatformSkeleton className="h-16" />
-              <PlatformSkeleton className="h-16" />
-            </div>
-          </div>
-        ) : (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {lookup.isError
-              ? 'We couldn’t load this video right now. Close this and try again in a moment.'
-              : 'This video is no longer on your channel, or the link is out of date.'}
-          </p>
-        )}
-      </DialogContent>
-    </Dialog>
+    <PlatformItemDialog
+      isOpen={videoId !== null}
+      title={title}
+      isLoading={isLooking}
+      unavailableMessage={
+        lookup.isError
+          ? 'We couldn’t load this video right now. Close this and try again in a moment.'
+          : 'This video is no longer on your channel, or the link is out of date.'
+      }
+      onClose={onClose}
+      returnFocusRef={returnFocusRef}
+    >
+      {item ? <VideoDetails item={item} /> : null}
+    </PlatformItemDialog>
   );
 }

@@ -2,7 +2,6 @@ import type { Connection } from '@crescendo/contracts';
 import { CircleAlert, MonitorPlay } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { shiftDay } from '@/components/charts/platform-format';
 import { PlatformRangePicker } from '@/components/charts/platform-range-picker';
 import { PlatformSyncProgress } from '@/components/charts/platform-sync-progress';
 import { AsyncErrorView } from '@/components/errors/async-error';
@@ -10,9 +9,10 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { useChannelData, type DayRange } from '../api/get-channel-data';
+import { rangeOptions, toDayRange } from '@/lib/use-platform-view-state';
+import { useChannelData } from '../api/get-channel-data';
 import { useYoutubeConnection } from '../api/list-connections';
-import { rangeOptions, useYoutubeViewState } from '../hooks/use-youtube-view-state';
+import { useYoutubeViewState } from '../hooks/use-youtube-view-state';
 import { ChannelAudience } from './channel-audience';
 import { ChannelPerformance, ChannelPerformanceSkeleton } from './channel-performance';
 import { ChannelSummary, ChannelSummarySkeleton } from './channel-summary';
@@ -20,12 +20,6 @@ import { TopVideosTable } from './top-videos-table';
 
 const title = 'YouTube analytics';
 const description = 'Views, watch time, subscribers and your best-performing videos.';
-
-/** The last `days` complete days; before the first complete day is known, the API's default. */
-function toDayRange(dataCompleteThrough: string | null, days: number): DayRange {
-  if (!dataCompleteThrough) return {};
-  return { from: shiftDay(dataCompleteThrough, -(days - 1)), to: dataCompleteThrough };
-}
 
 function ConnectYoutube() {
   return (

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { formatCompactNumber } from '@/lib/format';
 import {
   describePreviousPeriod,
   formatAudienceKey,
   formatChange,
-  formatCompactNumber,
   formatCountry,
   formatDaysInText,
   formatRate,

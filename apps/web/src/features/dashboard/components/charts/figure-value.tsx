@@ -1,4 +1,4 @@
-import { MISSING_VALUE } from './dashboard-format';
+import { MISSING_VALUE } from '@/lib/format';
 
 /** A formatted figure; "—" is announced as "Not available" so it is never read as zero. */
 export function FigureValue({ value }: { value: string }) {

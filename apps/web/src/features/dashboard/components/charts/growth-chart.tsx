@@ -12,19 +12,23 @@ import {
   Tooltip,
   XAxis,
   YAxis,
-  type TooltipContentProps,
 } from 'recharts';
+import {
+  ChartTooltip,
+  countAxisProps,
+  dayAxisProps,
+  gridProps,
+  prefersReducedMotion,
+} from '@/components/charts/chart-parts';
 import { cn } from '@/lib/cn';
-import { useTheme } from '@/lib/theme-provider';
 import {
   formatCompactNumber,
   formatFullNumber,
   formatLongDay,
-  formatShortDay,
   formatSignedCompactNumber,
   isPresent,
-  MISSING_VALUE,
-} from './dashboard-format';
+} from '@/lib/format';
+import { useTheme } from '@/lib/theme-provider';
 
 /*
  * Recharts is ~100 KB gzipped: only the lazy dashboard route chunks import this file, never code
@@ -66,51 +70,8 @@ const palette = {
   dark: { brand: '#a78bfa', previous: '#a1a1aa', grid: '#27272a', axis: '#a1a1aa' },
 } as const;
 
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
-}
-
 function describePoint(date: string, granularity: Granularity): string {
   return granularity === 'week' ? `Week of ${formatLongDay(date)}` : formatLongDay(date);
-}
-
-function GrowthTooltip({
-  active,
-  payload,
-  label,
-  granularity,
-  metric,
-}: Pick<TooltipContentProps, 'active' | 'payload' | 'label'> & {
-  granularity: Granularity;
-  metric: GrowthMetric;
-}) {
-  if (!active || !payload?.length) return null;
-  return (
-    <div className="rounded-lg border border-zinc-200 bg-white px-3 py-2 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
-      <p className="mb-1 font-medium">{describePoint(String(label), granularity)}</p>
-      <ul className="flex flex-col gap-0.5">
-        {payload.map((entry) => (
-          <li key={String(entry.dataKey)} className="flex items-center gap-2">
-            <span
-              aria-hidden="true"
-              className="h-2 w-2 rounded-full"
-              style={{ backgroundColor: entry.color }}
-            />
-            <span className="text-zinc-600 dark:text-zinc-400">{entry.name}</span>
-            <span className="ml-auto pl-3 font-semibold tabular-nums">
-              {typeof entry.value === 'number'
-                ? growthMetrics[metric].format(entry.value)
-                : MISSING_VALUE}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
 }
 
 function summarise(rows: ChartRow[], metric: GrowthMetric, granularity: Granularity): string {
@@ -207,31 +168,18 @@ export function GrowthChart({
                     <stop offset="100%" stopColor={colors.brand} stopOpacity={0.02} />
                   </linearGradient>
                 </defs>
-                <CartesianGrid vertical={false} stroke={colors.grid} strokeDasharray="3 3" />
-                <XAxis
-                  dataKey="date"
-                  tickFormatter={formatShortDay}
-                  tick={{ fill: colors.axis, fontSize: 12 }}
-                  tickLine={false}
-                  axisLine={{ stroke: colors.grid }}
-                  minTickGap={28}
-                />
-                <YAxis
-                  tickFormatter={(value: number) => formatCompactNumber(value)}
-                  tick={{ fill: colors.axis, fontSize: 12 }}
-                  tickLine={false}
-                  axisLine={false}
-                  width={48}
-                />
+                <CartesianGrid {...gridProps(colors)} />
+                <XAxis dataKey="date" {...dayAxisProps(colors)} />
+                <YAxis {...countAxisProps(colors)} width={48} />
                 {hasNegative ? <ReferenceLine y={0} stroke={colors.axis} /> : null}
                 <Tooltip
                   content={({ active, payload, label }) => (
-                    <GrowthTooltip
+                    <ChartTooltip
                       active={active}
                       payload={payload}
                       label={label}
-                      granularity={granularity}
-                      metric={metric}
+                      formatLabel={(date) => describePoint(date, granularity)}
+                      formatValue={definition.format}
                     />
                   )}
                   cursor={{ stroke: colors.axis, strokeDasharray: '3 3' }}

@@ -1,13 +1,7 @@
 import type { AnalyticsPlatform, KpiSet } from '@crescendo/contracts';
+import { formatCompactNumber, formatSignedCompactNumber } from '@/lib/format';
 import { KpiDelta } from '../kpi-card';
-import {
-  formatCompactNumber,
-  formatRate,
-  formatRevenue,
-  formatSignedCompactNumber,
-  formatWatchHours,
-  platformNames,
-} from './dashboard-format';
+import { formatRate, formatRevenue, formatWatchHours, platformNames } from './dashboard-format';
 import { FigureValue } from './figure-value';
 
 const platformOrder: AnalyticsPlatform[] = ['youtube', 'instagram', 'facebook'];

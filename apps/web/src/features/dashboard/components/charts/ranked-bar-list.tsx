@@ -1,4 +1,4 @@
-import { formatShare } from './dashboard-format';
+import { formatShare } from '@/lib/format';
 
 export type RankedBarItem = {
   key: string;
