@@ -9,8 +9,12 @@ fs.mkdirSync(outDir, { recursive: true });
 const publicPages = ['/', '/login', '/register', '/access-denied', '/rejected'];
 const customerPages = [
   '/dashboard',
+  '/dashboard/audience',
+  '/dashboard/content',
+  '/dashboard/roi',
   '/settings/profile',
   '/youtube',
+  '/meta',
   '/settings/connections',
   '/pricing',
   '/checkout?plan=pro',
