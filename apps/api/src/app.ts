@@ -104,9 +104,7 @@ export async function buildApp({
         })
       : null;
   const verifier = withVerificationCache(
-    embeddedAuth
-      ? createEmbeddedVerifier(embeddedAuth, config.appUrl)
-      : createClerkVerifier(config.clerk!),
+    embeddedAuth ? createEmbeddedVerifier(embeddedAuth) : createClerkVerifier(config.clerk!),
   );
   const clerkHost = config.clerk ? issuerFromPublishableKey(config.clerk.publishableKey) : null;
   const sentryOrigin = config.sentry.dsn ? new URL(config.sentry.dsn).origin : null;

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { embeddedIssuer } from './identity/embedded';
 import { demoAccounts, demoPassword, seedDemoAccounts, seedDemoConnections } from './seed/demo';
 import { startWorker, type Worker } from './jobs/worker';
 import { createSyncHandlers, ensureDailySchedule } from './modules/connections/sync/sync-runner';
@@ -42,11 +43,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
 
   if (config.seedDemo && app.embeddedAuth) {
-    await seedDemoAccounts(database.db, app.embeddedAuth, config.appUrl);
+    await seedDemoAccounts(database.db, app.embeddedAuth, embeddedIssuer);
     const hasSandbox = config.platforms.google.isSandbox || config.platforms.meta.isSandbox;
     if (config.seedDemoConnections && hasSandbox) {
       try {
-        await seedDemoConnections(database.db, app.platforms, config.appUrl, {
+        await seedDemoConnections(database.db, app.platforms, embeddedIssuer, {
           isWorkerRunning: config.isSyncWorkerEnabled,
           persona: config.seedDemoPersona,
         });

@@ -19,6 +19,13 @@ export type EmbeddedIdentityOptions = {
   tokenLifetime?: string;
 };
 
+/**
+ * The embedded provider's `iss`, and half of every embedded user's identity key (issuer, subject).
+ * Fixed rather than the app's URL: the signing keys live in the data dir, so tokens from another
+ * deployment never verify anyway, and a changed PORT or APP_URL must not orphan every user.
+ */
+export const embeddedIssuer = 'urn:crescendo:embedded';
+
 export function createEmbeddedAuth(options: EmbeddedIdentityOptions) {
   return betterAuth({
     appName: 'Crescendo',
@@ -51,7 +58,7 @@ export function createEmbeddedAuth(options: EmbeddedIdentityOptions) {
       jwt({
         jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
         jwt: {
-          issuer: options.appUrl,
+          issuer: embeddedIssuer,
           audience: embeddedAudience,
           expirationTime: options.tokenLifetime ?? '15m',
           definePayload: ({ user, session }) => ({
@@ -71,7 +78,10 @@ export type EmbeddedAuth = ReturnType<typeof createEmbeddedAuth>;
  * Verifies the embedded provider's JWTs against its JWKS exactly as it would an external
  * issuer's: signature (EdDSA only), issuer, audience and expiry.
  */
-export function createEmbeddedVerifier(auth: EmbeddedAuth, issuer: string): TokenVerifier {
+export function createEmbeddedVerifier(
+  auth: EmbeddedAuth,
+  issuer: string = embeddedIssuer,
+): TokenVerifier {
   let keySet: ReturnType<typeof createLocalJWKSet> | null = null;
 
   async function loadKeys(): Promise<void> {

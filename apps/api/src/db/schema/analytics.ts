@@ -117,6 +117,50 @@ export const contentDailyMetrics = pgTable(
   ],
 );
 
+/**
+ * `content_daily_metrics` summed per item and calendar month, so a long range reads its whole
+ * months here and only its partial first and last months day by day. Triggers on the daily table
+ * (migration 0005) keep it in step: a transaction's changes are folded in once, as it commits, so
+ * that transaction itself still sees the months as they were. Never written by the app. Each sum
+ * comes with the number of days that reported the metric: a month where none did stays unknown
+ * (NULL), as the sum of its days would.
+ */
+export const contentMonthlyMetrics = pgTable(
+  'content_monthly_metrics',
+  {
+    contentItemId: uuid('content_item_id')
+      .notNull()
+      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    /** The first day of the month. */
+    month: date('month').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    /** Daily rows summed into this one. */
+    days: integer('days').notNull(),
+    views: bigint('views', { mode: 'number' }).notNull(),
+    viewsDays: integer('views_days').notNull(),
+    watchMinutes: bigint('watch_minutes', { mode: 'number' }).notNull(),
+    watchMinutesDays: integer('watch_minutes_days').notNull(),
+    likes: bigint('likes', { mode: 'number' }).notNull(),
+    likesDays: integer('likes_days').notNull(),
+    comments: bigint('comments', { mode: 'number' }).notNull(),
+    commentsDays: integer('comments_days').notNull(),
+    shares: bigint('shares', { mode: 'number' }).notNull(),
+    sharesDays: integer('shares_days').notNull(),
+    saves: bigint('saves', { mode: 'number' }).notNull(),
+    savesDays: integer('saves_days').notNull(),
+    followersGained: bigint('followers_gained', { mode: 'number' }).notNull(),
+    followersGainedDays: integer('followers_gained_days').notNull(),
+  },
+  (table) => [
+    // The daily rows carry their organisation and account, and a content query filters on them.
+    primaryKey({
+      columns: [table.contentItemId, table.month, table.accountId, table.organizationId],
+    }),
+    index('content_monthly_metrics_account_month_idx').on(table.accountId, table.month),
+  ],
+);
+
 export const accountDailyMetrics = pgTable(
   'account_daily_metrics',
   {

@@ -10,6 +10,7 @@ import {
   isNull,
   max,
   min,
+  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -22,10 +23,12 @@ import {
   campaigns,
   contentDailyMetrics,
   contentItems,
+  contentMonthlyMetrics,
   dailyTrafficSources,
   insights,
   platformConnections,
 } from '../../db/schema';
+import { splitIntoMonths } from './calculations/date-range';
 
 export type Platform = 'youtube' | 'instagram' | 'facebook';
 
@@ -254,34 +257,94 @@ export type ContentFilter = {
   offset: number;
 };
 
+type RangeMetricKey =
+  'views' | 'watchMinutes' | 'likes' | 'comments' | 'shares' | 'saves' | 'followersGained';
+
+/**
+ * The metrics of the given accounts' content inside `from`..`to`, as rows to sum per item: the
+ * whole calendar months of the range come from `content_monthly_metrics` (one row per item and
+ * month), only its partial first and last months from `content_daily_metrics`. Summing them gives
+ * exactly the sum of the days, from about a ninth of the rows for a 365-day range.
+ */
+function rangeMetricRows(db: Database, organizationId: string, filter: ContentFilter) {
+  const split = splitIntoMonths(filter.from, filter.to);
+  const monthly = contentMonthlyMetrics;
+  // A month where no day reported a metric stays unknown, as the sum of its days would.
+  const known = (sum: AnyPgColumn, days: AnyPgColumn) =>
+    sql<string | null>`case when ${days} > 0 then ${sum} end`;
+  const months = split.months
+    ? db
+        .select({
+          contentItemId: monthly.contentItemId,
+          views: known(monthly.views, monthly.viewsDays).as('views'),
+          watchMinutes: known(monthly.watchMinutes, monthly.watchMinutesDays).as('watch_minutes'),
+          likes: known(monthly.likes, monthly.likesDays).as('likes'),
+          comments: known(monthly.comments, monthly.commentsDays).as('comments'),
+          shares: known(monthly.shares, monthly.sharesDays).as('shares'),
+          saves: known(monthly.saves, monthly.savesDays).as('saves'),
+          followersGained: known(monthly.followersGained, monthly.followersGainedDays).as(
+            'followers_gained',
+          ),
+        })
+        .from(monthly)
+        .where(
+          and(
+            eq(monthly.organizationId, organizationId),
+            inArray(monthly.accountId, filter.accountIds),
+            between(monthly.month, split.months.first, split.months.last),
+          ),
+        )
+    : null;
+  const daily = contentDailyMetrics;
+  const plain = (column: AnyPgColumn, alias: string) => sql<string | null>`${column}`.as(alias);
+  const days =
+    split.days.length > 0
+      ? db
+          .select({
+            contentItemId: daily.contentItemId,
+            views: plain(daily.views, 'views'),
+            watchMinutes: plain(daily.watchMinutes, 'watch_minutes'),
+            likes: plain(daily.likes, 'likes'),
+            comments: plain(daily.comments, 'comments'),
+            shares: plain(daily.shares, 'shares'),
+            saves: plain(daily.saves, 'saves'),
+            followersGained: plain(daily.followersGained, 'followers_gained'),
+          })
+          .from(daily)
+          .where(
+            and(
+              eq(daily.organizationId, organizationId),
+              inArray(daily.accountId, filter.accountIds),
+              or(...split.days.map((part) => between(daily.day, part.from, part.to))),
+            ),
+          )
+      : null;
+  if (months && days) return months.unionAll(days).as('range_rows');
+  return (months ?? days)!.as('range_rows');
+}
+
 /**
  * Every content item with its numbers for the range: activity inside the range where the
  * platform reports per-day figures (YouTube), lifetime counters where it reports only those.
  */
 export async function listContent(db: Database, organizationId: string, filter: ContentFilter) {
   if (filter.accountIds.length === 0) return { rows: [], total: 0 };
+  const parts = rangeMetricRows(db, organizationId, filter);
+  const sum = (key: RangeMetricKey, alias: string) =>
+    sql<string | null>`sum(${parts[key]})`.as(alias);
   const daily = db
     .select({
-      contentItemId: contentDailyMetrics.contentItemId,
-      views: sql<string | null>`sum(${contentDailyMetrics.views})`.as('d_views'),
-      watchMinutes: sql<string | null>`sum(${contentDailyMetrics.watchMinutes})`.as('d_watch'),
-      likes: sql<string | null>`sum(${contentDailyMetrics.likes})`.as('d_likes'),
-      comments: sql<string | null>`sum(${contentDailyMetrics.comments})`.as('d_comments'),
-      shares: sql<string | null>`sum(${contentDailyMetrics.shares})`.as('d_shares'),
-      saves: sql<string | null>`sum(${contentDailyMetrics.saves})`.as('d_saves'),
-      followersGained: sql<string | null>`sum(${contentDailyMetrics.followersGained})`.as(
-        'd_followers',
-      ),
+      contentItemId: parts.contentItemId,
+      views: sum('views', 'd_views'),
+      watchMinutes: sum('watchMinutes', 'd_watch'),
+      likes: sum('likes', 'd_likes'),
+      comments: sum('comments', 'd_comments'),
+      shares: sum('shares', 'd_shares'),
+      saves: sum('saves', 'd_saves'),
+      followersGained: sum('followersGained', 'd_followers'),
     })
-    .from(contentDailyMetrics)
-    .where(
-      and(
-        eq(contentDailyMetrics.organizationId, organizationId),
-        inArray(contentDailyMetrics.accountId, filter.accountIds),
-        between(contentDailyMetrics.day, filter.from, filter.to),
-      ),
-    )
-    .groupBy(contentDailyMetrics.contentItemId)
+    .from(parts)
+    .groupBy(parts.contentItemId)
     .as('daily');
   const hasDaily = sql<boolean>`(${daily.contentItemId} is not null)`;
   const pick = (rangeValue: SQL.Aliased<string | null>, lifetime: AnyPgColumn) =>

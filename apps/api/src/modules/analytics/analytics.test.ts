@@ -178,6 +178,37 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     expect(lines[1]).toContain(`,${body.items[0].views},`);
   });
 
+  it('sums content over whole months and their partial ends exactly as YouTube does', async () => {
+    // February 10th to June 13th: March to May come from monthly sums, the rest day by day.
+    const from = '2025-02-10';
+    const body = (
+      await get(
+        `/api/dashboard/content?from=${from}&to=${lastYouTubeDay}&platform=youtube&sort=views&pageSize=10`,
+      )
+    ).json();
+    expect(body.range).toMatchObject({ from, to: lastYouTubeDay });
+    const truth = await youtubeReport(sandbox, {
+      startDate: from,
+      endDate: lastYouTubeDay,
+      metrics: 'views,likes,comments,shares,subscribersGained',
+      dimensions: 'video',
+      sort: '-views',
+      maxResults: '10',
+    });
+    type Item = Record<'views' | 'likes' | 'comments' | 'shares' | 'followersGained', number>;
+    expect(
+      body.items.map((item: Item) => [
+        item.views,
+        item.likes,
+        item.comments,
+        item.shares,
+        item.followersGained,
+      ]),
+    ).toEqual(
+      truth.map((row) => [row.views, row.likes, row.comments, row.shares, row.subscribersGained]),
+    );
+  });
+
   it('filters, searches and pages content across platforms', async () => {
     const shorts = (await get('/api/dashboard/content?range=90d&type=short&pageSize=5')).json();
     expect(shorts.items.every((item: { type: string }) => item.type === 'short')).toBe(true);

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +14,14 @@ import {
   type TestApp,
 } from '../../testing/build-test-app';
 import { databaseTargets } from '../../testing/test-database';
+import { users } from '../../db/schema';
+import { embeddedIssuer } from '../../identity/embedded';
+
+/** The migration that moved embedded users off the app's URL as issuer; safe to run again. */
+const adoptLegacyIssuersSql = fs.readFileSync(
+  path.join(import.meta.dirname, '../../db/migrations/0006_embedded_issuer.sql'),
+  'utf8',
+);
 
 function base64url(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -45,6 +56,45 @@ describe.each(databaseTargets)('identity and /v1/auth on %s', (target) => {
       payload: { email: account.email.toUpperCase() },
     });
     expect(waitlist.json()).toMatchObject({ status: 'pending', position: expect.any(Number) });
+  });
+
+  it('keys embedded users by a fixed issuer, so a changed APP_URL or PORT keeps every user', async () => {
+    const account = await signUp(testApp.app);
+    const [, payload] = account.token.split('.');
+    expect(JSON.parse(Buffer.from(payload!, 'base64url').toString()).iss).toBe(embeddedIssuer);
+    const before = (await me(bearer(account.token))).json();
+    // A user first seen under the old scheme (the app's URL as issuer), twice under two ports:
+    // the migration adopts the earliest backend user and leaves the later one alone.
+    const { db } = testApp.database;
+    await db
+      .update(users)
+      .set({ issuer: 'http://localhost:3000' })
+      .where(eq(users.id, before.user.id));
+    const [later] = await db
+      .insert(users)
+      .values({
+        ...(await db.select().from(users).where(eq(users.id, before.user.id)))[0]!,
+        id: crypto.randomUUID(),
+        issuer: 'http://localhost:4000',
+        email: uniqueEmail(),
+        createdAt: new Date(Date.now() + 60_000),
+      })
+      .returning({ id: users.id });
+    await db.execute(sql.raw(adoptLegacyIssuersSql));
+    await db.execute(sql.raw(adoptLegacyIssuersSql)); // idempotent
+    const rows = await db
+      .select({ id: users.id, issuer: users.issuer })
+      .from(users)
+      .where(eq(users.subject, account.identityUserId));
+    expect(new Map(rows.map((row) => [row.id, row.issuer]))).toEqual(
+      new Map([
+        [before.user.id, embeddedIssuer],
+        [later!.id, 'http://localhost:4000'],
+      ]),
+    );
+    const after = (await me(bearer(account.token))).json();
+    expect(after.user.id).toBe(before.user.id);
+    expect(after.organization.id).toBe(before.organization.id);
   });
 
   it('gives the same user on every call (one backend user per issuer and subject)', async () => {

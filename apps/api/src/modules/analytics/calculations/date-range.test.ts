@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveDateRange, weekStart } from './date-range';
+import { resolveDateRange, splitIntoMonths, weekStart } from './date-range';
 
 describe('resolveDateRange', () => {
   it('ends presets on the last complete day with an equal previous period', () => {
@@ -44,5 +44,54 @@ describe('resolveDateRange', () => {
   it('finds the Monday of a week', () => {
     expect(weekStart('2025-06-15')).toBe('2025-06-09'); // Sunday
     expect(weekStart('2025-06-09')).toBe('2025-06-09'); // Monday
+  });
+});
+
+describe('splitIntoMonths', () => {
+  it('reads whole months as months and the ragged ends day by day', () => {
+    expect(splitIntoMonths('2024-06-14', '2025-06-13')).toEqual({
+      months: { first: '2024-07-01', last: '2025-05-01' },
+      days: [
+        { from: '2024-06-14', to: '2024-06-30' },
+        { from: '2025-06-01', to: '2025-06-13' },
+      ],
+    });
+  });
+
+  it('needs no days when the range is whole months, across a year and a leap February', () => {
+    expect(splitIntoMonths('2023-12-01', '2024-02-29')).toEqual({
+      months: { first: '2023-12-01', last: '2024-02-01' },
+      days: [],
+    });
+    expect(splitIntoMonths('2025-02-01', '2025-02-28')).toEqual({
+      months: { first: '2025-02-01', last: '2025-02-01' },
+      days: [],
+    });
+  });
+
+  it('keeps a head or a tail alone', () => {
+    expect(splitIntoMonths('2025-01-20', '2025-03-31')).toEqual({
+      months: { first: '2025-02-01', last: '2025-03-01' },
+      days: [{ from: '2025-01-20', to: '2025-01-31' }],
+    });
+    expect(splitIntoMonths('2025-01-01', '2025-03-30')).toEqual({
+      months: { first: '2025-01-01', last: '2025-02-01' },
+      days: [{ from: '2025-03-01', to: '2025-03-30' }],
+    });
+  });
+
+  it('reads day by day when no whole month fits', () => {
+    expect(splitIntoMonths('2025-05-17', '2025-06-13')).toEqual({
+      months: null,
+      days: [{ from: '2025-05-17', to: '2025-06-13' }],
+    });
+    expect(splitIntoMonths('2025-01-02', '2025-02-27')).toEqual({
+      months: null,
+      days: [{ from: '2025-01-02', to: '2025-02-27' }],
+    });
+    expect(splitIntoMonths('2025-03-10', '2025-03-10')).toEqual({
+      months: null,
+      days: [{ from: '2025-03-10', to: '2025-03-10' }],
+    });
   });
 });

@@ -57,3 +57,28 @@ export function weekStart(day: string): string {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   return addDays(day, -((weekday + 6) % 7));
 }
+
+export type MonthSplit = {
+  /** First days of the first and last whole calendar months inside the range; null if none. */
+  months: { first: string; last: string } | null;
+  /** The days of the range outside those months (none, a head, a tail, or both). */
+  days: { from: string; to: string }[];
+};
+
+/**
+ * Splits a day range into the whole calendar months it covers and the days around them, so a
+ * long range can read monthly sums and only its ragged ends day by day.
+ */
+export function splitIntoMonths(from: string, to: string): MonthSplit {
+  const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+  const next = new Date(`${monthOf(from)}T00:00:00Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const firstMonth = from.endsWith('-01') ? from : next.toISOString().slice(0, 10);
+  const lastMonthEnd = addDays(to, 1).endsWith('-01') ? to : addDays(monthOf(to), -1);
+  const lastMonth = monthOf(lastMonthEnd);
+  if (firstMonth > lastMonth) return { months: null, days: [{ from, to }] };
+  const days: MonthSplit['days'] = [];
+  if (from < firstMonth) days.push({ from, to: addDays(firstMonth, -1) });
+  if (lastMonthEnd < to) days.push({ from: addDays(lastMonthEnd, 1), to });
+  return { months: { first: firstMonth, last: lastMonth }, days };
+}

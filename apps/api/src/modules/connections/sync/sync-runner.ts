@@ -30,7 +30,7 @@ import { syncYouTube } from './youtube-sync';
 async function refreshDerivedData(db: Database, organizationId: string): Promise<void> {
   try {
     await db.execute(
-      sql`analyze account_daily_metrics, content_daily_metrics, content_items, audience_breakdowns, daily_traffic_sources`,
+      sql`analyze account_daily_metrics, content_daily_metrics, content_monthly_metrics, content_items, audience_breakdowns, daily_traffic_sources`,
     );
     await refreshInsights(db, organizationId);
   } catch (error) {
