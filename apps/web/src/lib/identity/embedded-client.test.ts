@@ -169,6 +169,19 @@ describe('embedded auth client: session store', () => {
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{}' });
   });
 
+  it('prefetches the session before anything subscribes, and subscribers reuse that read', async () => {
+    const { callsTo } = installFakeProvider({
+      '/api/auth/get-session': () => jsonResponse(200, signedIn),
+    });
+    const client = createEmbeddedAuthClient();
+    client.prefetch();
+    client.prefetch();
+    expect(callsTo('/api/auth/get-session')).toHaveLength(1);
+    const view = renderHook(() => client.useSession());
+    await waitFor(() => expect(view.result.current.data?.user).toEqual(nova));
+    expect(callsTo('/api/auth/get-session')).toHaveLength(1);
+  });
+
   it('does not let a session answer from before the sign-out bring the user back', async () => {
     let releaseSession: (response: Response) => void = () => undefined;
     installFakeProvider({

@@ -199,6 +199,10 @@ export function createEmbeddedAuthClient(basePath = '/api/auth') {
     getSession: getSnapshot,
     subscribe,
     refreshSession,
+    /** Starts the first session read before anything subscribes (at start-up, beside the route chunks). */
+    prefetch(): Promise<void> {
+      return hasFetched ? latestRefresh : refreshSession();
+    },
     signIn: {
       email: (credentials: { email: string; password: string }) =>
         startSession('/sign-in/email', credentials),

@@ -1,5 +1,5 @@
 import type { ArtistProfile, DashboardAnalyticsResponse } from '@crescendo/contracts';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useSuspenseQuery } from '@tanstack/react-query';
 import {
   CircleDollarSign,
   Clock,
@@ -9,7 +9,7 @@ import {
   UserPlus,
   UserRound,
 } from 'lucide-react';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { AsyncErrorView } from '@/components/errors/async-error';
 import { useRegisterExport } from '@/components/layouts/export-context';
@@ -43,7 +43,6 @@ import {
   formatRevenue,
   formatWatchHours,
 } from './charts/dashboard-format';
-import { GrowthChart } from './charts/growth-chart';
 import { PlatformKpiBreakdown } from './charts/platform-kpi-breakdown';
 import { DashboardFilters } from './dashboard-filters';
 import { FreshnessBadges } from './freshness-badges';
@@ -51,6 +50,14 @@ import { InsightsPanel } from './insights-panel';
 import { useInsightToasts } from './insights-toasts';
 import { KpiCard } from './kpi-card';
 import { MilestonesPanel } from './milestones-panel';
+
+// Recharts is the largest module on this page: it loads beside the page (started here, when the
+// route module runs) instead of before it, so the KPIs and their request do not wait for it.
+const loadGrowthChart = () => import('./charts/growth-chart');
+if (import.meta.env.MODE !== 'test') void loadGrowthChart().catch(() => undefined);
+const GrowthChart = lazy(() =>
+  loadGrowthChart().then((module) => ({ default: module.GrowthChart })),
+);
 
 type Analytics = DashboardAnalyticsResponse;
 
@@ -155,11 +162,13 @@ function GrowthCard({ data }: { data: Analytics }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <GrowthChart
-          series={data.series}
-          previousSeries={data.range.previous ? previous.data : null}
-          granularity={data.range.granularity}
-        />
+        <Suspense fallback={<Skeleton className="h-72 rounded-xl" />}>
+          <GrowthChart
+            series={data.series}
+            previousSeries={data.range.previous ? previous.data : null}
+            granularity={data.range.granularity}
+          />
+        </Suspense>
       </CardContent>
     </Card>
   );
@@ -417,12 +426,10 @@ function PageSkeleton() {
 
 export function DashboardPage() {
   const { filters } = useDashboardFilters();
-  const queryClient = useQueryClient();
-  // Start the analytics request alongside the profile rather than after it (in an effect, so a
-  // failing profile request stays the only thing the route's error handling sees).
-  useEffect(() => {
-    void queryClient.prefetchQuery(dashboardAnalyticsQueryOptions(filters));
-  }, [queryClient, filters]);
+  // Start the analytics request alongside the profile rather than after it: during render, as an
+  // effect would wait for the suspended profile's fallback to commit (prefetching never throws, so
+  // a failing profile request stays the only thing the route's error handling sees).
+  usePrefetchQuery(dashboardAnalyticsQueryOptions(filters));
   return (
     <Suspense fallback={<PageSkeleton />}>
       <DashboardContent />
