@@ -20,6 +20,7 @@ import {
 import { databaseTargets } from '../../testing/test-database';
 import type { PlatformFetch } from './providers/platform-http';
 import { createSyncHandlers } from './sync/sync-runner';
+import { getAccessToken } from './tokens.service';
 import { syncQueue } from './sync/sync-queue';
 
 const pinnedNow = '2025-06-15T12:00:00Z';
@@ -75,12 +76,14 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
   let testApp: TestApp;
   let user: SignedInUser;
   let failNextFetches: ((url: string) => boolean) | null = null;
+  const tokenRequests: string[] = [];
   const sleeps: number[] = [];
 
   beforeAll(async () => {
     sandbox = await startSandboxServer({ port: 0, now: pinnedNow });
     const countingFetch: PlatformFetch = async (url, init) => {
       if (failNextFetches?.(url)) throw new Error('simulated crash');
+      if (url.includes('/oauth2/token')) tokenRequests.push(url);
       return fetch(url, init);
     };
     testApp = await buildTestApp(target, {
@@ -410,6 +413,25 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
       expect(response.statusCode, path).toBe(404);
     }
     expect(await listConnections(stranger.token)).toEqual([]);
+  });
+
+  it('refreshes an expiring access token once, however many callers need it at the same time', async () => {
+    const [connection] = await listConnections();
+    const row = { id: connection!.id, organizationId: user.me.organization.id };
+    const setExpiry = (at: Date) =>
+      testApp.database.db.update(platformConnections).set({ accessTokenExpiresAt: at }).where(eq(platformConnections.id, row.id)); // prettier-ignore
+    await setExpiry(new Date(0));
+    tokenRequests.length = 0;
+    const tokens = await Promise.all(
+      Array.from({ length: 6 }, () => getAccessToken(testApp.database.db, testApp.app.platforms, row)), // prettier-ignore
+    );
+    expect(tokenRequests).toHaveLength(1);
+    expect(new Set(tokens).size).toBe(1);
+    const [stored] = await testApp.database.db.select().from(platformConnections).where(eq(platformConnections.id, row.id)); // prettier-ignore
+    expect(stored!.accessTokenExpiresAt!.getTime()).toBeGreaterThan(new Date(pinnedNow).getTime());
+    // Fresh now: the next caller uses it as it is.
+    expect(await getAccessToken(testApp.database.db, testApp.app.platforms, row)).toBe(tokens[0]);
+    expect(tokenRequests).toHaveLength(1);
   });
 
   it('marks reconnect_needed when the grant is revoked', async () => {
