@@ -230,6 +230,36 @@ describe('DashboardPage overview', () => {
     expect(within(views).getByText('▲')).toBeTruthy();
   });
 
+  it('asks for the profile and the analytics together, greeting by name when there is no profile', async () => {
+    const get = mocks.apiClient.get.getMockImplementation()!;
+    let answerProfile: (value: unknown) => void = () => undefined;
+    mocks.apiClient.get.mockImplementation(async (url: string, config?: object) => {
+      if (url !== '/artist/profile') return get(url, config);
+      await new Promise((resolve) => (answerProfile = resolve));
+      throw Object.assign(new Error('Not found'), { status: 404 });
+    });
+    setup();
+    await waitFor(() => expect(analyticsCalls()).toHaveLength(1));
+    expect(screen.getByRole('status').textContent).toBe('Loading your dashboard…');
+    answerProfile(null);
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Nova Lane' })).toBeTruthy();
+  });
+
+  it('sends a failing profile request to the route’s error boundary', async () => {
+    const get = mocks.apiClient.get.getMockImplementation()!;
+    mocks.apiClient.get.mockImplementation(async (url: string, config?: object) => {
+      if (url === '/artist/profile')
+        throw Object.assign(new Error('Server error'), { status: 500 });
+      return get(url, config);
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRoutes(
+      [{ path: '/dashboard', element: <DashboardPage />, errorElement: <p>route error</p> }],
+      { initialEntries: ['/dashboard'], adapter: createFakeIdentity().adapter },
+    );
+    expect(await screen.findByText('route error')).toBeTruthy();
+  });
+
   it('never shows a missing figure as zero and hides the delta when the change is null', async () => {
     setup();
     const metrics = await findKeyMetrics();

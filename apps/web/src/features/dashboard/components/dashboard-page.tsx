@@ -1,5 +1,5 @@
 import type { ArtistProfile, DashboardAnalyticsResponse } from '@crescendo/contracts';
-import { usePrefetchQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   CircleDollarSign,
   Clock,
@@ -26,11 +26,7 @@ import {
   formatLongDay,
   formatSignedCompactNumber,
 } from '@/lib/format';
-import {
-  dashboardAnalyticsQueryOptions,
-  useDashboardAnalytics,
-  usePreviousPeriodSeries,
-} from '../api/get-dashboard-analytics';
+import { useDashboardAnalytics, usePreviousPeriodSeries } from '../api/get-dashboard-analytics';
 import { dashboardProfileQueryOptions } from '../api/get-dashboard-profile';
 import {
   toDashboardQuery,
@@ -317,16 +313,24 @@ function useOverviewExport(
   });
 }
 
-function DashboardContent() {
+/*
+ * The profile and the analytics load side by side (no Suspense: React holds a revealed boundary
+ * back up to 300 ms, which is most of a first paint). A failing profile request goes to the route's
+ * error boundary; "no profile yet" (404) reads as null.
+ */
+export function DashboardPage() {
   const { user } = useAuth();
-  const { data: profile } = useSuspenseQuery(dashboardProfileQueryOptions());
+  const profileQuery = useQuery(dashboardProfileQueryOptions());
   const { filters } = useDashboardFilters();
   const analytics = useDashboardAnalytics(filters);
   const { data } = analytics;
+  const profile = profileQuery.data ?? null;
   const name = profile?.artistName ?? user?.name ?? 'there';
   useInsightToasts(analytics.isPlaceholderData ? undefined : data?.insights, focusInsights);
   useOverviewExport(profile, filters, data, analytics.dataUpdatedAt);
   const isUpdating = analytics.isPlaceholderData && analytics.isFetching;
+  if (profileQuery.isError) throw profileQuery.error;
+  if (profileQuery.isPending) return <PageSkeleton />;
 
   let body;
   if (analytics.isError) {
@@ -421,18 +425,5 @@ function PageSkeleton() {
       </div>
       <Skeleton className="h-80 rounded-2xl" />
     </div>
-  );
-}
-
-export function DashboardPage() {
-  const { filters } = useDashboardFilters();
-  // Start the analytics request alongside the profile rather than after it: during render, as an
-  // effect would wait for the suspended profile's fallback to commit (prefetching never throws, so
-  // a failing profile request stays the only thing the route's error handling sees).
-  usePrefetchQuery(dashboardAnalyticsQueryOptions(filters));
-  return (
-    <Suspense fallback={<PageSkeleton />}>
-      <DashboardContent />
-    </Suspense>
   );
 }
