@@ -51,10 +51,14 @@ async function prepare(persona: string, backfillDays: number) {
       ...sandboxEnv(sandbox, backfillDays),
       RATE_LIMIT_PER_IP: '100000000',
       RATE_LIMIT_PER_USER: '100000000',
+      // The product's default (tests turn the short user cache off).
+      USER_CACHE_TTL_MS: '1000',
     },
     platformOverrides: { now: () => new Date(now) },
   });
   const user = await createUser(testApp, 'customer');
+  // createUser sets the role in the database: let the cached (lead) user expire first.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
   await connectAs(testApp, user.token, 'youtube', persona);
   const started = performance.now();
   await drainSyncJobs(testApp);
