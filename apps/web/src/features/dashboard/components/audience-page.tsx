@@ -12,13 +12,8 @@ import { paths } from '@/config/paths';
 import { formatCompactNumber, formatLongDay, formatShortDay } from '@/lib/format';
 import { useAudience } from '../api/get-audience';
 import { platformLabels, useDashboardFilters } from '../hooks/use-dashboard-filters';
-import {
-  formatAudienceKey,
-  formatChange,
-  formatCountry,
-  platformNames,
-  type AudienceDimension,
-} from './charts/dashboard-format';
+import { formatAudienceKey, formatCountry, type AudienceDimension } from '@/lib/audience-labels';
+import { formatChange, platformNames } from './charts/dashboard-format';
 import { RankedBarList } from './charts/ranked-bar-list';
 import { DashboardFilters } from './dashboard-filters';
 

@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCompactNumber, formatLongDay } from '@/lib/format';
-import { formatDaysInText, formatTrafficSource, platformNames } from './charts/dashboard-format';
+import { formatTrafficSource } from '@/lib/audience-labels';
+import { formatDaysInText, platformNames } from './charts/dashboard-format';
 
 const INITIALLY_SHOWN = 4;
 

@@ -7,7 +7,7 @@ import {
 } from '@/components/charts/platform-breakdown-list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatLongDay } from '@/lib/format';
-import { formatAudienceKey as labelAudienceValue } from '@/lib/audience-labels';
+import { formatAudienceKey } from '@/lib/audience-labels';
 
 type Entry = AccountAnalytics['audience'][number];
 
@@ -18,7 +18,7 @@ const DEMOGRAPHICS_MIN_FOLLOWERS = 100;
 function toRows(entries: Entry[]): BreakdownRow[] {
   return toCountShareRows(entries, {
     count: (entry) => entry.followers,
-    label: (entry) => labelAudienceValue(entry.dimension, entry.value),
+    label: (entry) => formatAudienceKey(entry.dimension, entry.value),
     limit: TOP_ROWS,
   });
 }

@@ -7,7 +7,7 @@ import {
 } from '@/components/charts/platform-breakdown-list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatLongDay, formatShare } from '@/lib/format';
-import { formatAudienceKey as labelAudienceValue } from '@/lib/audience-labels';
+import { formatAudienceKey } from '@/lib/audience-labels';
 
 type Entry = AccountAnalytics['audience'][number];
 
@@ -21,7 +21,7 @@ const breakdownWithheld = 'YouTube has not reported this breakdown for the perio
 function byViews(entries: Entry[]): BreakdownRow[] {
   return toCountShareRows(entries, {
     count: (entry) => entry.views,
-    label: (entry) => labelAudienceValue(entry.dimension, entry.value),
+    label: (entry) => formatAudienceKey(entry.dimension, entry.value),
     limit: TOP_ROWS,
   });
 }
@@ -33,7 +33,7 @@ function byPercentage(entries: Entry[]): BreakdownRow[] {
     .sort((a, b) => (b.percentage ?? 0) - (a.percentage ?? 0))
     .slice(0, TOP_ROWS)
     .map((entry) => ({
-      label: labelAudienceValue(entry.dimension, entry.value),
+      label: formatAudienceKey(entry.dimension, entry.value),
       share: (entry.percentage ?? 0) / 100,
       display: formatShare((entry.percentage ?? 0) / 100),
     }));

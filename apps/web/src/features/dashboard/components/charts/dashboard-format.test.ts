@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCompactNumber } from '@/lib/format';
 import {
   describePreviousPeriod,
-  formatAudienceKey,
   formatChange,
-  formatCountry,
   formatDaysInText,
   formatRate,
   formatRevenue,
@@ -25,18 +23,6 @@ describe('dashboard formatting', () => {
     expect(formatRate(0.0412)).toBe('4.12%');
     expect(formatWatchHours(1_600_485)).toMatch(/^26\.7K\s?hr$/);
     expect(formatRevenue(990.58)).toBe('$991');
-  });
-
-  it('names countries and breakdown keys in plain words', () => {
-    expect(formatCountry('IT')).toBe('Italy');
-    expect(formatCountry('not-a-code')).toBe('not-a-code');
-    expect(formatAudienceKey('age', 'age65-')).toBe('65+');
-    expect(formatAudienceKey('age', '18-24')).toBe('18–24');
-    expect(formatAudienceKey('gender', 'F')).toBe('Female');
-    expect(formatAudienceKey('device', 'GAME_CONSOLE')).toBe('Game console');
-    expect(formatAudienceKey('traffic_source', 'RELATED_VIDEO')).toBe('Suggested videos');
-    expect(formatAudienceKey('traffic_source', 'SOMETHING_NEW')).toBe('Something new');
-    expect(formatAudienceKey('city', 'Rome, Lazio')).toBe('Rome, Lazio');
   });
 
   it('describes the comparison period and dates in server copy', () => {

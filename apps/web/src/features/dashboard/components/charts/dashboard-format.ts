@@ -1,12 +1,5 @@
 /** Formatting particular to the dashboard; the common helpers are in `@/lib/format`. */
 
-export {
-  formatAudienceKey,
-  formatCountry,
-  formatTrafficSource,
-  type AudienceDimension,
-} from '@/lib/audience-labels';
-
 import {
   formatFullNumber,
   formatLongDay,
