@@ -17,7 +17,6 @@ import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../users/users.service';
 import {
   deleteCampaign,
-  findDataBounds,
   insertCampaign,
   isContentOfOrganization,
   listBreakdowns,
@@ -37,7 +36,12 @@ import {
   type ScopedAccount,
 } from './analytics.repository';
 import { toCsv } from './calculations/csv';
-import { resolveDateRange, weekStart, type ResolvedRange } from './calculations/date-range';
+import {
+  daysOfRange,
+  resolveDateRange,
+  weekStart,
+  type ResolvedRange,
+} from './calculations/date-range';
 import { forecastNextMilestone, milestonesCrossed } from './calculations/milestones';
 import { addDays, evaluateCampaign, totalCampaigns, type DailyTotals } from './calculations/roi';
 import { detectSpikes } from './calculations/spikes';
@@ -75,7 +79,7 @@ async function resolveScope(
   const platforms = query.platform === 'all' ? allPlatforms : [query.platform];
   const accounts = await listScopedAccounts(db, user.organization.id, platforms);
   const accountIds = accounts.map((account) => account.id);
-  const bounds = await findDataBounds(db, user.organization.id, accountIds);
+  const bounds = dataBoundsOf(accounts);
   const completeDays = accounts
     .map((account) => account.dataCompleteThrough)
     .filter((day): day is string => day !== null)
@@ -90,15 +94,37 @@ async function resolveScope(
   };
 }
 
+/** The first and last day any of the accounts has daily metrics for. */
+function dataBoundsOf(accounts: ScopedAccount[]): { first: string | null; last: string | null } {
+  let first: string | null = null;
+  let last: string | null = null;
+  for (const account of accounts) {
+    if (account.firstDataDay !== null && (first === null || account.firstDataDay < first))
+      first = account.firstDataDay;
+    if (account.lastDataDay !== null && (last === null || account.lastDataDay > last))
+      last = account.lastDataDay;
+  }
+  return { first, last };
+}
+
 /** Likes, comments, shares and saves where the platform gives them; its own total otherwise. */
 function engagementsOf(
   day: Pick<PlatformDay, 'likes' | 'comments' | 'shares' | 'saves' | 'totalInteractions'>,
 ): number | null {
-  const parts = [day.likes, day.comments, day.shares, day.saves].filter(
-    (value): value is number => value !== null,
-  );
-  if (parts.length > 0) return parts.reduce((total, value) => total + value, 0);
-  return day.totalInteractions;
+  let total: number | null = null;
+  for (const value of [day.likes, day.comments, day.shares, day.saves])
+    if (value !== null) total = (total ?? 0) + value;
+  return total ?? day.totalInteractions;
+}
+
+/** Sum of the known values of `pick` over `items` (null when none is known), without copying. */
+function sumBy<T>(items: readonly T[], pick: (item: T) => number | null): number | null {
+  let total: number | null = null;
+  for (const item of items) {
+    const value = pick(item);
+    if (value !== null) total = (total ?? 0) + value;
+  }
+  return total;
 }
 
 function sumOf(values: (number | null)[]): number | null {
@@ -108,8 +134,8 @@ function sumOf(values: (number | null)[]): number | null {
 
 /** Net followers: gained − lost where both are reported, else the change of the daily total. */
 function netFollowersOf(days: PlatformDay[], totalBefore: number | null): number | null {
-  const gained = sumOf(days.map((day) => day.followersGained));
-  const lost = sumOf(days.map((day) => day.followersLost));
+  const gained = sumBy(days, (day) => day.followersGained);
+  const lost = sumBy(days, (day) => day.followersLost);
   if (gained !== null && lost !== null) return gained - lost;
   const lastTotal =
     [...days].reverse().find((day) => day.followersTotal !== null)?.followersTotal ?? null;
@@ -142,15 +168,15 @@ type Totals = {
 };
 
 function totalsOf(days: PlatformDay[], totalBefore: number | null): Totals {
-  const views = sumOf(days.map((day) => day.views));
-  const engagements = sumOf(days.map(engagementsOf));
-  const revenue = sumOf(days.map((day) => day.estimatedRevenue));
+  const views = sumBy(days, (day) => day.views);
+  const engagements = sumBy(days, engagementsOf);
+  const revenue = sumBy(days, (day) => day.estimatedRevenue);
   return {
-    gained: sumOf(days.map((day) => day.followersGained)),
-    lost: sumOf(days.map((day) => day.followersLost)),
+    gained: sumBy(days, (day) => day.followersGained),
+    lost: sumBy(days, (day) => day.followersLost),
     net: netFollowersOf(days, totalBefore),
     views,
-    watchMinutes: sumOf(days.map((day) => day.watchMinutes)),
+    watchMinutes: sumBy(days, (day) => day.watchMinutes),
     engagements,
     engagementRate: views && engagements !== null ? round4(engagements / views) : null,
     revenue: revenue === null ? null : Number(revenue.toFixed(2)),
@@ -179,7 +205,7 @@ function kpisOf(
 }
 
 function sumTotals(parts: Totals[]): Totals {
-  const add = (key: keyof Totals) => sumOf(parts.map((part) => part[key]));
+  const add = (key: keyof Totals) => sumBy(parts, (part) => part[key]);
   const views = add('views');
   const engagements = add('engagements');
   const revenue = add('revenue');
@@ -226,13 +252,10 @@ export async function getDashboardAnalytics(
   const isComparing = query.compare === 'previous';
   // Read from the start of the previous period, and 28 more days for the milestone forecast.
   const readFrom = addDays(range.previous.from, -28);
-  const days = await listPlatformDays(
-    db,
-    user.organization.id,
-    scope.accountIds,
-    readFrom,
-    range.to,
-  );
+  const [days, insights] = await Promise.all([
+    listPlatformDays(db, user.organization.id, scope.accountIds, readFrom, range.to),
+    listStoredInsights(db, user.organization.id, scope),
+  ]);
   const connectedPlatforms = [...new Set(scope.accounts.map((account) => account.platform))];
 
   const byPlatform: DashboardAnalyticsResponse['byPlatform'] = {};
@@ -264,7 +287,6 @@ export async function getDashboardAnalytics(
   const series = buildSeries(days, range, connectedPlatforms);
   const milestones = findMilestones(scope, days, range);
   const forecast = buildForecast(scope, days, range);
-  const insights = await listStoredInsights(db, user.organization.id, scope);
 
   return {
     range: { ...range, previous: isComparing ? range.previous : null },
@@ -299,30 +321,34 @@ function buildSeries(
   platforms: Platform[],
 ): DashboardAnalyticsResponse['series'] {
   const buckets = new Map<string, PlatformDay[]>();
-  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
-    const key = range.granularity === 'week' ? weekStart(day) : day;
-    if (!buckets.has(key)) buckets.set(key, []);
+  // Each day of the range maps to its bucket: itself, or its week (keyed by the Monday).
+  const bucketOfDay = new Map<string, PlatformDay[]>();
+  let bucket: PlatformDay[] = [];
+  for (const [index, day, weekday] of daysOfRange(range.from, range.to)) {
+    const isNewBucket = range.granularity === 'day' || index === 0 || weekday === 1;
+    if (isNewBucket) {
+      bucket = [];
+      buckets.set(range.granularity === 'week' ? weekStart(day) : day, bucket);
+    }
+    bucketOfDay.set(day, bucket);
   }
-  for (const day of days) {
-    if (day.day < range.from || day.day > range.to) continue;
-    buckets.get(range.granularity === 'week' ? weekStart(day.day) : day.day)?.push(day);
-  }
+  for (const day of days) bucketOfDay.get(day.day)?.push(day);
   return [...buckets.entries()].map(([date, entries]) => {
     const byPlatform: DashboardAnalyticsResponse['series'][number]['byPlatform'] = {};
     for (const platform of platforms) {
       const own = entries.filter((entry) => entry.platform === platform);
       byPlatform[platform] = {
-        views: sumOf(own.map((entry) => entry.views)),
+        views: sumBy(own, (entry) => entry.views),
         followersNet: netOfDays(own),
       };
     }
-    const revenue = sumOf(entries.map((entry) => entry.estimatedRevenue));
+    const revenue = sumBy(entries, (entry) => entry.estimatedRevenue);
     return {
       date,
-      views: sumOf(entries.map((entry) => entry.views)),
-      watchMinutes: sumOf(entries.map((entry) => entry.watchMinutes)),
-      followersNet: sumOf(platforms.map((platform) => byPlatform[platform]?.followersNet ?? null)),
-      engagements: sumOf(entries.map(engagementsOf)),
+      views: sumBy(entries, (entry) => entry.views),
+      watchMinutes: sumBy(entries, (entry) => entry.watchMinutes),
+      followersNet: sumBy(platforms, (platform) => byPlatform[platform]?.followersNet ?? null),
+      engagements: sumBy(entries, engagementsOf),
       estimatedRevenue: revenue === null ? null : Number(revenue.toFixed(2)),
       byPlatform,
     };
@@ -330,8 +356,8 @@ function buildSeries(
 }
 
 function netOfDays(days: PlatformDay[]): number | null {
-  const gained = sumOf(days.map((day) => day.followersGained));
-  const lost = sumOf(days.map((day) => day.followersLost));
+  const gained = sumBy(days, (day) => day.followersGained);
+  const lost = sumBy(days, (day) => day.followersLost);
   if (gained !== null && lost !== null) return gained - lost;
   return gained;
 }
@@ -374,11 +400,10 @@ function buildForecast(
   days: PlatformDay[],
   range: ResolvedRange,
 ): DashboardAnalyticsResponse['forecast'] {
-  const current = sumOf(scope.accounts.map((account) => account.followersTotal));
+  const current = sumBy(scope.accounts, (account) => account.followersTotal);
   if (current === null) return null;
-  const lastFourWeeks = days.filter(
-    (day) => day.day > addDays(range.to, -28) && day.day <= range.to,
-  );
+  const fourWeeksBefore = addDays(range.to, -28);
+  const lastFourWeeks = days.filter((day) => day.day > fourWeeksBefore && day.day <= range.to);
   const platforms = [...new Set(scope.accounts.map((account) => account.platform))];
   const net = sumOf(
     platforms.map((platform) =>
@@ -398,7 +423,7 @@ function buildForecast(
 export async function refreshInsights(db: Database, organizationId: string): Promise<number> {
   const accounts = await listScopedAccounts(db, organizationId, allPlatforms);
   const accountIds = accounts.map((account) => account.id);
-  const bounds = await findDataBounds(db, organizationId, accountIds);
+  const bounds = dataBoundsOf(accounts);
   if (!bounds.first || !bounds.last) return 0;
   const days = await listPlatformDays(db, organizationId, accountIds, bounds.first, bounds.last);
   const history: ResolvedRange = resolveDateRange(
@@ -723,9 +748,11 @@ export async function getRoi(
   user: CurrentUser,
   query: DashboardQuery,
 ): Promise<RoiResponse> {
-  const campaigns = await listCampaigns(db, user.organization.id);
   const platforms = query.platform === 'all' ? allPlatforms : [query.platform];
-  const accounts = await listScopedAccounts(db, user.organization.id, platforms);
+  const [campaigns, accounts] = await Promise.all([
+    listCampaigns(db, user.organization.id),
+    listScopedAccounts(db, user.organization.id, platforms),
+  ]);
   const accountIds = accounts.map((account) => account.id);
   const earliest = campaigns.reduce<string | null>((first, campaign) => {
     const windowStart = addDays(
@@ -778,9 +805,9 @@ function dailyTotalsOf(days: PlatformDay[]): Map<string, DailyTotals> {
   const daily = new Map<string, DailyTotals>();
   for (const [day, entries] of byDay) {
     daily.set(day, {
-      netFollowers: sumOf(entries.map((entry) => netOfDays([entry]))),
-      views: sumOf(entries.map((entry) => entry.views)),
-      revenue: sumOf(entries.map((entry) => entry.estimatedRevenue)),
+      netFollowers: sumBy(entries, (entry) => netOfDays([entry])),
+      views: sumBy(entries, (entry) => entry.views),
+      revenue: sumBy(entries, (entry) => entry.estimatedRevenue),
     });
   }
   return daily;

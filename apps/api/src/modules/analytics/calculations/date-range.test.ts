@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveDateRange, splitIntoMonths, weekStart } from './date-range';
+import { daysOfRange, resolveDateRange, splitIntoMonths, weekStart } from './date-range';
 
 describe('resolveDateRange', () => {
   it('ends presets on the last complete day with an equal previous period', () => {
@@ -44,6 +44,18 @@ describe('resolveDateRange', () => {
   it('finds the Monday of a week', () => {
     expect(weekStart('2025-06-15')).toBe('2025-06-09'); // Sunday
     expect(weekStart('2025-06-09')).toBe('2025-06-09'); // Monday
+  });
+
+  it('walks every day of a range with its weekday, across month and leap-year ends', () => {
+    expect([...daysOfRange('2024-02-27', '2024-03-02')]).toEqual([
+      [0, '2024-02-27', 2],
+      [1, '2024-02-28', 3],
+      [2, '2024-02-29', 4],
+      [3, '2024-03-01', 5],
+      [4, '2024-03-02', 6],
+    ]);
+    expect([...daysOfRange('2025-06-15', '2025-06-15')]).toEqual([[0, '2025-06-15', 0]]);
+    expect([...daysOfRange('2025-06-16', '2025-06-15')]).toEqual([]);
   });
 });
 

@@ -53,6 +53,17 @@ export function resolveDateRange(
 }
 
 /** Monday of the ISO week containing the day. */
+/** Each day from `from` to `to` inclusive, with its index and UTC weekday (0 = Sunday). */
+export function* daysOfRange(from: string, to: string): Generator<[number, string, number]> {
+  const date = new Date(`${from}T00:00:00Z`);
+  for (let index = 0; ; index += 1) {
+    const day = date.toISOString().slice(0, 10);
+    if (day > to) return;
+    yield [index, day, date.getUTCDay()];
+    date.setUTCDate(date.getUTCDate() + 1);
+  }
+}
+
 export function weekStart(day: string): string {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   return addDays(day, -((weekday + 6) % 7));
