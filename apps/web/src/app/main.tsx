@@ -32,9 +32,10 @@ function Initializing() {
 
 root.render(<Initializing />);
 
-loadIdentityAdapter(env)
-  .then(async (adapter) => {
-    const { App } = await import('./providers');
+// The app (router, providers) loads beside the identity adapter, not after it: creating the router
+// starts the current route's chunks, so they are already on their way when identity is known.
+Promise.all([loadIdentityAdapter(env), import('./providers')])
+  .then(([adapter, { App }]) => {
     root.render(
       <StrictMode>
         <App adapter={adapter} />

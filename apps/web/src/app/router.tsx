@@ -1,5 +1,5 @@
 import type { Role } from '@crescendo/contracts';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { PublicLayout } from '@/components/layouts/public-header';
@@ -40,9 +40,17 @@ function publicRoute(
 }
 
 // The signed-in shell (Radix dialog and menu included) loads only for guarded routes, in parallel
-// with the route's own module and the identity check.
-const loadAppShell = importWithChunkFallback(() => import('@/components/layouts/app-shell'));
-const AppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
+// with the route's own module and the identity check. A guarded route's module resolves only once
+// the shell has loaded too, so the shell renders at once: a lazy component would suspend first, and
+// React holds a revealed Suspense fallback for 300 ms, which delays the page and its requests.
+let loadedAppShell: ComponentType | null = null;
+const loadAppShell = importWithChunkFallback(() =>
+  import('@/components/layouts/app-shell').then((module) => {
+    loadedAppShell = module.AppShell;
+    return module;
+  }),
+);
+const LazyAppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
 
 function guardedRoute(
   path: string,
@@ -57,9 +65,10 @@ function guardedRoute(
     children: [
       {
         index: true,
-        lazy: lazyRoute(() => {
-          void loadAppShell().catch(() => undefined);
-          return load();
+        lazy: lazyRoute(async () => {
+          // A failed shell is reported by the frame below (through LazyAppShell), not here.
+          const [module] = await Promise.all([load(), loadAppShell().catch(() => undefined)]);
+          return module;
         }),
       },
     ],
@@ -75,11 +84,17 @@ function PublicFrame() {
 }
 
 function SignedInFrame() {
+  // Decided once per mount, so the shell is never swapped (and its page remounted) later on.
+  const [Shell] = useState(() => loadedAppShell);
   return (
     <ProtectedRoute>
-      <Suspense fallback={<GuardSpinner />}>
-        <AppShell />
-      </Suspense>
+      {Shell ? (
+        <Shell />
+      ) : (
+        <Suspense fallback={<GuardSpinner />}>
+          <LazyAppShell />
+        </Suspense>
+      )}
     </ProtectedRoute>
   );
 }

@@ -1,13 +1,12 @@
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { API_BASE_URL, createRequestId, REQUEST_ID_HEADER } from './api-request';
 import { normalizeError } from './api-error';
 import { readStoredToken, removeStoredToken } from './token-store';
 
-export const API_BASE_URL = '/api';
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const MAX_RETRIES = 3;
 export const RETRY_BASE_DELAY_MS = 1_000;
 export const RETRY_MAX_DELAY_MS = 30_000;
-export const REQUEST_ID_HEADER = 'X-Request-ID';
 
 type TokenProvider = () => Promise<string | null>;
 type UnauthorizedHandler = () => void;
@@ -37,13 +36,6 @@ export async function resolveBearerToken(): Promise<string | null> {
     }
   }
   return readStoredToken();
-}
-
-export function createRequestId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
-    return crypto.randomUUID();
-  }
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
 /** Exponential backoff from 1 s, doubling per attempt, capped at 30 s. `attempt` starts at 0. */

@@ -18,6 +18,7 @@ import { useIdentityAdapter } from '../identity/adapter-context';
 import type { IdentityUser } from '../identity/types';
 import { removeStoredToken, removeStoredUser, storeToken, storeUser } from '../token-store';
 import { currentUserQueryKey, fetchCurrentUser, logoutFromApi } from './auth-api';
+import { takePrefetchedCurrentUser } from './current-user-prefetch';
 import { LOGIN_NOT_SUPPORTED_MESSAGE, REGISTER_NOT_SUPPORTED_MESSAGE } from './auth-errors';
 import {
   createAccessChecks,
@@ -111,7 +112,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const identityUserId = identity.user?.id ?? null;
   const meQuery = useQuery({
     queryKey: currentUserQueryKey(identityUserId),
-    queryFn: fetchCurrentUser,
+    queryFn: async () =>
+      (await takePrefetchedCurrentUser(identityUserId)) ?? (await fetchCurrentUser()),
     enabled: identity.isLoaded && identity.isSignedIn,
     staleTime: Number.POSITIVE_INFINITY,
     retry: (failureCount, error) => {

@@ -1,4 +1,5 @@
 import { Fragment, useMemo } from 'react';
+import { prefetchCurrentUser } from '../auth/current-user-prefetch';
 import { embeddedAuthClient, fetchEmbeddedToken } from './embedded-client';
 import { EmbeddedSignIn, EmbeddedSignUp } from './embedded-forms';
 import { createTokenCache } from './jwt';
@@ -7,12 +8,14 @@ import type { IdentityAdapter, IdentitySnapshot } from './types';
 const tokenCache = createTokenCache(fetchEmbeddedToken);
 let tokenOwnerId: string | null = null;
 
-// This module loads only when the embedded provider is chosen, at start-up: read the session and
-// its API token now, beside the route chunks, rather than once the app first renders.
+// This module loads only when the embedded provider is chosen, at start-up: read the session, its
+// API token and the backend user now, beside the route chunks, rather than once the app renders.
 if (import.meta.env.MODE !== 'test') {
-  void embeddedAuthClient.prefetch().then(() => {
+  void embeddedAuthClient.prefetch().then(async () => {
     const userId = embeddedAuthClient.getSession().data?.user.id;
-    if (userId) void getTokenFor(userId).catch(() => undefined);
+    if (!userId) return;
+    const token = await getTokenFor(userId).catch(() => null);
+    if (token) prefetchCurrentUser(userId, token);
   });
 }
 
