@@ -160,27 +160,56 @@ async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   return result.rows;
 }
 
-export async function listBreakdowns(db: Database, organizationId: string, accountIds: string[]) {
+export type BreakdownRow = {
+  accountId: string;
+  dimension: (typeof audienceBreakdowns.$inferSelect)['dimension'];
+  value: string;
+  periodLabel: string;
+  periodStart: string | null;
+  periodEnd: string;
+  percentage: number | null;
+  views: number | null;
+  followers: number | null;
+};
+
+/** Every stored breakdown row of the accounts (plain rows: a few hundred per account). */
+export async function listBreakdowns(
+  db: Database,
+  organizationId: string,
+  accountIds: string[],
+): Promise<BreakdownRow[]> {
   if (accountIds.length === 0) return [];
-  return db
-    .select({
-      accountId: audienceBreakdowns.accountId,
-      dimension: audienceBreakdowns.dimension,
-      value: audienceBreakdowns.value,
-      periodLabel: audienceBreakdowns.periodLabel,
-      periodStart: audienceBreakdowns.periodStart,
-      periodEnd: audienceBreakdowns.periodEnd,
-      percentage: audienceBreakdowns.percentage,
-      views: audienceBreakdowns.views,
-      followers: audienceBreakdowns.followers,
-    })
-    .from(audienceBreakdowns)
-    .where(
-      and(
-        eq(audienceBreakdowns.organizationId, organizationId),
-        inArray(audienceBreakdowns.accountId, accountIds),
-      ),
-    );
+  const b = audienceBreakdowns;
+  const rows = await selectRows<{
+    account_id: string;
+    dimension: BreakdownRow['dimension'];
+    value: string;
+    period_label: string;
+    period_start: string | null;
+    period_end: string;
+    percentage: number | string | null;
+    views: number | string | null;
+    followers: number | string | null;
+  }>(
+    db,
+    sql`select ${b.accountId} as account_id, ${b.dimension} as dimension, ${b.value} as value,
+      ${b.periodLabel} as period_label, ${b.periodStart}::text as period_start,
+      ${b.periodEnd}::text as period_end, ${b.percentage} as percentage, ${b.views} as views,
+      ${b.followers} as followers
+    from ${b}
+    where ${b.organizationId} = ${organizationId} and ${inArray(b.accountId, accountIds)}`,
+  );
+  return rows.map((row) => ({
+    accountId: row.account_id,
+    dimension: row.dimension,
+    value: row.value,
+    periodLabel: row.period_label,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    percentage: toNumber(row.percentage),
+    views: toNumber(row.views),
+    followers: toNumber(row.followers),
+  }));
 }
 
 /** The content that carried a day: most viewed items that day, across platforms. */

@@ -30,6 +30,7 @@ import {
   markInsightSeen,
   saveInsights,
   updateCampaign,
+  type BreakdownRow,
   type NewInsight,
   type Platform,
   type PlatformDay,
@@ -562,11 +563,16 @@ export async function getAudience(
     'device',
     'traffic_source',
   ];
+  const rowsByPlatformDimension = new Map<string, BreakdownRow[]>();
+  for (const row of rows) {
+    const key = `${platformOf.get(row.accountId)}|${row.dimension}`;
+    const group = rowsByPlatformDimension.get(key);
+    if (group) group.push(row);
+    else rowsByPlatformDimension.set(key, [row]);
+  }
   for (const platform of new Set(scope.accounts.map((account) => account.platform))) {
     for (const dimension of dimensions) {
-      const own = rows.filter(
-        (row) => platformOf.get(row.accountId) === platform && row.dimension === dimension,
-      );
+      const own = rowsByPlatformDimension.get(`${platform}|${dimension}`) ?? [];
       // The freshest period label wins (e.g. last 28 days over lifetime).
       const latest = own.sort((a, b) => (a.periodEnd < b.periodEnd ? 1 : -1))[0];
       const period = latest ? own.filter((row) => row.periodLabel === latest.periodLabel) : [];
@@ -624,21 +630,27 @@ export async function getAudience(
 
 /** Countries whose views grew most from the earlier period snapshot to the latest one. */
 function fastestGrowingCountries(
-  rows: Awaited<ReturnType<typeof listBreakdowns>>,
+  rows: BreakdownRow[],
   platformOf: Map<string, Platform>,
 ): AudienceResponse['fastestGrowingCountries'] {
   const result: AudienceResponse['fastestGrowingCountries'] = [];
-  const countries = rows.filter((row) => row.dimension === 'country' && row.views !== null);
-  const byAccount = new Map<string, typeof countries>();
-  for (const row of countries)
-    byAccount.set(row.accountId, [...(byAccount.get(row.accountId) ?? []), row]);
+  const byAccount = new Map<string, BreakdownRow[]>();
+  for (const row of rows) {
+    if (row.dimension !== 'country' || row.views === null) continue;
+    const accountRows = byAccount.get(row.accountId);
+    if (accountRows) accountRows.push(row);
+    else byAccount.set(row.accountId, [row]);
+  }
   for (const [accountId, accountRows] of byAccount) {
-    const labels = [...new Set(accountRows.map((row) => row.periodLabel))];
     const current = accountRows.filter((row) => row.periodLabel === 'last_28_days');
-    const previous = accountRows.filter((row) => row.periodLabel === 'previous_28_days');
-    if (labels.length < 2 || current.length === 0 || previous.length === 0) continue;
+    const previousViews = new Map(
+      accountRows
+        .filter((row) => row.periodLabel === 'previous_28_days')
+        .map((row) => [row.value, row.views]),
+    );
+    if (current.length === 0 || previousViews.size === 0) continue;
     for (const row of current) {
-      const before = Number(previous.find((entry) => entry.value === row.value)?.views ?? 0);
+      const before = Number(previousViews.get(row.value) ?? 0);
       const views = Number(row.views);
       result.push({
         platform: platformOf.get(accountId)!,
@@ -801,7 +813,11 @@ export async function getRoi(
 /** Per-day totals across the platforms in scope; a day no platform reported stays unknown. */
 function dailyTotalsOf(days: PlatformDay[]): Map<string, DailyTotals> {
   const byDay = new Map<string, PlatformDay[]>();
-  for (const day of days) byDay.set(day.day, [...(byDay.get(day.day) ?? []), day]);
+  for (const day of days) {
+    const entries = byDay.get(day.day);
+    if (entries) entries.push(day);
+    else byDay.set(day.day, [day]);
+  }
   const daily = new Map<string, DailyTotals>();
   for (const [day, entries] of byDay) {
     daily.set(day, {

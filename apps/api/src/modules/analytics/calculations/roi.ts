@@ -47,18 +47,28 @@ export function daysBetweenInclusive(start: string, end: string): number {
   );
 }
 
+/** `count` consecutive days from `start` (one date walk instead of a parse per day). */
+function consecutiveDays(start: string, count: number): string[] {
+  const date = new Date(`${start}T00:00:00Z`);
+  const days: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    days.push(date.toISOString().slice(0, 10));
+    date.setUTCDate(date.getUTCDate() + 1);
+  }
+  return days;
+}
+
 /** Sum of a metric over the days; null when any day of the window is unknown. */
 function sumWindow(
   daily: Map<string, DailyTotals>,
-  start: string,
-  days: number,
+  days: string[],
   metric: keyof DailyTotals,
   allowGaps = false,
 ): number | null {
   let total = 0;
   let known = 0;
-  for (let offset = 0; offset < days; offset += 1) {
-    const value = daily.get(addDays(start, offset))?.[metric];
+  for (const day of days) {
+    const value = daily.get(day)?.[metric];
     if (value === null || value === undefined) {
       if (!allowGaps) return null;
       continue;
@@ -81,18 +91,19 @@ export function evaluateCampaign(
   daily: Map<string, DailyTotals>,
 ): CampaignResult {
   const days = daysBetweenInclusive(campaign.startDate, campaign.endDate);
-  const baselineStart = addDays(campaign.startDate, -days);
-  const followersDuring = sumWindow(daily, campaign.startDate, days, 'netFollowers');
-  const followersBaseline = sumWindow(daily, baselineStart, days, 'netFollowers');
-  const viewsDuring = sumWindow(daily, campaign.startDate, days, 'views');
-  const viewsBaseline = sumWindow(daily, baselineStart, days, 'views');
+  const during = consecutiveDays(campaign.startDate, days);
+  const baseline = consecutiveDays(addDays(campaign.startDate, -days), days);
+  const followersDuring = sumWindow(daily, during, 'netFollowers');
+  const followersBaseline = sumWindow(daily, baseline, 'netFollowers');
+  const viewsDuring = sumWindow(daily, during, 'views');
+  const viewsBaseline = sumWindow(daily, baseline, 'views');
   const followerLift =
     followersDuring !== null && followersBaseline !== null
       ? followersDuring - followersBaseline
       : null;
   const viewLift =
     viewsDuring !== null && viewsBaseline !== null ? viewsDuring - viewsBaseline : null;
-  const platformRevenue = sumWindow(daily, campaign.startDate, days, 'revenue', true);
+  const platformRevenue = sumWindow(daily, during, 'revenue', true);
   const revenue = round((platformRevenue ?? 0) + campaign.enteredRevenue, 2);
   return {
     id: campaign.id,
@@ -130,8 +141,7 @@ export function totalCampaigns(
   const coveredDays = new Set<string>();
   for (const campaign of campaigns) {
     const days = daysBetweenInclusive(campaign.startDate, campaign.endDate);
-    for (let offset = 0; offset < days; offset += 1)
-      coveredDays.add(addDays(campaign.startDate, offset));
+    for (const day of consecutiveDays(campaign.startDate, days)) coveredDays.add(day);
   }
   const platformRevenue = round(
     [...coveredDays].reduce((total, day) => total + (daily.get(day)?.revenue ?? 0), 0),
