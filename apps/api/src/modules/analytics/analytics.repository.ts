@@ -63,8 +63,12 @@ export async function listScopedAccounts(
       lastSyncedAt: platformConnections.lastSyncedAt,
       dataCompleteThrough: platformConnections.dataCompleteThrough,
       // Two primary-key lookups per account, so a dashboard request needs no separate query.
-      firstDataDay: sql<string | null>`(select min(${accountDailyMetrics.day})::text from ${accountDailyMetrics} where ${accountDailyMetrics.accountId} = ${analyticsAccounts.id})`,
-      lastDataDay: sql<string | null>`(select max(${accountDailyMetrics.day})::text from ${accountDailyMetrics} where ${accountDailyMetrics.accountId} = ${analyticsAccounts.id})`,
+      firstDataDay: sql<
+        string | null
+      >`(select min(${accountDailyMetrics.day})::text from ${accountDailyMetrics} where ${accountDailyMetrics.accountId} = ${analyticsAccounts.id})`,
+      lastDataDay: sql<
+        string | null
+      >`(select max(${accountDailyMetrics.day})::text from ${accountDailyMetrics} where ${accountDailyMetrics.accountId} = ${analyticsAccounts.id})`,
     })
     .from(analyticsAccounts)
     .innerJoin(platformConnections, eq(platformConnections.id, analyticsAccounts.connectionId))
