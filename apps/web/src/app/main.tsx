@@ -6,7 +6,8 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { env, isDevelopmentBuild, isSentryForced } from '@/config/env';
 import { errorLog } from '@/lib/error-log';
 import { initErrorReporting } from '@/lib/error-reporting';
-import { loadIdentityAdapter } from '@/lib/identity/select-adapter';
+import { prefetchEmbeddedIdentity } from '@/lib/identity/embedded-session';
+import { chooseIdentityProvider, loadIdentityAdapter } from '@/lib/identity/select-adapter';
 import { applyTheme, readStoredTheme, resolveTheme } from '@/lib/theme';
 import { watchForChunkFailures } from '@/lib/chunk-errors';
 
@@ -14,6 +15,8 @@ import { watchForChunkFailures } from '@/lib/chunk-errors';
 applyTheme(resolveTheme(readStoredTheme()));
 
 watchForChunkFailures((error) => errorLog.record(error, 'ChunkLoader'));
+
+if (chooseIdentityProvider(env) === 'embedded') prefetchEmbeddedIdentity();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

@@ -1,32 +1,8 @@
 import { Fragment, useMemo } from 'react';
-import { prefetchCurrentUser } from '../auth/current-user-prefetch';
-import { embeddedAuthClient, fetchEmbeddedToken } from './embedded-client';
+import { embeddedAuthClient } from './embedded-client';
 import { EmbeddedSignIn, EmbeddedSignUp } from './embedded-forms';
-import { createTokenCache } from './jwt';
+import { clearEmbeddedToken, getEmbeddedToken } from './embedded-session';
 import type { IdentityAdapter, IdentitySnapshot } from './types';
-
-const tokenCache = createTokenCache(fetchEmbeddedToken);
-let tokenOwnerId: string | null = null;
-
-// This module loads only when the embedded provider is chosen, at start-up: read the session, its
-// API token and the backend user now, beside the route chunks, rather than once the app renders.
-if (import.meta.env.MODE !== 'test') {
-  void embeddedAuthClient.prefetch().then(async () => {
-    const userId = embeddedAuthClient.getSession().data?.user.id;
-    if (!userId) return;
-    const token = await getTokenFor(userId).catch(() => null);
-    if (token) prefetchCurrentUser(userId, token);
-  });
-}
-
-/** A user switch in another tab must not reuse the previous user's cached token. */
-function getTokenFor(userId: string): Promise<string | null> {
-  if (tokenOwnerId !== userId) {
-    tokenCache.clear();
-    tokenOwnerId = userId;
-  }
-  return tokenCache.get();
-}
 
 function useEmbeddedIdentity(): IdentitySnapshot {
   const session = embeddedAuthClient.useSession();
@@ -41,9 +17,9 @@ function useEmbeddedIdentity(): IdentitySnapshot {
       user: userId ? { id: userId, email, name } : null,
       // The embedded provider keeps roles on the backend; it has no public metadata.
       publicMetadata: {},
-      getToken: () => (userId ? getTokenFor(userId) : Promise.resolve(null)),
+      getToken: () => (userId ? getEmbeddedToken(userId) : Promise.resolve(null)),
       signOut: async () => {
-        tokenCache.clear();
+        clearEmbeddedToken();
         await embeddedAuthClient.signOut();
       },
     }),
