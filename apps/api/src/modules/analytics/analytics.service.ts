@@ -129,8 +129,7 @@ function sumBy<T>(items: readonly T[], pick: (item: T) => number | null): number
 }
 
 function sumOf(values: (number | null)[]): number | null {
-  const known = values.filter((value): value is number => value !== null);
-  return known.length ? known.reduce((total, value) => total + value, 0) : null;
+  return sumBy(values, (value) => value);
 }
 
 /** Net followers: gained − lost where both are reported, else the change of the daily total. */

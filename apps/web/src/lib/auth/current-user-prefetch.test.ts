@@ -1,16 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/testing/responses';
 
 const me = {
   user: { id: 'backend-1', email: 'nova@example.com', name: 'Nova' },
   role: 'customer',
 };
-
-function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 /** The module keeps start-up state: each test gets a fresh copy. */
 async function freshModule(answer: () => Promise<Response>) {

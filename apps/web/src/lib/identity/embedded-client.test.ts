@@ -1,17 +1,10 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/testing/responses';
 import { createEmbeddedAuthClient } from './embedded-client';
 
 const nova = { id: 'user-1', email: 'nova@example.com', name: 'Nova' };
 const signedIn = { session: { id: 'session-1', userId: 'user-1' }, user: nova };
-
-function jsonResponse(status: number, body: unknown, statusText = ''): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    statusText,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
 
 type Route = (init: RequestInit | undefined) => Response | Promise<Response>;
 

@@ -1,4 +1,4 @@
-import { addDays, daysBetweenInclusive } from './roi';
+import { addDays, consecutiveDays, daysBetweenInclusive } from './roi';
 
 export type RangePreset = '7d' | '28d' | '90d' | '365d' | 'all';
 
@@ -52,18 +52,14 @@ export function resolveDateRange(
   };
 }
 
-/** Monday of the ISO week containing the day. */
 /** Each day from `from` to `to` inclusive, with its index and UTC weekday (0 = Sunday). */
 export function* daysOfRange(from: string, to: string): Generator<[number, string, number]> {
-  const date = new Date(`${from}T00:00:00Z`);
-  for (let index = 0; ; index += 1) {
-    const day = date.toISOString().slice(0, 10);
-    if (day > to) return;
-    yield [index, day, date.getUTCDay()];
-    date.setUTCDate(date.getUTCDate() + 1);
-  }
+  const firstWeekday = new Date(`${from}T00:00:00Z`).getUTCDay();
+  const days = consecutiveDays(from, Math.max(0, daysBetweenInclusive(from, to)));
+  for (const [index, day] of days.entries()) yield [index, day, (firstWeekday + index) % 7];
 }
 
+/** Monday of the ISO week containing the day. */
 export function weekStart(day: string): string {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   return addDays(day, -((weekday + 6) % 7));

@@ -48,7 +48,7 @@ export function daysBetweenInclusive(start: string, end: string): number {
 }
 
 /** `count` consecutive days from `start` (one date walk instead of a parse per day). */
-function consecutiveDays(start: string, count: number): string[] {
+export function consecutiveDays(start: string, count: number): string[] {
   const date = new Date(`${start}T00:00:00Z`);
   const days: string[] = [];
   for (let index = 0; index < count; index += 1) {
