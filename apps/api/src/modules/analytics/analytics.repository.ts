@@ -12,7 +12,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
   accountDailyMetrics,
@@ -26,6 +26,7 @@ import {
   insights,
   platformConnections,
 } from '../../db/schema';
+import { prepareStatement, prepareStatementsByShape } from '../../db/statement';
 import { splitIntoMonths } from './calculations/date-range';
 
 export type Platform = 'youtube' | 'instagram' | 'facebook';
@@ -45,40 +46,65 @@ export type ScopedAccount = {
   lastDataDay: string | null;
 };
 
+/** `column = any($values)`: one array parameter, so the statement's text is the same for any count. */
+const isAnyOf = (column: AnyPgColumn, values: string) =>
+  sql`${column} = any(${sql.placeholder(values)})`;
+
+const toNumber = (value: string | number | bigint | null) =>
+  value === null ? null : Number(value);
+/** A `timestamptz` read as the database's text (as Drizzle reads it, then turns into a Date). */
+const toDate = (value: string) => new Date(value);
+
+const a = analyticsAccounts;
+const c = platformConnections;
+const selectScopedAccounts = prepareStatement<
+  {
+    id: string;
+    platform: Platform;
+    name: string;
+    followers_total: string | number | bigint | null;
+    connection_id: string;
+    account_name: string;
+    is_sandbox: boolean;
+    last_synced_at: string | null;
+    data_complete_through: string | null;
+    first_data_day: string | null;
+    last_data_day: string | null;
+  },
+  { organizationId: string; platforms: Platform[] }
+>(sql`select ${a.id} as id, ${a.platform} as platform, ${a.name} as name,
+    ${a.followersTotal} as followers_total, ${c.id} as connection_id,
+    ${c.accountName} as account_name, ${c.isSandbox} as is_sandbox,
+    ${c.lastSyncedAt} as last_synced_at, ${c.dataCompleteThrough} as data_complete_through,
+    (select min(${accountDailyMetrics.day})::text from ${accountDailyMetrics} where ${accountDailyMetrics.accountId} = ${a.id}) as first_data_day,
+    (select max(${accountDailyMetrics.day})::text from ${accountDailyMetrics} where ${accountDailyMetrics.accountId} = ${a.id}) as last_data_day
+  from ${a} inner join ${c} on ${c.id} = ${a.connectionId}
+  where ${a.organizationId} = ${sql.placeholder('organizationId')}
+    and ${isAnyOf(a.platform, 'platforms')}
+  order by ${a.platform} asc, ${a.name} asc`);
+
 /** The organisation's synced accounts (a YouTube channel, an Instagram account, a page…). */
 export async function listScopedAccounts(
   db: Database,
   organizationId: string,
   platforms: Platform[],
 ): Promise<ScopedAccount[]> {
-  return db
-    .select({
-      id: analyticsAccounts.id,
-      platform: analyticsAccounts.platform,
-      name: analyticsAccounts.name,
-      followersTotal: analyticsAccounts.followersTotal,
-      connectionId: platformConnections.id,
-      accountName: platformConnections.accountName,
-      isSandbox: platformConnections.isSandbox,
-      lastSyncedAt: platformConnections.lastSyncedAt,
-      dataCompleteThrough: platformConnections.dataCompleteThrough,
-      // Two primary-key lookups per account, so a dashboard request needs no separate query.
-      firstDataDay: sql<
-        string | null
-      >`(select min(${accountDailyMetrics.day})::text from ${accountDailyMetrics} where ${accountDailyMetrics.accountId} = ${analyticsAccounts.id})`,
-      lastDataDay: sql<
-        string | null
-      >`(select max(${accountDailyMetrics.day})::text from ${accountDailyMetrics} where ${accountDailyMetrics.accountId} = ${analyticsAccounts.id})`,
-    })
-    .from(analyticsAccounts)
-    .innerJoin(platformConnections, eq(platformConnections.id, analyticsAccounts.connectionId))
-    .where(
-      and(
-        eq(analyticsAccounts.organizationId, organizationId),
-        inArray(analyticsAccounts.platform, platforms),
-      ),
-    )
-    .orderBy(asc(analyticsAccounts.platform), asc(analyticsAccounts.name));
+  // With the first and last day of metrics (two primary-key lookups per account), so a
+  // dashboard request needs no separate query for them.
+  const rows = await selectScopedAccounts(db, { organizationId, platforms });
+  return rows.map((row) => ({
+    id: row.id,
+    platform: row.platform,
+    name: row.name,
+    followersTotal: toNumber(row.followers_total),
+    connectionId: row.connection_id,
+    accountName: row.account_name,
+    isSandbox: row.is_sandbox,
+    lastSyncedAt: row.last_synced_at === null ? null : toDate(row.last_synced_at),
+    dataCompleteThrough: row.data_complete_through,
+    firstDataDay: row.first_data_day,
+    lastDataDay: row.last_data_day,
+  }));
 }
 
 export type PlatformDay = {
@@ -97,21 +123,11 @@ export type PlatformDay = {
   estimatedRevenue: number | null;
 };
 
-const toNumber = (value: string | number | null) => (value === null ? null : Number(value));
-
-/** Daily totals per platform; a metric no account reported stays null (sum of nulls). */
-export async function listPlatformDays(
-  db: Database,
-  organizationId: string,
-  accountIds: string[],
-  from: string,
-  to: string,
-): Promise<PlatformDay[]> {
-  if (accountIds.length === 0) return [];
-  const m = accountDailyMetrics;
-  // The dashboard's hottest read (up to ~1,100 rows × 13 columns for a year of three platforms):
-  // read as plain rows, without the query builder's per-cell result mapping.
-  const rows = await selectRows<{
+const m = accountDailyMetrics;
+// The dashboard's hottest read (up to ~1,100 rows × 13 columns for a year of three platforms):
+// read as plain rows, without the query builder's per-cell result mapping.
+const selectPlatformDays = prepareStatement<
+  {
     platform: Platform;
     day: string;
     views: string | null;
@@ -125,21 +141,31 @@ export async function listPlatformDays(
     followers_lost: string | null;
     followers_total: string | null;
     estimated_revenue: string | null;
-  }>(
-    db,
-    sql`select ${analyticsAccounts.platform} as platform, ${m.day}::text as day,
+  },
+  { organizationId: string; accountIds: string[]; from: string; to: string }
+>(sql`select ${a.platform} as platform, ${m.day}::text as day,
       sum(${m.views}) as views, sum(${m.watchMinutes}) as watch_minutes,
       sum(${m.likes}) as likes, sum(${m.comments}) as comments, sum(${m.shares}) as shares,
       sum(${m.saves}) as saves, sum(${m.totalInteractions}) as total_interactions,
       sum(${m.followersGained}) as followers_gained, sum(${m.followersLost}) as followers_lost,
       sum(${m.followersTotal}) as followers_total, sum(${m.estimatedRevenue}) as estimated_revenue
-    from ${m} inner join ${analyticsAccounts} on ${analyticsAccounts.id} = ${m.accountId}
-    where ${m.organizationId} = ${organizationId}
-      and ${inArray(m.accountId, accountIds)}
-      and ${m.day} between ${from} and ${to}
-    group by ${analyticsAccounts.platform}, ${m.day}
-    order by ${m.day}`,
-  );
+    from ${m} inner join ${a} on ${a.id} = ${m.accountId}
+    where ${m.organizationId} = ${sql.placeholder('organizationId')}
+      and ${isAnyOf(m.accountId, 'accountIds')}
+      and ${m.day} between ${sql.placeholder('from')} and ${sql.placeholder('to')}
+    group by ${a.platform}, ${m.day}
+    order by ${m.day}`);
+
+/** Daily totals per platform; a metric no account reported stays null (sum of nulls). */
+export async function listPlatformDays(
+  db: Database,
+  organizationId: string,
+  accountIds: string[],
+  from: string,
+  to: string,
+): Promise<PlatformDay[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await selectPlatformDays(db, { organizationId, accountIds, from, to });
   return rows.map((row) => ({
     platform: row.platform,
     day: row.day,
@@ -158,12 +184,6 @@ export async function listPlatformDays(
   }));
 }
 
-/** Plain result rows of a raw query, on PGlite and node-postgres alike. */
-async function selectRows<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
-
 export type BreakdownRow = {
   accountId: string;
   dimension: (typeof audienceBreakdowns.$inferSelect)['dimension'];
@@ -176,15 +196,9 @@ export type BreakdownRow = {
   followers: number | null;
 };
 
-/** Every stored breakdown row of the accounts (plain rows: a few hundred per account). */
-export async function listBreakdowns(
-  db: Database,
-  organizationId: string,
-  accountIds: string[],
-): Promise<BreakdownRow[]> {
-  if (accountIds.length === 0) return [];
-  const b = audienceBreakdowns;
-  const rows = await selectRows<{
+const b = audienceBreakdowns;
+const selectBreakdowns = prepareStatement<
+  {
     account_id: string;
     dimension: BreakdownRow['dimension'];
     value: string;
@@ -194,15 +208,24 @@ export async function listBreakdowns(
     percentage: number | string | null;
     views: number | string | null;
     followers: number | string | null;
-  }>(
-    db,
-    sql`select ${b.accountId} as account_id, ${b.dimension} as dimension, ${b.value} as value,
+  },
+  { organizationId: string; accountIds: string[] }
+>(sql`select ${b.accountId} as account_id, ${b.dimension} as dimension, ${b.value} as value,
       ${b.periodLabel} as period_label, ${b.periodStart}::text as period_start,
       ${b.periodEnd}::text as period_end, ${b.percentage} as percentage, ${b.views} as views,
       ${b.followers} as followers
     from ${b}
-    where ${b.organizationId} = ${organizationId} and ${inArray(b.accountId, accountIds)}`,
-  );
+    where ${b.organizationId} = ${sql.placeholder('organizationId')}
+      and ${isAnyOf(b.accountId, 'accountIds')}`);
+
+/** Every stored breakdown row of the accounts (plain rows: a few hundred per account). */
+export async function listBreakdowns(
+  db: Database,
+  organizationId: string,
+  accountIds: string[],
+): Promise<BreakdownRow[]> {
+  if (accountIds.length === 0) return [];
+  const rows = await selectBreakdowns(db, { organizationId, accountIds });
   return rows.map((row) => ({
     accountId: row.account_id,
     dimension: row.dimension,
@@ -288,20 +311,36 @@ export type ContentFilter = {
 type RangeMetricKey =
   'views' | 'watchMinutes' | 'likes' | 'comments' | 'shares' | 'saves' | 'followersGained';
 
+/** What decides the text of the content statements; every value is a placeholder. */
+type ContentShape = {
+  sort: string;
+  order: 'asc' | 'desc';
+  hasType: boolean;
+  hasSearch: boolean;
+  hasMonths: boolean;
+  /** Partial months read day by day: none, a head, a tail, or both. */
+  dayParts: number;
+  hasLimit: boolean;
+};
+
+const contentShapeKey = (shape: ContentShape) =>
+  `${shape.sort}|${shape.order}|${shape.hasType}|${shape.hasSearch}|${shape.hasMonths}|${shape.dayParts}|${shape.hasLimit}`;
+
+const queryBuilder = new QueryBuilder();
+
 /**
- * The metrics of the given accounts' content inside `from`..`to`, as rows to sum per item: the
+ * The metrics of the given accounts' content inside the range, as rows to sum per item: the
  * whole calendar months of the range come from `content_monthly_metrics` (one row per item and
  * month), only its partial first and last months from `content_daily_metrics`. Summing them gives
  * exactly the sum of the days, from about a ninth of the rows for a 365-day range.
  */
-function rangeMetricRows(db: Database, organizationId: string, filter: ContentFilter) {
-  const split = splitIntoMonths(filter.from, filter.to);
+function rangeMetricRows(shape: ContentShape) {
   const monthly = contentMonthlyMetrics;
   // A month where no day reported a metric stays unknown, as the sum of its days would.
   const known = (sum: AnyPgColumn, days: AnyPgColumn) =>
     sql<string | null>`case when ${days} > 0 then ${sum} end`;
-  const months = split.months
-    ? db
+  const months = shape.hasMonths
+    ? queryBuilder
         .select({
           contentItemId: monthly.contentItemId,
           views: known(monthly.views, monthly.viewsDays).as('views'),
@@ -317,17 +356,20 @@ function rangeMetricRows(db: Database, organizationId: string, filter: ContentFi
         .from(monthly)
         .where(
           and(
-            eq(monthly.organizationId, organizationId),
-            inArray(monthly.accountId, filter.accountIds),
-            between(monthly.month, split.months.first, split.months.last),
+            eq(monthly.organizationId, sql.placeholder('organizationId')),
+            isAnyOf(monthly.accountId, 'accountIds'),
+            between(monthly.month, sql.placeholder('firstMonth'), sql.placeholder('lastMonth')),
           ),
         )
     : null;
   const daily = contentDailyMetrics;
   const plain = (column: AnyPgColumn, alias: string) => sql<string | null>`${column}`.as(alias);
+  const dayParts = Array.from({ length: shape.dayParts }, (_, index) =>
+    between(daily.day, sql.placeholder(`dayFrom${index}`), sql.placeholder(`dayTo${index}`)),
+  );
   const days =
-    split.days.length > 0
-      ? db
+    dayParts.length > 0
+      ? queryBuilder
           .select({
             contentItemId: daily.contentItemId,
             views: plain(daily.views, 'views'),
@@ -341,9 +383,9 @@ function rangeMetricRows(db: Database, organizationId: string, filter: ContentFi
           .from(daily)
           .where(
             and(
-              eq(daily.organizationId, organizationId),
-              inArray(daily.accountId, filter.accountIds),
-              or(...split.days.map((part) => between(daily.day, part.from, part.to))),
+              eq(daily.organizationId, sql.placeholder('organizationId')),
+              isAnyOf(daily.accountId, 'accountIds'),
+              or(...dayParts),
             ),
           )
       : null;
@@ -351,16 +393,41 @@ function rangeMetricRows(db: Database, organizationId: string, filter: ContentFi
   return (months ?? days)!.as('range_rows');
 }
 
-/**
- * Every content item with its numbers for the range: activity inside the range where the
- * platform reports per-day figures (YouTube), lifetime counters where it reports only those.
- */
-export async function listContent(db: Database, organizationId: string, filter: ContentFilter) {
-  if (filter.accountIds.length === 0) return { rows: [], total: 0 };
-  const parts = rangeMetricRows(db, organizationId, filter);
+function contentConditions(shape: ContentShape) {
+  return and(
+    eq(contentItems.organizationId, sql.placeholder('organizationId')),
+    isAnyOf(contentItems.accountId, 'accountIds'),
+    shape.hasType ? eq(contentItems.kind, sql.placeholder('type')) : undefined,
+    shape.hasSearch ? ilike(contentItems.title, sql.placeholder('search')) : undefined,
+  );
+}
+
+type ContentStatementRow = {
+  id: string;
+  title: string;
+  platform: Platform;
+  type: string;
+  published_at: string;
+  permalink: string | null;
+  is_range_based: boolean;
+  views: string | number | null;
+  watch_minutes: string | number | null;
+  likes: string | number | null;
+  comments: string | number | null;
+  shares: string | number | null;
+  saves: string | number | null;
+  followers_gained: string | number | null;
+};
+
+const selectContent = prepareStatementsByShape<
+  ContentStatementRow,
+  Record<string, unknown>,
+  ContentShape
+>(contentShapeKey, (shape) => {
+  const parts = rangeMetricRows(shape);
   const sum = (key: RangeMetricKey, alias: string) =>
     sql<string | null>`sum(${parts[key]})`.as(alias);
-  const daily = db
+  const daily = queryBuilder
     .select({
       contentItemId: parts.contentItemId,
       views: sum('views', 'd_views'),
@@ -377,14 +444,7 @@ export async function listContent(db: Database, organizationId: string, filter: 
   const hasDaily = sql<boolean>`(${daily.contentItemId} is not null)`;
   const pick = (rangeValue: SQL.Aliased<string | null>, lifetime: AnyPgColumn) =>
     sql<string | null>`case when ${hasDaily} then ${rangeValue} else ${lifetime} end`;
-  const columns = {
-    id: contentItems.id,
-    title: contentItems.title,
-    platform: analyticsAccounts.platform,
-    type: contentItems.kind,
-    publishedAt: contentItems.publishedAt,
-    permalink: contentItems.permalink,
-    isRangeBased: hasDaily,
+  const metrics = {
     views: pick(daily.views, contentItems.views),
     watchMinutes: pick(daily.watchMinutes, contentItems.watchMinutes),
     likes: pick(daily.likes, contentItems.likes),
@@ -393,46 +453,137 @@ export async function listContent(db: Database, organizationId: string, filter: 
     saves: pick(daily.saves, contentItems.saves),
     followersGained: pick(daily.followersGained, contentItems.followersGained),
   };
-  const conditions = [
-    eq(contentItems.organizationId, organizationId),
-    inArray(contentItems.accountId, filter.accountIds),
-  ];
-  if (filter.type !== 'all')
-    conditions.push(eq(contentItems.kind, filter.type as typeof contentItems.kind._.data));
-  if (filter.search)
-    conditions.push(ilike(contentItems.title, `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`));
-  const where = and(...conditions);
-  const engagement = sql`(coalesce(${columns.likes}::numeric, 0) + coalesce(${columns.comments}::numeric, 0) + coalesce(${columns.shares}::numeric, 0) + coalesce(${columns.saves}::numeric, 0)) / nullif(${columns.views}::numeric, 0)`;
+  const engagement = sql`(coalesce(${metrics.likes}::numeric, 0) + coalesce(${metrics.comments}::numeric, 0) + coalesce(${metrics.shares}::numeric, 0) + coalesce(${metrics.saves}::numeric, 0)) / nullif(${metrics.views}::numeric, 0)`;
   const sortExpression: Record<string, SQL> = {
     publishedAt: sql`${contentItems.publishedAt}`,
     title: sql`lower(${contentItems.title})`,
-    views: sql`${columns.views}::numeric`,
-    watchMinutes: sql`${columns.watchMinutes}::numeric`,
-    likes: sql`${columns.likes}::numeric`,
-    comments: sql`${columns.comments}::numeric`,
-    shares: sql`${columns.shares}::numeric`,
-    saves: sql`${columns.saves}::numeric`,
+    views: sql`${metrics.views}::numeric`,
+    watchMinutes: sql`${metrics.watchMinutes}::numeric`,
+    likes: sql`${metrics.likes}::numeric`,
+    comments: sql`${metrics.comments}::numeric`,
+    shares: sql`${metrics.shares}::numeric`,
+    saves: sql`${metrics.saves}::numeric`,
     engagementRate: engagement,
-    followersGained: sql`${columns.followersGained}::numeric`,
+    followersGained: sql`${metrics.followersGained}::numeric`,
   };
-  const sortBy = sortExpression[filter.sort] ?? sortExpression.views!;
-  const direction = filter.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
-  const query = db
-    .select(columns)
+  const sortBy = sortExpression[shape.sort] ?? sortExpression.views!;
+  const direction = shape.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+  const query = queryBuilder
+    .select({
+      id: contentItems.id,
+      title: contentItems.title,
+      platform: analyticsAccounts.platform,
+      type: sql`${contentItems.kind}`.as('type'),
+      publishedAt: sql`${contentItems.publishedAt}`.as('published_at'),
+      permalink: contentItems.permalink,
+      isRangeBased: hasDaily.as('is_range_based'),
+      views: metrics.views.as('views'),
+      watchMinutes: metrics.watchMinutes.as('watch_minutes'),
+      likes: metrics.likes.as('likes'),
+      comments: metrics.comments.as('comments'),
+      shares: metrics.shares.as('shares'),
+      saves: metrics.saves.as('saves'),
+      followersGained: metrics.followersGained.as('followers_gained'),
+    })
     .from(contentItems)
     .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
     .leftJoin(daily, eq(daily.contentItemId, contentItems.id))
-    .where(where)
+    .where(contentConditions(shape))
     .orderBy(sql`${sortBy} ${direction}`, asc(contentItems.id))
-    .offset(filter.offset);
-  const [rows, totals] = await Promise.all([
-    filter.limit === null ? query : query.limit(filter.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
+    .offset(sql.placeholder('offset'));
+  return (shape.hasLimit ? query.limit(sql.placeholder('limit')) : query).getSQL();
+});
+
+const countContent = prepareStatementsByShape<
+  { total: number },
+  Record<string, unknown>,
+  ContentShape
+>(
+  (shape) => `${shape.hasType}|${shape.hasSearch}`,
+  (shape) =>
+    queryBuilder
+      .select({ total: sql<number>`count(*)::int`.as('total') })
       .from(contentItems)
-      .where(where),
+      .where(contentConditions(shape))
+      .getSQL(),
+);
+
+export type ContentListRow = {
+  id: string;
+  title: string;
+  platform: Platform;
+  type: string;
+  publishedAt: Date;
+  permalink: string | null;
+  isRangeBased: boolean;
+  views: string | number | null;
+  watchMinutes: string | number | null;
+  likes: string | number | null;
+  comments: string | number | null;
+  shares: string | number | null;
+  saves: string | number | null;
+  followersGained: string | number | null;
+};
+
+/**
+ * Every content item with its numbers for the range: activity inside the range where the
+ * platform reports per-day figures (YouTube), lifetime counters where it reports only those.
+ */
+export async function listContent(
+  db: Database,
+  organizationId: string,
+  filter: ContentFilter,
+): Promise<{ rows: ContentListRow[]; total: number }> {
+  if (filter.accountIds.length === 0) return { rows: [], total: 0 };
+  const split = splitIntoMonths(filter.from, filter.to);
+  const shape: ContentShape = {
+    sort: filter.sort,
+    order: filter.order,
+    hasType: filter.type !== 'all',
+    hasSearch: Boolean(filter.search),
+    hasMonths: split.months !== null,
+    dayParts: split.days.length,
+    hasLimit: filter.limit !== null,
+  };
+  const values: Record<string, unknown> = {
+    organizationId,
+    accountIds: filter.accountIds,
+    offset: filter.offset,
+  };
+  if (split.months) {
+    values.firstMonth = split.months.first;
+    values.lastMonth = split.months.last;
+  }
+  for (const [index, part] of split.days.entries()) {
+    values[`dayFrom${index}`] = part.from;
+    values[`dayTo${index}`] = part.to;
+  }
+  if (shape.hasType) values.type = filter.type;
+  if (filter.search) values.search = `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`;
+  if (filter.limit !== null) values.limit = filter.limit;
+  const [rows, totals] = await Promise.all([
+    selectContent(db, shape, values),
+    countContent(db, shape, values),
   ]);
-  return { rows, total: Number(totals[0]?.total ?? 0) };
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      platform: row.platform,
+      type: row.type,
+      publishedAt: toDate(row.published_at),
+      permalink: row.permalink,
+      isRangeBased: row.is_range_based,
+      views: row.views,
+      watchMinutes: row.watch_minutes,
+      likes: row.likes,
+      comments: row.comments,
+      shares: row.shares,
+      saves: row.saves,
+      followersGained: row.followers_gained,
+    })),
+    total: Number(totals[0]?.total ?? 0),
+  };
 }
 
 // ── Campaigns ───────────────────────────────────────────────────────────────
@@ -461,13 +612,51 @@ export function toCampaign(row: CampaignRow): Campaign {
   };
 }
 
+const selectCampaigns = prepareStatement<
+  {
+    id: string;
+    name: string;
+    channel: CampaignRow['channel'];
+    amount: string | number;
+    currency: string;
+    start_date: string;
+    end_date: string;
+    linked_content_id: string | null;
+    linked_release: string | null;
+    extra_revenue: string | number;
+    notes: string | null;
+    created_at: string;
+    updated_at: string;
+  },
+  { organizationId: string }
+>(sql`select ${campaigns.id} as id, ${campaigns.name} as name, ${campaigns.channel} as channel,
+      ${campaigns.amount} as amount, ${campaigns.currency} as currency,
+      ${campaigns.startDate} as start_date, ${campaigns.endDate} as end_date,
+      ${campaigns.linkedContentId} as linked_content_id,
+      ${campaigns.linkedRelease} as linked_release, ${campaigns.extraRevenue} as extra_revenue,
+      ${campaigns.notes} as notes, ${campaigns.createdAt} as created_at,
+      ${campaigns.updatedAt} as updated_at
+    from ${campaigns}
+    where ${campaigns.organizationId} = ${sql.placeholder('organizationId')}
+    order by ${campaigns.startDate} desc, ${campaigns.name} asc`);
+
 export async function listCampaigns(db: Database, organizationId: string): Promise<Campaign[]> {
-  const rows = await db
-    .select()
-    .from(campaigns)
-    .where(eq(campaigns.organizationId, organizationId))
-    .orderBy(desc(campaigns.startDate), asc(campaigns.name));
-  return rows.map(toCampaign);
+  const rows = await selectCampaigns(db, { organizationId });
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    channel: row.channel,
+    amount: Number(row.amount),
+    currency: row.currency,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    linkedContentId: row.linked_content_id,
+    linkedRelease: row.linked_release,
+    extraRevenue: Number(row.extra_revenue),
+    notes: row.notes,
+    createdAt: toDate(row.created_at).toISOString(),
+    updatedAt: toDate(row.updated_at).toISOString(),
+  }));
 }
 
 export async function insertCampaign(
@@ -555,25 +744,62 @@ export async function saveInsights(
     });
 }
 
+export type StoredInsight = {
+  id: string;
+  kind: 'spike' | 'milestone';
+  platform: Platform | null;
+  day: string;
+  title: string;
+  description: string;
+  evidence: Record<string, unknown>;
+  createdAt: Date;
+  seenAt: Date | null;
+};
+
+const selectInsights = prepareStatement<
+  {
+    id: string;
+    kind: StoredInsight['kind'];
+    platform: Platform | null;
+    day: string;
+    title: string;
+    description: string;
+    evidence: Record<string, unknown> | string;
+    created_at: string;
+    seen_at: string | null;
+  },
+  { organizationId: string; from: string; to: string; platforms: Platform[] }
+>(sql`select ${insights.id} as id, ${insights.kind} as kind, ${insights.platform} as platform,
+      ${insights.day} as day, ${insights.title} as title, ${insights.description} as description,
+      ${insights.evidence} as evidence, ${insights.createdAt} as created_at,
+      ${insights.seenAt} as seen_at
+    from ${insights}
+    where ${insights.organizationId} = ${sql.placeholder('organizationId')}
+      and ${insights.day} between ${sql.placeholder('from')} and ${sql.placeholder('to')}
+      and (${insights.platform} is null or ${isAnyOf(insights.platform, 'platforms')})
+    order by ${insights.day} desc, ${insights.kind} asc
+    limit 50`);
+
 export async function listInsights(
   db: Database,
   organizationId: string,
   from: string,
   to: string,
   platforms: Platform[],
-) {
-  return db
-    .select()
-    .from(insights)
-    .where(
-      and(
-        eq(insights.organizationId, organizationId),
-        between(insights.day, from, to),
-        sql`(${insights.platform} is null or ${inArray(insights.platform, platforms)})`,
-      ),
-    )
-    .orderBy(desc(insights.day), asc(insights.kind))
-    .limit(50);
+): Promise<StoredInsight[]> {
+  const rows = await selectInsights(db, { organizationId, from, to, platforms });
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    platform: row.platform,
+    day: row.day,
+    title: row.title,
+    description: row.description,
+    // As Drizzle reads jsonb: drivers that hand back text are parsed here.
+    evidence: typeof row.evidence === 'string' ? JSON.parse(row.evidence) : row.evidence,
+    createdAt: toDate(row.created_at),
+    seenAt: row.seen_at === null ? null : toDate(row.seen_at),
+  }));
 }
 
 export async function markInsightSeen(
