@@ -28,6 +28,7 @@ import {
 } from '../../db/schema';
 import { prepareStatement, prepareStatementsByShape } from '../../db/statement';
 import { splitIntoMonths } from './calculations/date-range';
+import { roundToCents } from './calculations/rounding';
 
 export type Platform = 'youtube' | 'instagram' | 'facebook';
 
@@ -180,7 +181,7 @@ export async function listPlatformDays(
     followersLost: toNumber(row.followers_lost),
     followersTotal: toNumber(row.followers_total),
     estimatedRevenue:
-      row.estimated_revenue === null ? null : Number(Number(row.estimated_revenue).toFixed(2)),
+      row.estimated_revenue === null ? null : roundToCents(Number(row.estimated_revenue)),
   }));
 }
 

@@ -37,14 +37,16 @@ import {
   type ScopedAccount,
 } from './analytics.repository';
 import { toCsv } from './calculations/csv';
-import {
-  daysOfRange,
-  resolveDateRange,
-  weekStart,
-  type ResolvedRange,
-} from './calculations/date-range';
+import { resolveDateRange, weekStart, type ResolvedRange } from './calculations/date-range';
 import { forecastNextMilestone, milestonesCrossed } from './calculations/milestones';
-import { addDays, evaluateCampaign, totalCampaigns, type DailyTotals } from './calculations/roi';
+import {
+  addDays,
+  consecutiveDays,
+  evaluateCampaign,
+  totalCampaigns,
+  type DailyTotals,
+} from './calculations/roi';
+import { roundToCents } from './calculations/rounding';
 import { detectSpikes } from './calculations/spikes';
 
 type DashboardQuery = z.output<typeof dashboardQuerySchema>;
@@ -315,51 +317,111 @@ export async function getDashboardAnalytics(
   };
 }
 
+type SeriesPoint = DashboardAnalyticsResponse['series'][number];
+
+/** A running sum that stays null until a known value arrives (as `sumBy` over the same values). */
+const addKnown = (total: number | null, value: number | null) =>
+  value === null ? total : (total ?? 0) + value;
+
+/** Index of the last of the ascending `starts` at or before `day`; -1 when `day` comes first. */
+function bucketIndexOf(starts: readonly string[], day: string): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (starts[middle]! <= day) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
+}
+
+/**
+ * One point per day, or per week (keyed by its Monday; the first may start mid-week). Each day is
+ * added to its point as it comes, in the order of `days`: the same sums, in the same order, as
+ * summing each point's days, without grouping them into arrays and filtering those per platform.
+ */
 function buildSeries(
   days: PlatformDay[],
   range: ResolvedRange,
   platforms: Platform[],
 ): DashboardAnalyticsResponse['series'] {
-  const buckets = new Map<string, PlatformDay[]>();
-  // Each day of the range maps to its bucket: itself, or its week (keyed by the Monday).
-  const bucketOfDay = new Map<string, PlatformDay[]>();
-  let bucket: PlatformDay[] = [];
-  for (const [index, day, weekday] of daysOfRange(range.from, range.to)) {
-    const isNewBucket = range.granularity === 'day' || index === 0 || weekday === 1;
-    if (isNewBucket) {
-      bucket = [];
-      buckets.set(range.granularity === 'week' ? weekStart(day) : day, bucket);
+  // Where each point starts: every day, or the range's first day and each Monday after it.
+  const starts: string[] = [];
+  const keys: string[] = [];
+  if (range.granularity === 'day') {
+    for (const day of consecutiveDays(range.from, range.days)) {
+      starts.push(day);
+      keys.push(day);
     }
-    bucketOfDay.set(day, bucket);
+  } else {
+    const firstMonday = weekStart(range.from);
+    starts.push(range.from);
+    keys.push(firstMonday);
+    for (let monday = addDays(firstMonday, 7); monday <= range.to; monday = addDays(monday, 7)) {
+      starts.push(monday);
+      keys.push(monday);
+    }
   }
-  for (const day of days) bucketOfDay.get(day.day)?.push(day);
-  return [...buckets.entries()].map(([date, entries]) => {
-    const byPlatform: DashboardAnalyticsResponse['series'][number]['byPlatform'] = {};
-    for (const platform of platforms) {
-      const own = entries.filter((entry) => entry.platform === platform);
-      byPlatform[platform] = {
-        views: sumBy(own, (entry) => entry.views),
-        followersNet: netOfDays(own),
-      };
+  type PlatformSums = { views: number | null; gained: number | null; lost: number | null };
+  const points = keys.map((date) => ({
+    date,
+    views: null as number | null,
+    watchMinutes: null as number | null,
+    engagements: null as number | null,
+    revenue: null as number | null,
+    byPlatform: platforms.map((): PlatformSums => ({ views: null, gained: null, lost: null })),
+  }));
+  for (const day of days) {
+    if (day.day < range.from || day.day > range.to) continue;
+    const platformIndex = platforms.indexOf(day.platform);
+    const point = points[bucketIndexOf(starts, day.day)]!;
+    point.views = addKnown(point.views, day.views);
+    point.watchMinutes = addKnown(point.watchMinutes, day.watchMinutes);
+    point.engagements = addKnown(point.engagements, engagementsOf(day));
+    point.revenue = addKnown(point.revenue, day.estimatedRevenue);
+    const own = point.byPlatform[platformIndex];
+    if (own) {
+      own.views = addKnown(own.views, day.views);
+      own.gained = addKnown(own.gained, day.followersGained);
+      own.lost = addKnown(own.lost, day.followersLost);
     }
-    const revenue = sumBy(entries, (entry) => entry.estimatedRevenue);
+  }
+  return points.map((point): SeriesPoint => {
+    const byPlatform: SeriesPoint['byPlatform'] = {};
+    let followersNet: number | null = null;
+    for (const [index, platform] of platforms.entries()) {
+      const own = point.byPlatform[index]!;
+      const net = netOf(own.gained, own.lost);
+      byPlatform[platform] = { views: own.views, followersNet: net };
+      followersNet = addKnown(followersNet, net);
+    }
     return {
-      date,
-      views: sumBy(entries, (entry) => entry.views),
-      watchMinutes: sumBy(entries, (entry) => entry.watchMinutes),
-      followersNet: sumBy(platforms, (platform) => byPlatform[platform]?.followersNet ?? null),
-      engagements: sumBy(entries, engagementsOf),
-      estimatedRevenue: revenue === null ? null : Number(revenue.toFixed(2)),
+      date: point.date,
+      views: point.views,
+      watchMinutes: point.watchMinutes,
+      followersNet,
+      engagements: point.engagements,
+      estimatedRevenue: point.revenue === null ? null : roundToCents(point.revenue),
       byPlatform,
     };
   });
 }
 
+/** Gained − lost where both are known, else what was gained (unknown when nothing is). */
+function netOf(gained: number | null, lost: number | null): number | null {
+  return gained !== null && lost !== null ? gained - lost : gained;
+}
+
 function netOfDays(days: PlatformDay[]): number | null {
-  const gained = sumBy(days, (day) => day.followersGained);
-  const lost = sumBy(days, (day) => day.followersLost);
-  if (gained !== null && lost !== null) return gained - lost;
-  return gained;
+  return netOf(
+    sumBy(days, (day) => day.followersGained),
+    sumBy(days, (day) => day.followersLost),
+  );
+}
+
+/** One day's net followers, as `netOfDays([day])`. */
+function netOfDay(day: PlatformDay): number | null {
+  return netOf(addKnown(null, day.followersGained), addKnown(null, day.followersLost));
 }
 
 /** Follower milestones each platform crossed inside the range, dated to the day they fell. */
@@ -376,18 +438,21 @@ function findMilestones(
     );
     // Walk back from today's total through each day's net change.
     let total = account.followersTotal;
-    const after = days.filter((day) => day.platform === account.platform && day.day > range.to);
-    for (const day of after) total -= netOfDays([day]) ?? 0;
-    for (const day of [...platformDays].reverse()) {
-      const net = netOfDays([day]) ?? 0;
-      const before = total - net;
-      for (const value of milestonesCrossed(before, total)) {
-        reached.push({
-          platform: account.platform,
-          metric: 'followers',
-          value,
-          reachedOn: day.day,
-        });
+    for (const day of days)
+      if (day.platform === account.platform && day.day > range.to) total -= netOfDay(day) ?? 0;
+    for (let index = platformDays.length - 1; index >= 0; index -= 1) {
+      const day = platformDays[index]!;
+      const before = total - (netOfDay(day) ?? 0);
+      // Only a rise can cross a milestone.
+      if (total > before) {
+        for (const value of milestonesCrossed(before, total)) {
+          reached.push({
+            platform: account.platform,
+            metric: 'followers',
+            value,
+            reachedOn: day.day,
+          });
+        }
       }
       total = before;
     }
@@ -811,19 +876,16 @@ export async function getRoi(
 
 /** Per-day totals across the platforms in scope; a day no platform reported stays unknown. */
 function dailyTotalsOf(days: PlatformDay[]): Map<string, DailyTotals> {
-  const byDay = new Map<string, PlatformDay[]>();
-  for (const day of days) {
-    const entries = byDay.get(day.day);
-    if (entries) entries.push(day);
-    else byDay.set(day.day, [day]);
-  }
   const daily = new Map<string, DailyTotals>();
-  for (const [day, entries] of byDay) {
-    daily.set(day, {
-      netFollowers: sumBy(entries, (entry) => netOfDays([entry])),
-      views: sumBy(entries, (entry) => entry.views),
-      revenue: sumBy(entries, (entry) => entry.estimatedRevenue),
-    });
+  for (const day of days) {
+    let totals = daily.get(day.day);
+    if (!totals) {
+      totals = { netFollowers: null, views: null, revenue: null };
+      daily.set(day.day, totals);
+    }
+    totals.netFollowers = addKnown(totals.netFollowers, netOfDay(day));
+    totals.views = addKnown(totals.views, day.views);
+    totals.revenue = addKnown(totals.revenue, day.estimatedRevenue);
   }
   return daily;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysOfRange, resolveDateRange, splitIntoMonths, weekStart } from './date-range';
+import { resolveDateRange, splitIntoMonths, weekStart } from './date-range';
+import { addDays, consecutiveDays, formatDay } from './roi';
 
 describe('resolveDateRange', () => {
   it('ends presets on the last complete day with an equal previous period', () => {
@@ -46,16 +47,23 @@ describe('resolveDateRange', () => {
     expect(weekStart('2025-06-09')).toBe('2025-06-09'); // Monday
   });
 
-  it('walks every day of a range with its weekday, across month and leap-year ends', () => {
-    expect([...daysOfRange('2024-02-27', '2024-03-02')]).toEqual([
-      [0, '2024-02-27', 2],
-      [1, '2024-02-28', 3],
-      [2, '2024-02-29', 4],
-      [3, '2024-03-01', 5],
-      [4, '2024-03-02', 6],
+  it('walks consecutive days across month and leap-year ends, as toISOString writes them', () => {
+    expect(consecutiveDays('2024-02-27', 5)).toEqual([
+      '2024-02-27',
+      '2024-02-28',
+      '2024-02-29',
+      '2024-03-01',
+      '2024-03-02',
     ]);
-    expect([...daysOfRange('2025-06-15', '2025-06-15')]).toEqual([[0, '2025-06-15', 0]]);
-    expect([...daysOfRange('2025-06-16', '2025-06-15')]).toEqual([]);
+    expect(consecutiveDays('2025-06-15', 0)).toEqual([]);
+    const start = Date.parse('1999-12-25T00:00:00Z');
+    consecutiveDays('1999-12-25', 12_000).forEach((day, index) => {
+      const expected = new Date(start + index * 86_400_000).toISOString().slice(0, 10);
+      if (day !== expected) expect(day).toBe(expected);
+      if (addDays('1999-12-25', index) !== expected)
+        expect(addDays('1999-12-25', index)).toBe(expected);
+    });
+    expect(formatDay(new Date('0999-03-04T00:00:00Z'))).toBe('0999-03-04');
   });
 });
 

@@ -1,4 +1,4 @@
-import { addDays, consecutiveDays, daysBetweenInclusive } from './roi';
+import { addDays, daysBetweenInclusive } from './roi';
 
 export type RangePreset = '7d' | '28d' | '90d' | '365d' | 'all';
 
@@ -50,13 +50,6 @@ export function resolveDateRange(
     previous: { from: addDays(from, -days), to: addDays(from, -1) },
     granularity: days > 120 ? 'week' : 'day',
   };
-}
-
-/** Each day from `from` to `to` inclusive, with its index and UTC weekday (0 = Sunday). */
-export function* daysOfRange(from: string, to: string): Generator<[number, string, number]> {
-  const firstWeekday = new Date(`${from}T00:00:00Z`).getUTCDay();
-  const days = consecutiveDays(from, Math.max(0, daysBetweenInclusive(from, to)));
-  for (const [index, day] of days.entries()) yield [index, day, (firstWeekday + index) % 7];
 }
 
 /** Monday of the ISO week containing the day. */

@@ -37,8 +37,20 @@ export type CampaignResult = {
 
 const dayMs = 86_400_000;
 
+/**
+ * `YYYY-MM-DD` of a UTC date: what `toISOString().slice(0, 10)` gives, at a fraction of its cost
+ * (≈ 1 µs a call, which made day walks the bulk of the dashboard's own work in profiles).
+ */
+export function formatDay(date: Date): string {
+  const year = date.getUTCFullYear();
+  if (year < 1000 || year > 9999) return date.toISOString().slice(0, 10);
+  const month = date.getUTCMonth() + 1;
+  const day = date.getUTCDate();
+  return `${year}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
+}
+
 export function addDays(day: string, count: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + count * dayMs).toISOString().slice(0, 10);
+  return formatDay(new Date(Date.parse(`${day}T00:00:00Z`) + count * dayMs));
 }
 
 export function daysBetweenInclusive(start: string, end: string): number {
@@ -52,7 +64,7 @@ export function consecutiveDays(start: string, count: number): string[] {
   const date = new Date(`${start}T00:00:00Z`);
   const days: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    days.push(date.toISOString().slice(0, 10));
+    days.push(formatDay(date));
     date.setUTCDate(date.getUTCDate() + 1);
   }
   return days;
