@@ -10,6 +10,7 @@ import { prefetchEmbeddedIdentity } from '@/lib/identity/embedded-session';
 import { chooseIdentityProvider, loadIdentityAdapter } from '@/lib/identity/select-adapter';
 import { applyTheme, readStoredTheme, resolveTheme } from '@/lib/theme';
 import { watchForChunkFailures } from '@/lib/chunk-errors';
+import { preloadFirstScreen } from './route-modules';
 
 // Apply the theme before React renders so there is no flash of the wrong theme.
 applyTheme(resolveTheme(readStoredTheme()));
@@ -17,6 +18,7 @@ applyTheme(resolveTheme(readStoredTheme()));
 watchForChunkFailures((error) => errorLog.record(error, 'ChunkLoader'));
 
 if (chooseIdentityProvider(env) === 'embedded') prefetchEmbeddedIdentity();
+preloadFirstScreen(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

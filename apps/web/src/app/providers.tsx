@@ -1,10 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { GlobalErrorBoundary } from '@/components/errors/global-error-boundary';
 import { errorLog, isConnectionErrorMessage } from '@/lib/error-log';
 import { IdentityAdapterContext } from '@/lib/identity/adapter-context';
 import type { IdentityAdapter } from '@/lib/identity/types';
-import { createQueryClient } from '@/lib/query-client';
 import { ThemeProvider } from '@/lib/theme-provider';
 import { showConnectionErrorToast } from '@/lib/toast';
 import { router } from './router';
@@ -14,19 +12,15 @@ errorLog.subscribe((entry) => {
   if (isConnectionErrorMessage(entry.error.message)) showConnectionErrorToast();
 });
 
-export const queryClient = createQueryClient((error) => errorLog.record(error, 'Query'));
-
 export function App({ adapter }: { adapter: IdentityAdapter }) {
   const { Provider } = adapter;
   return (
     <GlobalErrorBoundary onGoHome={() => void router.navigate('/')}>
       <ThemeProvider>
         <Provider>
-          <QueryClientProvider client={queryClient}>
-            <IdentityAdapterContext value={adapter}>
-              <RouterProvider router={router} />
-            </IdentityAdapterContext>
-          </QueryClientProvider>
+          <IdentityAdapterContext value={adapter}>
+            <RouterProvider router={router} />
+          </IdentityAdapterContext>
         </Provider>
       </ThemeProvider>
     </GlobalErrorBoundary>

@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
 import { Footer } from '@/components/layouts/footer';
 import { KeyboardShortcuts } from '@/components/layouts/keyboard-shortcuts';
+import { ToastHost } from '@/components/layouts/toast-host';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { AuthProvider, useAuth } from '@/lib/auth/auth-context';
 import { useTheme } from '@/lib/theme-provider';
@@ -34,7 +34,7 @@ export function RootLayout() {
       </div>
       <Footer />
       <KeyboardShortcuts />
-      <Toaster theme={resolvedTheme} richColors closeButton position="top-right" />
+      <ToastHost theme={resolvedTheme} />
       <ScrollRestoration />
     </AuthProvider>
   );

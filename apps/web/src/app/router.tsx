@@ -7,14 +7,30 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { guardedRoutes, paths } from '@/config/paths';
 import { GuardSpinner, ProtectedRoute } from '@/lib/auth/guards';
 import { importWithChunkFallback } from '@/lib/chunk-errors';
+import { loadDataLayer } from '@/lib/server-data';
 import { RootErrorLayout, RootLayout } from './root-layout';
-
-type RouteModule = { Component: ComponentType };
+import { loadAppShellModule, routeModules, type RouteModule } from './route-modules';
 
 /** Lazy route module; a failed chunk becomes the spec's 'Failed to load application resources…'. */
 function lazyRoute(load: () => Promise<RouteModule>): RouteObject['lazy'] {
   const loadSafely = importWithChunkFallback(load);
   return async () => ({ Component: (await loadSafely()).Component });
+}
+
+/** A public page that reads or writes server data: it loads beside the data layer, inside it. */
+function withDataLayer(load: () => Promise<RouteModule>): () => Promise<RouteModule> {
+  return async () => {
+    const [{ Component: Page }, { DataProvider }] = await Promise.all([load(), loadDataLayer()]);
+    return {
+      Component: function PageWithData() {
+        return (
+          <DataProvider>
+            <Page />
+          </DataProvider>
+        );
+      },
+    };
+  };
 }
 
 function errorBoundaryFor(routeName: string) {
@@ -45,7 +61,7 @@ function publicRoute(
 // React holds a revealed Suspense fallback for 300 ms, which delays the page and its requests.
 let loadedAppShell: ComponentType | null = null;
 const loadAppShell = importWithChunkFallback(() =>
-  import('@/components/layouts/app-shell').then((module) => {
+  loadAppShellModule().then((module) => {
     loadedAppShell = module.AppShell;
     return module;
   }),
@@ -120,90 +136,82 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: lazyRoute(() => import('./routes/home')),
+            lazy: lazyRoute(routeModules[paths.home]),
           },
-          publicRoute(paths.login, 'Sign in', () => import('./routes/login')),
-          publicRoute(paths.register, 'Sign up', () => import('./routes/register')),
+          publicRoute(paths.login, 'Sign in', routeModules[paths.login]),
+          publicRoute(paths.register, 'Sign up', routeModules[paths.register]),
           publicRoute(
             paths.registrationSuccess,
             'Registration',
-            () => import('./routes/registration-success'),
+            withDataLayer(routeModules[paths.registrationSuccess]),
           ),
           publicRoute(
             paths.registrationError,
             'Registration',
-            () => import('./routes/registration-error'),
+            routeModules[paths.registrationError],
           ),
-          publicRoute(paths.accessDenied, 'Access denied', () => import('./routes/access-denied')),
-          publicRoute(paths.error, 'Error', () => import('./routes/error')),
-          publicRoute(paths.rejected, 'Waitlist', () => import('./routes/rejected')),
+          publicRoute(paths.accessDenied, 'Access denied', routeModules[paths.accessDenied]),
+          publicRoute(paths.error, 'Error', routeModules[paths.error]),
+          publicRoute(paths.rejected, 'Waitlist', routeModules[paths.rejected]),
           publicRoute(
             paths.oauthCallback,
             'OAuth callback',
-            () => import('./routes/oauth-callback'),
+            withDataLayer(routeModules[paths.oauthCallback]),
           ),
           publicRoute(
             paths.googleCallback,
             'Google sign-in',
-            () => import('./routes/google-callback'),
+            withDataLayer(routeModules[paths.googleCallback]),
           ),
           publicRoute(
             paths.youtubeSuccess,
             'YouTube connection',
-            () => import('./routes/youtube-success'),
+            withDataLayer(routeModules[paths.youtubeSuccess]),
           ),
           publicRoute(
             paths.metaCallback,
             'Meta connection',
-            () => import('./routes/meta-callback'),
+            withDataLayer(routeModules[paths.metaCallback]),
           ),
-          publicRoute(paths.stripeSuccess, 'Payment', () => import('./routes/stripe-success')),
-          publicRoute(paths.redirect, 'Redirect', () => import('./routes/redirect')),
-          publicRoute(paths.paymentSuccess, 'Payment', () => import('./routes/payment-success')),
-          publicRoute(paths.paymentCancel, 'Payment', () => import('./routes/payment-cancel')),
+          publicRoute(paths.stripeSuccess, 'Payment', routeModules[paths.stripeSuccess]),
+          publicRoute(paths.redirect, 'Redirect', routeModules[paths.redirect]),
+          publicRoute(paths.paymentSuccess, 'Payment', routeModules[paths.paymentSuccess]),
+          publicRoute(paths.paymentCancel, 'Payment', routeModules[paths.paymentCancel]),
         ],
       },
       {
         Component: SignedInFrame,
         children: [
-          guardedRoute(paths.waitlist, 'Waitlist', () => import('./routes/waitlist')),
-          guardedRoute(paths.pricing, 'Pricing', () => import('./routes/pricing')),
-          guardedRoute(paths.checkout, 'Checkout', () => import('./routes/checkout')),
-          guardedRoute(paths.dashboard, 'Dashboard', () => import('./routes/dashboard')),
-          guardedRoute(
-            paths.dashboardAudience,
-            'Audience',
-            () => import('./routes/dashboard-audience'),
-          ),
-          guardedRoute(paths.dashboardRoi, 'ROI', () => import('./routes/dashboard-roi')),
-          guardedRoute(
-            paths.dashboardContent,
-            'Content',
-            () => import('./routes/dashboard-content'),
-          ),
-          guardedRoute(paths.youtube, 'YouTube Analytics', () => import('./routes/youtube')),
-          guardedRoute(paths.meta, 'Meta', () => import('./routes/meta')),
+          guardedRoute(paths.waitlist, 'Waitlist', routeModules[paths.waitlist]),
+          guardedRoute(paths.pricing, 'Pricing', routeModules[paths.pricing]),
+          guardedRoute(paths.checkout, 'Checkout', routeModules[paths.checkout]),
+          guardedRoute(paths.dashboard, 'Dashboard', routeModules[paths.dashboard]),
+          guardedRoute(paths.dashboardAudience, 'Audience', routeModules[paths.dashboardAudience]),
+          guardedRoute(paths.dashboardRoi, 'ROI', routeModules[paths.dashboardRoi]),
+          guardedRoute(paths.dashboardContent, 'Content', routeModules[paths.dashboardContent]),
+          guardedRoute(paths.youtube, 'YouTube Analytics', routeModules[paths.youtube]),
+          guardedRoute(paths.meta, 'Meta', routeModules[paths.meta]),
           guardedRoute(
             paths.onboardingProfile,
             'Onboarding',
-            () => import('./routes/onboarding-profile'),
+            routeModules[paths.onboardingProfile],
           ),
           guardedRoute(
             paths.onboardingConnections,
             'Onboarding',
-            () => import('./routes/onboarding-connections'),
+            routeModules[paths.onboardingConnections],
           ),
           guardedRoute(
             paths.settingsProfile,
             'Artist profile',
-            () => import('./routes/settings-profile'),
+            routeModules[paths.settingsProfile],
           ),
-          guardedRoute(paths.settingsBilling, 'Dashboard', () => import('./routes/dashboard')),
-          guardedRoute(paths.settingsUsage, 'Usage', () => import('./routes/settings-usage')),
+          guardedRoute(paths.settingsBilling, 'Dashboard', routeModules[paths.settingsBilling]),
+          guardedRoute(paths.settingsUsage, 'Usage', routeModules[paths.settingsUsage]),
           guardedRoute(
             paths.settingsConnections,
             'Connections',
-            () => import('./routes/settings-connections'),
+            routeModules[paths.settingsConnections],
           ),
         ],
       },

@@ -5,14 +5,9 @@ import {
   type InternalAxiosRequestConfig,
 } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createApiClient,
-  getRetryDelay,
-  REQUEST_TIMEOUT_MS,
-  setTokenProvider,
-  setUnauthorizedHandler,
-} from './api-client';
+import { createApiClient, getRetryDelay, REQUEST_TIMEOUT_MS } from './api-client';
 import { ApiError } from './api-error';
+import { setTokenProvider, setUnauthorizedHandler } from './api-session';
 import { readStoredToken, storeToken } from './token-store';
 
 type Reply = { status: number; data?: unknown } | 'network';

@@ -1,42 +1,13 @@
 import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { API_BASE_URL, createRequestId, REQUEST_ID_HEADER } from './api-request';
 import { normalizeError } from './api-error';
-import { readStoredToken, removeStoredToken } from './token-store';
+import { handleUnauthorized, resolveBearerToken } from './api-session';
+import { removeStoredToken } from './token-store';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const MAX_RETRIES = 3;
 export const RETRY_BASE_DELAY_MS = 1_000;
 export const RETRY_MAX_DELAY_MS = 30_000;
-
-type TokenProvider = () => Promise<string | null>;
-type UnauthorizedHandler = () => void;
-
-let tokenProvider: TokenProvider | null = null;
-let unauthorizedHandler: UnauthorizedHandler = () => {
-  if (window.location.pathname !== '/login') window.location.assign('/login');
-};
-
-/** The identity adapter registers how to get a fresh token; local storage is the fallback. */
-export function setTokenProvider(provider: TokenProvider | null): void {
-  tokenProvider = provider;
-}
-
-/** The app layer decides how to go to /login (router navigation); the client only reports. */
-export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
-  unauthorizedHandler = handler;
-}
-
-export async function resolveBearerToken(): Promise<string | null> {
-  if (tokenProvider) {
-    try {
-      const token = await tokenProvider();
-      if (token) return token;
-    } catch {
-      // fall through to the stored token
-    }
-  }
-  return readStoredToken();
-}
 
 /** Exponential backoff from 1 s, doubling per attempt, capped at 30 s. `attempt` starts at 0. */
 export function getRetryDelay(attempt: number): number {
@@ -85,7 +56,7 @@ export function createApiClient(
     }
     if (error.response?.status === 401) {
       removeStoredToken();
-      unauthorizedHandler();
+      handleUnauthorized();
     }
     throw normalizeError(error);
   });

@@ -1,4 +1,13 @@
-import { isAxiosError } from 'axios';
+import type { AxiosError } from 'axios';
+
+/** axios's own test (`isAxiosError` is a flag on its errors), without loading axios for it. */
+function isAxiosError(error: unknown): error is AxiosError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { isAxiosError?: unknown }).isAxiosError === true
+  );
+}
 
 export const DEFAULT_ERROR_MESSAGE = 'An unexpected error occurred';
 export const SERVER_ERROR_MESSAGE = 'Server error occurred';

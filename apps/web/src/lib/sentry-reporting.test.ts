@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildErrorReportingOptions, REPLAY_OPTIONS, scrubEvent } from './error-reporting';
+import { buildErrorReportingOptions, REPLAY_OPTIONS, scrubEvent } from './sentry-reporting';
 
 const config = {
   sentryDsn: 'https://key@o0.ingest.example/1',

@@ -6,12 +6,17 @@ const sonner = vi.hoisted(() => {
 });
 vi.mock('sonner', () => ({ toast: sonner }));
 
-const { showConnectionErrorToast, showToast } = await import('./toast');
+const { connectToastPresenter, showConnectionErrorToast, showToast, waitingToasts } =
+  await import('./toast');
+const { presentToast } = await import('./toast-presenter');
 const { getToastDuration, pickToastMessage, TOAST_DURATIONS, toastMessagePools } =
   await import('./toast-messages');
 const { createSeededRandom } = await import('./random');
 
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  vi.clearAllMocks();
+  connectToastPresenter(presentToast);
+});
 
 describe('toasts', () => {
   it('uses the spec durations', () => {
@@ -61,6 +66,29 @@ describe('toasts', () => {
         duration: 6000,
       }),
     );
+  });
+
+  it('keeps toasts in order until the toaster loads, then shows them first', () => {
+    connectToastPresenter(null);
+    const first = showToast({ title: 'First', type: 'success' });
+    showConnectionErrorToast();
+    showToast({ title: 'Third' });
+    showConnectionErrorToast();
+    expect(sonner.success).not.toHaveBeenCalled();
+    expect(waitingToasts.read().map((toast) => toast.title)).toEqual([
+      'First',
+      'Third',
+      'Connection Error',
+    ]);
+    expect(waitingToasts.read()[0]).toMatchObject({ id: first, kind: 'success', duration: 5000 });
+
+    connectToastPresenter(presentToast);
+    expect(waitingToasts.read()).toEqual([]);
+    expect(sonner.success).toHaveBeenCalledWith('First', expect.objectContaining({ id: first }));
+    expect(sonner.error).toHaveBeenCalledTimes(1);
+    expect(sonner).toHaveBeenCalledWith('Third', expect.anything());
+    showToast({ title: 'Later', type: 'warning' });
+    expect(sonner.warning).toHaveBeenCalledWith('Later', expect.anything());
   });
 
   it('draws artist-flavoured messages from each pool', () => {

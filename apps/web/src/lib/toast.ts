@@ -1,4 +1,3 @@
-import { toast as sonnerToast } from 'sonner';
 import {
   CONNECTION_ERROR_DESCRIPTION,
   CONNECTION_ERROR_TITLE,
@@ -17,6 +16,44 @@ export type ToastInput = {
   action?: { label: string; onClick: () => void };
 };
 
+/** How a toast looks in the toaster: success, error, warning, info or plain. */
+export type ToastKind = 'success' | 'error' | 'warning' | 'info' | 'plain';
+
+/** A toast ready for the toaster: its id, look and duration resolved. */
+export type ToastRequest = {
+  id: string | number;
+  title: string;
+  description?: string;
+  kind: ToastKind;
+  duration: number;
+  action?: { label: string; onClick: () => void };
+};
+
+const kindByType: Record<NonNullable<ToastInput['type']>, ToastKind> = {
+  success: 'success',
+  celebration: 'success',
+  error: 'error',
+  warning: 'warning',
+  insight: 'info',
+  motivational: 'info',
+};
+
+type Presenter = (toast: ToastRequest) => void;
+
+/*
+ * The toaster (sonner) loads with the first toast rather than with every page (decision 0006).
+ * Until it has, toasts wait here in order; the toast host shows them plainly if it cannot load.
+ */
+let presenter: Presenter | null = null;
+let waiting: readonly ToastRequest[] = [];
+const listeners = new Set<() => void>();
+let lastId = 0;
+
+function setWaiting(next: readonly ToastRequest[]): void {
+  waiting = next;
+  listeners.forEach((listener) => listener());
+}
+
 export function showToast({
   id,
   title,
@@ -25,26 +62,38 @@ export function showToast({
   duration,
   action,
 }: ToastInput): string | number {
-  const options = {
-    id,
+  const request: ToastRequest = {
+    id: id ?? `toast-${(lastId += 1)}`,
+    title,
     description,
+    kind: type ? kindByType[type] : 'plain',
     duration: duration ?? getToastDuration(type),
     action: action ? { label: action.label, onClick: action.onClick } : undefined,
   };
-  switch (type) {
-    case 'success':
-    case 'celebration':
-      return sonnerToast.success(title, options);
-    case 'error':
-      return sonnerToast.error(title, options);
-    case 'warning':
-      return sonnerToast.warning(title, options);
-    case 'insight':
-    case 'motivational':
-      return sonnerToast.info(title, options);
-    default:
-      return sonnerToast(title, options);
-  }
+  if (presenter) presenter(request);
+  else setWaiting([...waiting.filter((toast) => toast.id !== request.id), request]);
+  return request.id;
+}
+
+/** Toasts shown before the toaster loaded, oldest first, for the toast host. */
+export const waitingToasts = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  read: (): readonly ToastRequest[] => waiting,
+  dismiss(id: ToastRequest['id']): void {
+    setWaiting(waiting.filter((toast) => toast.id !== id));
+  },
+};
+
+/** The loaded toaster takes over: the waiting toasts first, then every new one. */
+export function connectToastPresenter(next: Presenter | null): void {
+  presenter = next;
+  if (!next) return;
+  const shown = waiting;
+  setWaiting([]);
+  shown.forEach(next);
 }
 
 export function showPooledToast(pool: 'celebration' | 'insight' | 'warning' | 'motivational') {

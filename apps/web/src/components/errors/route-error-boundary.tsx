@@ -1,4 +1,3 @@
-import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { CloudOff, FileWarning, RefreshCw, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
@@ -12,6 +11,7 @@ import {
 } from '@/lib/error-classification';
 import { errorLog } from '@/lib/error-log';
 import { reportError } from '@/lib/error-reporting';
+import { resetQueryErrors } from '@/lib/server-data';
 import { ErrorScreen } from './error-screen';
 
 export const CONNECTION_PROBLEM_MESSAGE =
@@ -25,7 +25,6 @@ export function RouteErrorBoundary({ routeName }: { routeName: string }) {
   const error = useRouteError();
   const navigate = useNavigate();
   const location = useLocation();
-  const { reset } = useQueryErrorResetBoundary();
   const kind = classifyRouteError(error);
   const recorded = useRef<unknown>(null);
 
@@ -49,7 +48,7 @@ export function RouteErrorBoundary({ routeName }: { routeName: string }) {
   }, [kind, navigate, location]);
 
   const retry = () => {
-    reset();
+    resetQueryErrors();
     void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true });
   };
 

@@ -9,6 +9,7 @@ import { Logo } from '@/components/ui/logo';
 import { getHomePathForRoles } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
+import { DataProvider } from '@/lib/data-provider';
 import { showToast } from '@/lib/toast';
 import { ExportProvider, runExport, useExportPayload } from './export-context';
 import { findNavItem, getNavSectionsForRoles } from './nav-items';
@@ -168,61 +169,65 @@ export function AppShell({ children }: { children?: ReactNode }) {
   const { roles } = useAuth();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   return (
-    <ExportProvider>
-      <div className="flex flex-1">
-        <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r border-zinc-200 bg-zinc-50/60 px-3 py-5 lg:flex dark:border-zinc-800 dark:bg-zinc-900/40">
-          <div className="px-3">
-            <Logo to={getHomePathForRoles(roles)} />
-          </div>
-          <SideNav />
-        </aside>
-        <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
-            <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
-              <Button
-                variant="ghost"
-                size="icon"
-                className="lg:hidden"
-                aria-label="Open navigation"
-                onClick={() => setIsMenuOpen(true)}
-              >
-                <Menu className="h-5 w-5" aria-hidden="true" />
-              </Button>
-              <SearchBox />
-              <div className="ml-auto flex items-center gap-1 sm:gap-2">
-                <ExportButton />
+    <DataProvider>
+      <ExportProvider>
+        <div className="flex flex-1">
+          <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 overflow-y-auto border-r border-zinc-200 bg-zinc-50/60 px-3 py-5 lg:flex dark:border-zinc-800 dark:bg-zinc-900/40">
+            <div className="px-3">
+              <Logo to={getHomePathForRoles(roles)} />
+            </div>
+            <SideNav />
+          </aside>
+          <div className="flex min-w-0 flex-1 flex-col">
+            <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+              <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-6">
                 <Button
                   variant="ghost"
                   size="icon"
-                  className="hidden sm:inline-flex"
-                  aria-label="Keyboard shortcuts (press ?)"
-                  onClick={() =>
-                    window.dispatchEvent(new KeyboardEvent('keydown', { key: '?', bubbles: true }))
-                  }
+                  className="lg:hidden"
+                  aria-label="Open navigation"
+                  onClick={() => setIsMenuOpen(true)}
                 >
-                  <Keyboard className="h-5 w-5" aria-hidden="true" />
+                  <Menu className="h-5 w-5" aria-hidden="true" />
                 </Button>
-                <ThemeToggle />
-                <UserMenu />
+                <SearchBox />
+                <div className="ml-auto flex items-center gap-1 sm:gap-2">
+                  <ExportButton />
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="hidden sm:inline-flex"
+                    aria-label="Keyboard shortcuts (press ?)"
+                    onClick={() =>
+                      window.dispatchEvent(
+                        new KeyboardEvent('keydown', { key: '?', bubbles: true }),
+                      )
+                    }
+                  >
+                    <Keyboard className="h-5 w-5" aria-hidden="true" />
+                  </Button>
+                  <ThemeToggle />
+                  <UserMenu />
+                </div>
               </div>
-            </div>
-          </header>
-          <main
-            id="main"
-            className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-6 sm:px-6 sm:py-8"
-          >
-            {children ?? <Outlet />}
-          </main>
+            </header>
+            <main
+              id="main"
+              className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-6 sm:px-6 sm:py-8"
+            >
+              {children ?? <Outlet />}
+            </main>
+          </div>
         </div>
-      </div>
-      <Dialog open={isMenuOpen} onOpenChange={setIsMenuOpen}>
-        <DialogContent
-          title="Navigation"
-          className="top-0 left-0 h-dvh max-h-dvh w-72 translate-x-0 translate-y-0 rounded-none"
-        >
-          <SideNav onNavigate={() => setIsMenuOpen(false)} />
-        </DialogContent>
-      </Dialog>
-    </ExportProvider>
+        <Dialog open={isMenuOpen} onOpenChange={setIsMenuOpen}>
+          <DialogContent
+            title="Navigation"
+            className="top-0 left-0 h-dvh max-h-dvh w-72 translate-x-0 translate-y-0 rounded-none"
+          >
+            <SideNav onNavigate={() => setIsMenuOpen(false)} />
+          </DialogContent>
+        </Dialog>
+      </ExportProvider>
+    </DataProvider>
   );
 }

@@ -1,5 +1,4 @@
 import type { MeResponse, Organization } from '@crescendo/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -8,17 +7,19 @@ import {
   useLayoutEffect,
   useMemo,
   useRef,
+  useState,
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { setTokenProvider, setUnauthorizedHandler } from '../api-client';
 import { getErrorStatus } from '../api-error';
+import { setTokenProvider, setUnauthorizedHandler } from '../api-session';
 import { useIdentityAdapter } from '../identity/adapter-context';
 import type { IdentityUser } from '../identity/types';
+import { clearServerData, invalidateServerData } from '../server-data';
 import { removeStoredToken, removeStoredUser, storeToken, storeUser } from '../token-store';
-import { currentUserQueryKey, fetchCurrentUser, logoutFromApi } from './auth-api';
-import { takePrefetchedCurrentUser } from './current-user-prefetch';
+import type * as CurrentUserQueryModule from './current-user-query';
+import type { CurrentUserState } from './current-user-query';
 import { LOGIN_NOT_SUPPORTED_MESSAGE, REGISTER_NOT_SUPPORTED_MESSAGE } from './auth-errors';
 import {
   createAccessChecks,
@@ -76,10 +77,54 @@ export function throwRegisterNotSupported(): never {
   throw new Error(REGISTER_NOT_SUPPORTED_MESSAGE);
 }
 
+type CurrentUserModule = typeof CurrentUserQueryModule;
+let currentUserModule: CurrentUserModule | null = null;
+let loadingCurrentUserModule: Promise<CurrentUserModule> | null = null;
+
+/**
+ * The backend user's query, with the data layer and API client it needs. Loaded once someone is
+ * signed in (or, from the entry, when someone probably is), never for a signed-out /login.
+ */
+export function loadCurrentUserModule(): Promise<CurrentUserModule> {
+  loadingCurrentUserModule ??= import('./current-user-query').then(
+    (module) => (currentUserModule = module),
+    (error: unknown) => {
+      loadingCurrentUserModule = null;
+      throw error;
+    },
+  );
+  return loadingCurrentUserModule;
+}
+
+/** The module of the backend user's query: null until loaded, its load error if that failed. */
+function useCurrentUserModule(shouldLoad: boolean) {
+  const [module, setModule] = useState(currentUserModule);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!shouldLoad || module) return;
+    let isActive = true;
+    loadCurrentUserModule().then(
+      (loaded) => {
+        if (!isActive) return;
+        setLoadError(null);
+        setModule(loaded);
+      },
+      (error: unknown) => {
+        if (isActive) setLoadError(error);
+      },
+    );
+    return () => {
+      isActive = false;
+    };
+  }, [shouldLoad, module, attempt]);
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  return { module, loadError: module ? null : loadError, retry };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const adapter = useIdentityAdapter();
   const identity = adapter.useIdentity();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const locationRef = useRef(location);
@@ -106,27 +151,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clearLocalState = useCallback(() => {
     removeStoredToken();
     removeStoredUser();
-    queryClient.clear();
-  }, [queryClient]);
+    clearServerData();
+  }, []);
 
   const identityUserId = identity.user?.id ?? null;
-  const meQuery = useQuery({
-    queryKey: currentUserQueryKey(identityUserId),
-    queryFn: async () =>
-      (await takePrefetchedCurrentUser(identityUserId)) ?? (await fetchCurrentUser()),
-    enabled: identity.isLoaded && identity.isSignedIn,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: (failureCount, error) => {
-      const status = getErrorStatus(error);
-      if (status === 401 || (status !== undefined && status >= 500)) return false;
-      return failureCount < 3;
-    },
-  });
+  const shouldLoadUser = identity.isLoaded && identity.isSignedIn && identityUserId !== null;
+  const currentUser = useCurrentUserModule(shouldLoadUser);
+  const [reportedUser, setReportedUser] = useState<CurrentUserState | null>(null);
+  // Only what was reported for the identity signed in now counts.
+  const userState = reportedUser?.identityUserId === identityUserId ? reportedUser : null;
+  const userQueryError = userState?.error ?? null;
 
   // Spec §7: fetching the backend user — 401 clears the user and goes to /login; 500 to /error.
   useEffect(() => {
-    if (!meQuery.error) return;
-    const status = getErrorStatus(meQuery.error);
+    if (!userQueryError) return;
+    const status = getErrorStatus(userQueryError);
     if (status === 401) {
       clearLocalState();
       void signOutAtProvider().catch(() => undefined);
@@ -135,7 +174,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } else if (status !== undefined && status >= 500) {
       void navigate(paths.error, { replace: true });
     }
-  }, [meQuery.error, clearLocalState, signOutAtProvider, navigate]);
+  }, [userQueryError, clearLocalState, signOutAtProvider, navigate]);
 
   // A sign-out at the provider (another tab, expired session) also clears local state.
   const wasSignedIn = useRef(false);
@@ -154,7 +193,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [identity.isLoaded, identity.isSignedIn, clearLocalState]);
 
-  const backendUser = identity.isSignedIn ? (meQuery.data ?? null) : null;
+  const backendUser = identity.isSignedIn ? (userState?.data ?? null) : null;
   const metadata = identity.publicMetadata;
   const roles = useMemo(() => resolveRoles(metadata, backendUser), [metadata, backendUser]);
   const permissions = useMemo(
@@ -173,6 +212,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
+      const { logoutFromApi } = await import('./auth-api');
       await logoutFromApi();
     } catch {
       // The identity provider's sign-out below is what matters; the API call is best effort.
@@ -188,17 +228,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [navigate, signOutAtProvider, clearLocalState]);
 
+  const { loadError: userModuleError, retry: retryUserModule } = currentUser;
   const refreshUser = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
-  }, [queryClient]);
+    if (userModuleError) retryUserModule();
+    else await invalidateServerData(['auth', 'me']);
+  }, [userModuleError, retryUserModule]);
+  const userError = userModuleError ?? userQueryError;
 
   const value = useMemo<AuthContextValue>(
     () => ({
       ...createAccessChecks(roles, permissions),
       isLoaded: identity.isLoaded,
       isSignedIn: identity.isSignedIn,
-      isUserLoading: identity.isSignedIn && meQuery.isPending,
-      userError: identity.isSignedIn ? meQuery.error : null,
+      isUserLoading: identity.isSignedIn && !userError && (userState?.isPending ?? true),
+      userError: identity.isSignedIn ? userError : null,
       identityUser: identity.user,
       user,
       backendUser,
@@ -217,8 +260,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       identity.isLoaded,
       identity.isSignedIn,
       identity.user,
-      meQuery.isPending,
-      meQuery.error,
+      userState?.isPending,
+      userError,
       user,
       backendUser,
       tier,
@@ -228,7 +271,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     ],
   );
 
-  return <AuthContext value={value}>{children}</AuthContext>;
+  const { module: loadedUserModule } = currentUser;
+  return (
+    <AuthContext value={value}>
+      {children}
+      {shouldLoadUser && loadedUserModule ? (
+        <loadedUserModule.CurrentUserQuery
+          identityUserId={identityUserId}
+          onChange={setReportedUser}
+        />
+      ) : null}
+    </AuthContext>
+  );
 }
 
 export function useAuth(): AuthContextValue {

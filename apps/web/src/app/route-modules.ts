@@ -1,0 +1,60 @@
+import type { ComponentType } from 'react';
+import { guardedRoutes, paths, type AppPath } from '@/config/paths';
+import { readStoredToken } from '@/lib/token-store';
+
+export type RouteModule = { Component: ComponentType };
+
+/** Each path's lazily loaded page module (the router's table and the entry's preload share it). */
+export const routeModules: Record<AppPath, () => Promise<RouteModule>> = {
+  [paths.home]: () => import('./routes/home'),
+  [paths.login]: () => import('./routes/login'),
+  [paths.register]: () => import('./routes/register'),
+  [paths.registrationSuccess]: () => import('./routes/registration-success'),
+  [paths.registrationError]: () => import('./routes/registration-error'),
+  [paths.accessDenied]: () => import('./routes/access-denied'),
+  [paths.error]: () => import('./routes/error'),
+  [paths.rejected]: () => import('./routes/rejected'),
+  [paths.oauthCallback]: () => import('./routes/oauth-callback'),
+  [paths.googleCallback]: () => import('./routes/google-callback'),
+  [paths.youtubeSuccess]: () => import('./routes/youtube-success'),
+  [paths.metaCallback]: () => import('./routes/meta-callback'),
+  [paths.stripeSuccess]: () => import('./routes/stripe-success'),
+  [paths.redirect]: () => import('./routes/redirect'),
+  [paths.paymentSuccess]: () => import('./routes/payment-success'),
+  [paths.paymentCancel]: () => import('./routes/payment-cancel'),
+  [paths.waitlist]: () => import('./routes/waitlist'),
+  [paths.checkout]: () => import('./routes/checkout'),
+  [paths.pricing]: () => import('./routes/pricing'),
+  [paths.dashboard]: () => import('./routes/dashboard'),
+  [paths.dashboardAudience]: () => import('./routes/dashboard-audience'),
+  [paths.dashboardRoi]: () => import('./routes/dashboard-roi'),
+  [paths.dashboardContent]: () => import('./routes/dashboard-content'),
+  [paths.youtube]: () => import('./routes/youtube'),
+  [paths.meta]: () => import('./routes/meta'),
+  [paths.onboardingProfile]: () => import('./routes/onboarding-profile'),
+  [paths.onboardingConnections]: () => import('./routes/onboarding-connections'),
+  [paths.settingsProfile]: () => import('./routes/settings-profile'),
+  [paths.settingsBilling]: () => import('./routes/dashboard'),
+  [paths.settingsUsage]: () => import('./routes/settings-usage'),
+  [paths.settingsConnections]: () => import('./routes/settings-connections'),
+};
+
+/** The signed-in frame around every guarded page. */
+export const loadAppShellModule = () => import('@/components/layouts/app-shell');
+
+/**
+ * Starts loading what the first screen needs while the entry is still starting the app, instead
+ * of after the router has loaded and matched. The router's own loads then find them in flight.
+ * A guarded page also needs the signed-in frame and the backend user's query, when a stored token
+ * says someone is probably signed in. Failures are left to the router to report.
+ */
+export function preloadFirstScreen(pathname: string): void {
+  const path = (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) as AppPath;
+  const loadPage = Object.hasOwn(routeModules, path) ? routeModules[path] : undefined;
+  if (!loadPage) return;
+  const loads: Promise<unknown>[] = [loadPage()];
+  if (Object.hasOwn(guardedRoutes, path) && readStoredToken()) {
+    loads.push(loadAppShellModule(), import('@/lib/auth/current-user-query'));
+  }
+  for (const load of loads) load.catch(() => undefined);
+}
