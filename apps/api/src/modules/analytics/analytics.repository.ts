@@ -210,23 +210,27 @@ const selectBreakdowns = prepareStatement<
     views: number | string | null;
     followers: number | string | null;
   },
-  { organizationId: string; accountIds: string[] }
+  { organizationId: string; platforms: Platform[] }
 >(sql`select ${b.accountId} as account_id, ${b.dimension} as dimension, ${b.value} as value,
       ${b.periodLabel} as period_label, ${b.periodStart}::text as period_start,
       ${b.periodEnd}::text as period_end, ${b.percentage} as percentage, ${b.views} as views,
       ${b.followers} as followers
     from ${b}
     where ${b.organizationId} = ${sql.placeholder('organizationId')}
-      and ${isAnyOf(b.accountId, 'accountIds')}`);
+      and ${b.accountId} in (select ${a.id} from ${a}
+        where ${a.organizationId} = ${sql.placeholder('organizationId')}
+          and ${isAnyOf(a.platform, 'platforms')})`);
 
-/** Every stored breakdown row of the accounts (plain rows: a few hundred per account). */
+/**
+ * Every stored breakdown row of the organisation's accounts on the platforms (plain rows: a few
+ * hundred per account). Scoped like `listScopedAccounts`, so the two can be read at once.
+ */
 export async function listBreakdowns(
   db: Database,
   organizationId: string,
-  accountIds: string[],
+  platforms: Platform[],
 ): Promise<BreakdownRow[]> {
-  if (accountIds.length === 0) return [];
-  const rows = await selectBreakdowns(db, { organizationId, accountIds });
+  const rows = await selectBreakdowns(db, { organizationId, platforms });
   return rows.map((row) => ({
     accountId: row.account_id,
     dimension: row.dimension,
