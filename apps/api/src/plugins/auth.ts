@@ -48,10 +48,11 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   const users = new TtlCache<CurrentUser>(options.userCacheTtlMs);
   // Sign-out, role changes, approvals and profile edits are all writes: after any of them this
   // process reads users afresh. Other processes see the change within the TTL.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
       users.clear();
     }
+    done();
   });
   app.decorateRequest('identity', null);
   app.decorateRequest('currentUser', null);
