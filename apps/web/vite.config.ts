@@ -1,9 +1,37 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * index.html runs the boot entry as a module script of its own, ahead of the main entry: it only
+ * waits for its own small chunk, not for React and the app, to start the first screen's chunks and
+ * API reads (src/app/boot.ts). The main entry imports it too; a module runs once.
+ */
+function bootScript(): Plugin {
+  return {
+    name: 'crescendo-boot-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const boot = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === 'boot',
+        );
+        if (!boot) throw new Error('the boot entry is missing from the build');
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', crossorigin: true, src: `/${boot.fileName}` },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), bootScript()],
   resolve: {
     alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
   },
@@ -17,6 +45,10 @@ export default defineConfig({
     // Every browser the app supports preloads modules natively.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      input: {
+        index: decodeURIComponent(new URL('./index.html', import.meta.url).pathname),
+        boot: decodeURIComponent(new URL('./src/app/boot.ts', import.meta.url).pathname),
+      },
       output: {
         codeSplitting: {
           // What every page runs before it can paint comes as two chunks beside the entry, all
@@ -25,24 +57,59 @@ export default defineConfig({
           // (decision 0006: bench/web.ts reports the result).
           groups: [
             {
+              // What index.html's boot script runs, without React: one small chunk of its own.
+              name: 'boot',
+              priority: 30,
+              test: new RegExp(
+                'src/(' +
+                  [
+                    'app/(boot|route-modules)',
+                    'config/(env|paths)',
+                    'features/dashboard/utils/dashboard-filters',
+                    'lib/(api-request|early-requests|token-store)',
+                    'lib/identity/(embedded-client|embedded-session|jwt|select-adapter)',
+                    'lib/auth/current-user-module',
+                  ].join('|') +
+                  ')\\.ts$',
+              ),
+            },
+            {
               name: 'core',
+              priority: 20,
               test: /node_modules\/(react|react-dom|scheduler|react-router|clsx|tailwind-merge|@radix-ui\/react-slot|@radix-ui\/react-compose-refs)\/|src\/lib\/cn\.ts$/,
             },
             {
               name: 'app',
+              priority: 10,
               test: new RegExp(
                 'src/(' +
                   [
                     'app/(providers|router|root-layout|route-modules)',
                     'config/[\\w-]+',
-                    'lib/(api-error|api-request|api-session|server-data|toast|toast-messages)',
+                    'lib/(api-error|api-request|api-session|early-requests|server-data|toast|toast-messages)',
                     'lib/(theme|theme-provider|shortcuts|links|random|token-store)',
                     'lib/(error-log|error-reporting|error-classification|chunk-errors)',
-                    'lib/auth/(auth-context|auth-errors|guards|roles|current-user-prefetch)',
+                    'lib/auth/(auth-context|auth-errors|guards|roles)',
                     'lib/identity/(adapter-context|select-adapter|types|jwt|embedded-[a-z]+|credentials-validation)',
                     'components/errors/[\\w-]+',
                     'components/layouts/(footer|public-header|theme-toggle|keyboard-shortcuts|toast-host)',
                     'components/ui/(button|spinner|loading-screen|logo)',
+                  ].join('|') +
+                  ')\\.tsx?$',
+              ),
+            },
+            {
+              // The signed-in frame: the server-data layer (TanStack Query, axios), the shell
+              // with its Radix menus, and the building blocks every signed-in page uses.
+              name: 'signed-in',
+              priority: 5,
+              test: new RegExp(
+                'node_modules/(@tanstack|axios)/|src/(' +
+                  [
+                    'lib/(data-provider|query-client|api-client|format|use-platform-view-state)',
+                    'lib/auth/(current-user-query|auth-api)',
+                    'components/layouts/(app-shell|export-context|nav-items)',
+                    'components/ui/(alert|badge|card|dialog|empty-state|input|label|form-field|page-header|progress|skeleton)',
                   ].join('|') +
                   ')\\.tsx?$',
               ),

@@ -46,6 +46,10 @@ describe('serving the built web app', () => {
       sentryDsn: 'https://key@errors.example.com/1',
     });
     expect(response.headers['content-security-policy']).toContain('https://errors.example.com');
+    // The embedded identity's session read starts with the page.
+    expect(response.body).toContain(
+      '<link rel="preload" href="/api/auth/get-session" as="fetch" crossorigin="use-credentials">',
+    );
   });
 
   it('serves hashed assets pre-compressed and cached for a year', async () => {

@@ -38,7 +38,15 @@ export const webAppPlugin = fp(
     let indexHtml: string | null = null;
     if (hasWebApp) {
       const meta = `<meta name="crescendo-config" content="${escapeAttribute(JSON.stringify(options.publicConfig))}">`;
-      indexHtml = fs.readFileSync(indexFile, 'utf8').replace(configPlaceholder, meta);
+      // The embedded identity's session read (which also brings the API token) is the first
+      // request every page makes: the browser starts it with the page, not after the scripts.
+      const sessionPreload =
+        options.publicConfig.identityProvider === 'embedded'
+          ? '<link rel="preload" href="/api/auth/get-session" as="fetch" crossorigin="use-credentials">'
+          : '';
+      indexHtml = fs
+        .readFileSync(indexFile, 'utf8')
+        .replace(configPlaceholder, `${meta}${sessionPreload}`);
       await app.register(fastifyStatic, {
         root: options.distDir,
         prefix: '/',

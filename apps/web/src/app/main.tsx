@@ -1,4 +1,6 @@
 import './index.css';
+// First: in a build, index.html also loads it on its own, ahead of React (vite.config.ts).
+import './boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Footer } from '@/components/layouts/footer';
@@ -6,19 +8,14 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { env, isDevelopmentBuild, isSentryForced } from '@/config/env';
 import { errorLog } from '@/lib/error-log';
 import { initErrorReporting } from '@/lib/error-reporting';
-import { prefetchEmbeddedIdentity } from '@/lib/identity/embedded-session';
-import { chooseIdentityProvider, loadIdentityAdapter } from '@/lib/identity/select-adapter';
+import { loadIdentityAdapter } from '@/lib/identity/select-adapter';
 import { applyTheme, readStoredTheme, resolveTheme } from '@/lib/theme';
 import { watchForChunkFailures } from '@/lib/chunk-errors';
-import { preloadFirstScreen } from './route-modules';
 
 // Apply the theme before React renders so there is no flash of the wrong theme.
 applyTheme(resolveTheme(readStoredTheme()));
 
 watchForChunkFailures((error) => errorLog.record(error, 'ChunkLoader'));
-
-if (chooseIdentityProvider(env) === 'embedded') prefetchEmbeddedIdentity();
-preloadFirstScreen(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

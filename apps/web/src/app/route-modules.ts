@@ -1,5 +1,11 @@
 import type { ComponentType } from 'react';
 import { guardedRoutes, paths, type AppPath } from '@/config/paths';
+import {
+  parseDashboardFilters,
+  toDashboardQuery,
+} from '@/features/dashboard/utils/dashboard-filters';
+import { loadCurrentUserModule } from '@/lib/auth/current-user-module';
+import { startEarlyRequest } from '@/lib/early-requests';
 import { readStoredToken } from '@/lib/token-store';
 
 export type RouteModule = { Component: ComponentType };
@@ -42,6 +48,38 @@ export const routeModules: Record<AppPath, () => Promise<RouteModule>> = {
 /** The signed-in frame around every guarded page. */
 export const loadAppShellModule = () => import('@/components/layouts/app-shell');
 
+function normalisePath(pathname: string): AppPath {
+  return (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) as AppPath;
+}
+
+/** The overview's data, as its page asks for it: the profile, and analytics for the URL's filters. */
+const overviewRequests = (search: URLSearchParams) => [
+  '/artist/profile',
+  `/dashboard/analytics?${new URLSearchParams(toDashboardQuery(parseDashboardFilters(search)))}`,
+];
+
+/** API reads a first screen makes as soon as it renders, by path (`GET /api` + each). */
+export const firstScreenRequests: Partial<Record<AppPath, (search: URLSearchParams) => string[]>> =
+  {
+    [paths.dashboard]: overviewRequests,
+    [paths.settingsBilling]: overviewRequests,
+  };
+
+/**
+ * Once the identity's token is known at start-up: the backend user (every signed-in screen needs
+ * it first) and the first screen's own reads, so they load beside its chunks (lib/early-requests).
+ */
+export function startFirstScreenRequests(
+  location: Pick<Location, 'pathname' | 'search'>,
+  token: string,
+) {
+  startEarlyRequest('/v1/auth/me', token);
+  const requests = firstScreenRequests[normalisePath(location.pathname)];
+  for (const path of requests?.(new URLSearchParams(location.search)) ?? []) {
+    startEarlyRequest(path, token);
+  }
+}
+
 /**
  * Starts loading what the first screen needs while the entry is still starting the app, instead
  * of after the router has loaded and matched. The router's own loads then find them in flight.
@@ -49,12 +87,12 @@ export const loadAppShellModule = () => import('@/components/layouts/app-shell')
  * says someone is probably signed in. Failures are left to the router to report.
  */
 export function preloadFirstScreen(pathname: string): void {
-  const path = (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) as AppPath;
+  const path = normalisePath(pathname);
   const loadPage = Object.hasOwn(routeModules, path) ? routeModules[path] : undefined;
   if (!loadPage) return;
   const loads: Promise<unknown>[] = [loadPage()];
   if (Object.hasOwn(guardedRoutes, path) && readStoredToken()) {
-    loads.push(loadAppShellModule(), import('@/lib/auth/current-user-query'));
+    loads.push(loadAppShellModule(), loadCurrentUserModule());
   }
   for (const load of loads) load.catch(() => undefined);
 }

@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, getRetryDelay, REQUEST_TIMEOUT_MS } from './api-client';
 import { ApiError } from './api-error';
 import { setTokenProvider, setUnauthorizedHandler } from './api-session';
+import { startEarlyRequest } from './early-requests';
+import { jsonResponse } from '@/testing/responses';
 import { readStoredToken, storeToken } from './token-store';
 
 type Reply = { status: number; data?: unknown } | 'network';
@@ -136,5 +138,44 @@ describe('api client', () => {
       code: 'NETWORK_ERROR',
       message: 'Network error - please check your connection',
     });
+  });
+
+  it('takes a successful start-up answer for the same GET and token instead of asking', async () => {
+    const { client, seen } = clientWith([{ status: 200, data: { from: 'network' } }]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { from: 'early' })),
+    );
+    setTokenProvider(async () => 'token-a');
+    startEarlyRequest('/dashboard/analytics?range=90d&platform=all&compare=none', 'token-a');
+    const response = await client.get('/dashboard/analytics', {
+      params: { range: '90d', platform: 'all', compare: 'none' },
+    });
+    expect(response.data).toEqual({ from: 'early' });
+    expect(seen).toHaveLength(0);
+    // Handed out once: the next read goes to the network.
+    const again = await client.get('/dashboard/analytics', {
+      params: { range: '90d', platform: 'all', compare: 'none' },
+    });
+    expect(again.data).toEqual({ from: 'network' });
+    vi.unstubAllGlobals();
+  });
+
+  it('asks the network when the start-up answer failed or was for another token', async () => {
+    const { client, seen } = clientWith([
+      { status: 200, data: { from: 'network' } },
+      { status: 200, data: { from: 'network' } },
+    ]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(503, {})),
+    );
+    setTokenProvider(async () => 'token-a');
+    startEarlyRequest('/artist/profile', 'token-a');
+    startEarlyRequest('/v1/auth/me', 'token-b');
+    expect((await client.get('/artist/profile')).data).toEqual({ from: 'network' });
+    expect((await client.get('/v1/auth/me')).data).toEqual({ from: 'network' });
+    expect(seen).toHaveLength(2);
+    vi.unstubAllGlobals();
   });
 });

@@ -1,7 +1,14 @@
-import axios, { type AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  AxiosHeaders,
+  type AxiosAdapter,
+  type AxiosError,
+  type AxiosInstance,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { API_BASE_URL, createRequestId, REQUEST_ID_HEADER } from './api-request';
 import { normalizeError } from './api-error';
 import { handleUnauthorized, resolveBearerToken } from './api-session';
+import { takeEarlyAnswer } from './early-requests';
 import { removeStoredToken } from './token-store';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -24,6 +31,25 @@ export function isRetryableError(error: AxiosError): boolean {
 
 type RetriableConfig = InternalAxiosRequestConfig & { retryCount?: number };
 
+/** Answers from the start-up request (lib/early-requests) when it succeeded, else asks the network. */
+function answerEarly(
+  early: NonNullable<ReturnType<typeof takeEarlyAnswer>>,
+  network: InternalAxiosRequestConfig['adapter'],
+): AxiosAdapter {
+  return async (config) => {
+    const answer = await early;
+    if (!answer) return axios.getAdapter(network)(config);
+    return {
+      data: answer.data,
+      status: answer.status,
+      statusText: '',
+      headers: new AxiosHeaders({ 'content-type': 'application/json' }),
+      config,
+      request: null,
+    };
+  };
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createApiClient(
@@ -41,6 +67,10 @@ export function createApiClient(
     const token = await resolveBearerToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
     config.headers.set(REQUEST_ID_HEADER, createRequestId());
+    if ((config.method ?? 'get').toLowerCase() === 'get') {
+      const early = takeEarlyAnswer(client.getUri(config).slice(API_BASE_URL.length), token);
+      if (early) config.adapter = answerEarly(early, config.adapter ?? client.defaults.adapter);
+    }
     return config;
   });
 

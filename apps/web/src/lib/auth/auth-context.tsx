@@ -18,7 +18,7 @@ import { useIdentityAdapter } from '../identity/adapter-context';
 import type { IdentityUser } from '../identity/types';
 import { clearServerData, invalidateServerData } from '../server-data';
 import { removeStoredToken, removeStoredUser, storeToken, storeUser } from '../token-store';
-import type * as CurrentUserQueryModule from './current-user-query';
+import { loadCurrentUserModule, readLoadedCurrentUserModule } from './current-user-module';
 import type { CurrentUserState } from './current-user-query';
 import { LOGIN_NOT_SUPPORTED_MESSAGE, REGISTER_NOT_SUPPORTED_MESSAGE } from './auth-errors';
 import {
@@ -77,28 +77,9 @@ export function throwRegisterNotSupported(): never {
   throw new Error(REGISTER_NOT_SUPPORTED_MESSAGE);
 }
 
-type CurrentUserModule = typeof CurrentUserQueryModule;
-let currentUserModule: CurrentUserModule | null = null;
-let loadingCurrentUserModule: Promise<CurrentUserModule> | null = null;
-
-/**
- * The backend user's query, with the data layer and API client it needs. Loaded once someone is
- * signed in (or, from the entry, when someone probably is), never for a signed-out /login.
- */
-export function loadCurrentUserModule(): Promise<CurrentUserModule> {
-  loadingCurrentUserModule ??= import('./current-user-query').then(
-    (module) => (currentUserModule = module),
-    (error: unknown) => {
-      loadingCurrentUserModule = null;
-      throw error;
-    },
-  );
-  return loadingCurrentUserModule;
-}
-
 /** The module of the backend user's query: null until loaded, its load error if that failed. */
 function useCurrentUserModule(shouldLoad: boolean) {
-  const [module, setModule] = useState(currentUserModule);
+  const [module, setModule] = useState(readLoadedCurrentUserModule);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {

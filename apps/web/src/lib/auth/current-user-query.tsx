@@ -4,7 +4,6 @@ import { useLayoutEffect } from 'react';
 import { getErrorStatus } from '../api-error';
 import { DataProvider } from '../data-provider';
 import { currentUserQueryKey, fetchCurrentUser } from './auth-api';
-import { takePrefetchedCurrentUser } from './current-user-prefetch';
 
 /** Where the signed-in identity's backend user stands. */
 export type CurrentUserState = {
@@ -22,8 +21,7 @@ type CurrentUserQueryProps = {
 function CurrentUserObserver({ identityUserId, onChange }: CurrentUserQueryProps) {
   const { data, error, isPending } = useQuery({
     queryKey: currentUserQueryKey(identityUserId),
-    queryFn: async () =>
-      (await takePrefetchedCurrentUser(identityUserId)) ?? (await fetchCurrentUser()),
+    queryFn: fetchCurrentUser,
     staleTime: Number.POSITIVE_INFINITY,
     retry: (failureCount, failure) => {
       const status = getErrorStatus(failure);

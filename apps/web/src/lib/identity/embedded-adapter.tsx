@@ -1,11 +1,12 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment, useMemo, useSyncExternalStore } from 'react';
 import { embeddedAuthClient } from './embedded-client';
 import { EmbeddedSignIn, EmbeddedSignUp } from './embedded-forms';
 import { clearEmbeddedToken, getEmbeddedToken } from './embedded-session';
 import type { IdentityAdapter, IdentitySnapshot } from './types';
 
 function useEmbeddedIdentity(): IdentitySnapshot {
-  const session = embeddedAuthClient.useSession();
+  const { subscribe, getSession } = embeddedAuthClient;
+  const session = useSyncExternalStore(subscribe, getSession, getSession);
   const sessionUser = session.data?.user;
   const userId = sessionUser?.id ?? null;
   const email = sessionUser?.email ?? '';

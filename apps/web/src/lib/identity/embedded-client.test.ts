@@ -1,7 +1,13 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/testing/responses';
-import { createEmbeddedAuthClient } from './embedded-client';
+import { useSyncExternalStore } from 'react';
+import { createEmbeddedAuthClient, type EmbeddedAuthClient } from './embedded-client';
+
+/** How the embedded adapter reads the session store. */
+function useSession(client: EmbeddedAuthClient) {
+  return useSyncExternalStore(client.subscribe, client.getSession, client.getSession);
+}
 
 const nova = { id: 'user-1', email: 'nova@example.com', name: 'Nova' };
 const signedIn = { session: { id: 'session-1', userId: 'user-1' }, user: nova };
@@ -144,8 +150,8 @@ describe('embedded auth client: session store', () => {
     });
     const client = createEmbeddedAuthClient();
 
-    const first = renderHook(() => client.useSession());
-    const second = renderHook(() => client.useSession());
+    const first = renderHook(() => useSession(client));
+    const second = renderHook(() => useSession(client));
     expect(first.result.current).toEqual({ data: null, isPending: true });
     await waitFor(() => expect(first.result.current.data?.user).toEqual(nova));
     expect(second.result.current).toBe(first.result.current);
@@ -170,9 +176,27 @@ describe('embedded auth client: session store', () => {
     client.prefetch();
     client.prefetch();
     expect(callsTo('/api/auth/get-session')).toHaveLength(1);
-    const view = renderHook(() => client.useSession());
+    const view = renderHook(() => useSession(client));
     await waitFor(() => expect(view.result.current.data?.user).toEqual(nova));
     expect(callsTo('/api/auth/get-session')).toHaveLength(1);
+  });
+
+  it('hands out the token that came with a session read once, with whose it is', async () => {
+    let token: string | null = 'header-token';
+    installFakeProvider({
+      '/api/auth/get-session': () => {
+        const response = jsonResponse(200, signedIn);
+        if (token) response.headers.set('set-auth-jwt', token);
+        return response;
+      },
+    });
+    const client = createEmbeddedAuthClient();
+    await client.prefetch();
+    expect(client.takeSessionToken()).toEqual({ userId: 'user-1', token: 'header-token' });
+    expect(client.takeSessionToken()).toBeNull();
+    token = null;
+    await client.refreshSession();
+    expect(client.takeSessionToken()).toBeNull();
   });
 
   it('does not let a session answer from before the sign-out bring the user back', async () => {
@@ -185,7 +209,7 @@ describe('embedded auth client: session store', () => {
       '/api/auth/sign-out': () => jsonResponse(200, { success: true }),
     });
     const client = createEmbeddedAuthClient();
-    const { result } = renderHook(() => client.useSession());
+    const { result } = renderHook(() => useSession(client));
 
     await act(async () => {
       await client.signOut();
@@ -204,7 +228,7 @@ describe('embedded auth client: session store', () => {
       '/api/auth/get-session': () => jsonResponse(200, session),
     });
     const client = createEmbeddedAuthClient();
-    const { result } = renderHook(() => client.useSession());
+    const { result } = renderHook(() => useSession(client));
     await waitFor(() => expect(result.current.data?.user.id).toBe(nova.id));
 
     session = null;
@@ -223,7 +247,7 @@ describe('embedded auth client: session store', () => {
     let answer: () => Response | Promise<Response> = () => jsonResponse(200, signedIn);
     installFakeProvider({ '/api/auth/get-session': () => answer() });
     const client = createEmbeddedAuthClient();
-    const { result } = renderHook(() => client.useSession());
+    const { result } = renderHook(() => useSession(client));
     await waitFor(() => expect(result.current.data?.user.id).toBe(nova.id));
 
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
@@ -250,7 +274,7 @@ describe('embedded auth client: session store', () => {
     });
     const thisTab = createEmbeddedAuthClient();
     const otherTab = createEmbeddedAuthClient();
-    const { result } = renderHook(() => otherTab.useSession());
+    const { result } = renderHook(() => useSession(otherTab));
     await waitFor(() => expect(result.current.data?.user.id).toBe(nova.id));
 
     await thisTab.signOut();
@@ -265,7 +289,7 @@ describe('embedded auth client: session store', () => {
       '/api/auth/sign-out': () => jsonResponse(200, { success: true }),
     });
     const client = createEmbeddedAuthClient();
-    const { result, unmount } = renderHook(() => client.useSession());
+    const { result, unmount } = renderHook(() => useSession(client));
     await waitFor(() => expect(result.current.data?.user.id).toBe(nova.id));
 
     await act(async () => {

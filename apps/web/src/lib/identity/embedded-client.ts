@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * A small client for the embedded identity provider (better-auth, same origin at /api/auth). It
  * covers only what the app calls; better-auth's own client (plus nanostores) cost ~13 KB gzipped
@@ -68,8 +66,12 @@ function isSameState(a: EmbeddedSessionState, b: EmbeddedSessionState): boolean 
   );
 }
 
+/** The API token better-auth sends with a session read (`set-auth-jwt`), and whose it is. */
+export type SessionToken = { userId: string; token: string };
+
 export function createEmbeddedAuthClient(basePath = '/api/auth') {
   let state: EmbeddedSessionState = { data: null, isPending: true };
+  let sessionToken: SessionToken | null = null;
   const listeners = new Set<() => void>();
   let hasFetched = false;
   let requestCount = 0;
@@ -91,8 +93,12 @@ export function createEmbeddedAuthClient(basePath = '/api/auth') {
       });
       const body = await readJson(response);
       if (request !== requestCount) return latestRefresh;
-      if (response.ok) setState({ data: toSession(body), isPending: false });
-      else setState({ data: response.status === 401 ? null : state.data, isPending: false });
+      if (response.ok) {
+        const session = toSession(body);
+        const token = response.headers.get('set-auth-jwt');
+        sessionToken = session && token ? { userId: session.user.id, token } : null;
+        setState({ data: session, isPending: false });
+      } else setState({ data: response.status === 401 ? null : state.data, isPending: false });
     } catch {
       // Offline or the API is down: keep what we knew; the next refetch will correct it.
       if (request !== requestCount) return latestRefresh;
@@ -193,10 +199,16 @@ export function createEmbeddedAuthClient(basePath = '/api/auth') {
   }
 
   return {
-    useSession(): EmbeddedSessionState {
-      return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-    },
     getSession: getSnapshot,
+    /**
+     * The token that came with the latest session read, handed out once: it saves the first
+     * token request (the session read is what every start-up does first).
+     */
+    takeSessionToken(): SessionToken | null {
+      const taken = sessionToken;
+      sessionToken = null;
+      return taken;
+    },
     subscribe,
     refreshSession,
     /** Starts the first session read before anything subscribes (at start-up, beside the route chunks). */

@@ -5,7 +5,7 @@ import {
 } from '@crescendo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { DashboardPlatform, DashboardRange } from '../hooks/use-dashboard-filters';
+import type { DashboardPlatform, DashboardRange } from '../utils/dashboard-filters';
 
 export const contentTypes = ['all', ...contentKinds] as const;
 export type ContentType = (typeof contentTypes)[number];

@@ -1,7 +1,7 @@
 import type { RoiResponse } from '@crescendo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { DashboardPlatform } from '../hooks/use-dashboard-filters';
+import type { DashboardPlatform } from '../utils/dashboard-filters';
 
 /** Campaign results are measured over each campaign's own dates, so only the platform applies. */
 export type RoiQuery = { platform: DashboardPlatform };

@@ -1,13 +1,13 @@
 import { cn } from '@/lib/cn';
+import { useDashboardFilters } from '../hooks/use-dashboard-filters';
 import {
   dashboardPlatforms,
   dashboardRanges,
   platformLabels,
   rangeLabels,
-  useDashboardFilters,
   type DashboardPlatform,
   type DashboardRange,
-} from '../hooks/use-dashboard-filters';
+} from '../utils/dashboard-filters';
 
 const selectClass =
   'h-9 rounded-lg border border-zinc-300 bg-white px-3 text-sm text-zinc-900 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';

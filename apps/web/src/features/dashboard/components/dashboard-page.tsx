@@ -28,11 +28,8 @@ import {
 } from '@/lib/format';
 import { useDashboardAnalytics, usePreviousPeriodSeries } from '../api/get-dashboard-analytics';
 import { dashboardProfileQueryOptions } from '../api/get-dashboard-profile';
-import {
-  toDashboardQuery,
-  useDashboardFilters,
-  type DashboardFilters as Filters,
-} from '../hooks/use-dashboard-filters';
+import { useDashboardFilters } from '../hooks/use-dashboard-filters';
+import { toDashboardQuery, type DashboardFilters as Filters } from '../utils/dashboard-filters';
 import {
   describePreviousPeriod,
   formatRate,

@@ -11,12 +11,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { MISSING_VALUE } from '@/lib/format';
 import { useRoi } from '../api/get-roi';
+import { useDashboardFilters } from '../hooks/use-dashboard-filters';
 import {
   dashboardPlatforms,
   platformLabels,
-  useDashboardFilters,
   type DashboardPlatform,
-} from '../hooks/use-dashboard-filters';
+} from '../utils/dashboard-filters';
 import { CampaignDeleteDialog } from './campaign-delete-dialog';
 import { formatCompactMoney, formatMoney, formatRoi } from './campaign-format';
 import { CampaignFormDialog } from './campaign-form-dialog';

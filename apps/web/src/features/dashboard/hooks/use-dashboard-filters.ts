@@ -1,58 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-
-export const dashboardRanges = ['7d', '28d', '90d', '365d', 'all'] as const;
-export type DashboardRange = (typeof dashboardRanges)[number];
-export const dashboardPlatforms = ['all', 'youtube', 'instagram', 'facebook'] as const;
-export type DashboardPlatform = (typeof dashboardPlatforms)[number];
-
-export const rangeLabels: Record<DashboardRange, string> = {
-  '7d': 'Last 7 days',
-  '28d': 'Last 28 days',
-  '90d': 'Last 90 days',
-  '365d': 'Last 12 months',
-  all: 'All time',
-};
-export const platformLabels: Record<DashboardPlatform, string> = {
-  all: 'All platforms',
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-};
-
-export type DashboardFilters = {
-  range: DashboardRange;
-  platform: DashboardPlatform;
-  compare: boolean;
-};
-
-export const defaultDashboardFilters: DashboardFilters = {
-  range: '28d',
-  platform: 'all',
-  compare: true,
-};
-
-function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
-  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
-}
-
-/** Reads the filters from a query string; unknown values fall back to the defaults. */
-export function parseDashboardFilters(params: URLSearchParams): DashboardFilters {
-  return {
-    range: pick(params.get('range'), dashboardRanges, defaultDashboardFilters.range),
-    platform: pick(params.get('platform'), dashboardPlatforms, defaultDashboardFilters.platform),
-    compare: params.get('compare') !== 'none',
-  };
-}
-
-/** The API query for the filters (`range`, `platform`, `compare`), as the contracts define it. */
-export function toDashboardQuery(filters: DashboardFilters) {
-  return {
-    range: filters.range,
-    platform: filters.platform,
-    compare: filters.compare ? ('previous' as const) : ('none' as const),
-  };
-}
+import {
+  defaultDashboardFilters,
+  parseDashboardFilters,
+  type DashboardFilters,
+} from '../utils/dashboard-filters';
 
 /**
  * The dashboard's date range, platform and comparison live in the URL (`?range=90d&platform=youtube

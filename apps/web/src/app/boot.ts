@@ -1,0 +1,14 @@
+import { env } from '@/config/env';
+import { prefetchEmbeddedIdentity } from '@/lib/identity/embedded-session';
+import { chooseIdentityProvider } from '@/lib/identity/select-adapter';
+import { preloadFirstScreen, startFirstScreenRequests } from './route-modules';
+
+/*
+ * Runs as soon as its own small chunk has loaded, before React and the app (a separate module
+ * script in index.html, without their imports): starts the first screen's chunks, and once the
+ * identity's token is known, the first screen's API reads. The app then finds them in flight.
+ */
+if (chooseIdentityProvider(env) === 'embedded') {
+  prefetchEmbeddedIdentity((token) => startFirstScreenRequests(window.location, token));
+}
+preloadFirstScreen(window.location.pathname);
