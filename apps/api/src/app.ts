@@ -3,7 +3,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import { createClerkVerifier, issuerFromPublishableKey } from './identity/clerk'
 import { createEmbeddedAuth, createEmbeddedVerifier, type EmbeddedAuth } from './identity/embedded';
 import type { TokenVerifier } from './identity/types';
 import { withVerificationCache } from './identity/verification-cache';
+import { serializerCompiler } from './lib/response-serializer';
 import { readOrCreateSecretFile } from './lib/secrets';
 import { createTokenCipher, parseTokenKeys } from './lib/token-cipher';
 import { platformSandbox } from '@crescendo/platform-sandbox';
