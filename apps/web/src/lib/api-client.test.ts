@@ -161,21 +161,50 @@ describe('api client', () => {
     vi.unstubAllGlobals();
   });
 
-  it('asks the network when the start-up answer failed or was for another token', async () => {
-    const { client, seen } = clientWith([
+  it('treats a start-up answer as its first attempt: 5xx and network failures are retried', async () => {
+    const { client, seen, sleeps } = clientWith([
+      { status: 200, data: { from: 'network' } },
       { status: 200, data: { from: 'network' } },
       { status: 200, data: { from: 'network' } },
     ]);
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(503, {})),
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input).endsWith('/artist/profile')) return jsonResponse(503, {});
+        if (String(input).endsWith('/meta/account'))
+          throw new DOMException('The operation timed out.', 'TimeoutError');
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    setTokenProvider(async () => 'token-a');
+    startEarlyRequest('/artist/profile', 'token-a');
+    startEarlyRequest('/youtube/channel', 'token-a');
+    startEarlyRequest('/meta/account', 'token-a');
+    expect((await client.get('/artist/profile')).data).toEqual({ from: 'network' });
+    expect((await client.get('/youtube/channel')).data).toEqual({ from: 'network' });
+    expect((await client.get('/meta/account')).data).toEqual({ from: 'network' });
+    expect(seen).toHaveLength(3);
+    expect(sleeps).toEqual([1_000, 1_000, 1_000]);
+    vi.unstubAllGlobals();
+  });
+
+  it('takes a start-up 4xx as the answer (no retry), and ignores one for another token', async () => {
+    const { client, seen } = clientWith([{ status: 200, data: { from: 'network' } }]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'No profile' } })),
     );
     setTokenProvider(async () => 'token-a');
     startEarlyRequest('/artist/profile', 'token-a');
     startEarlyRequest('/v1/auth/me', 'token-b');
-    expect((await client.get('/artist/profile')).data).toEqual({ from: 'network' });
+    await expect(client.get('/artist/profile')).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'No profile',
+    });
+    expect(seen).toHaveLength(0);
     expect((await client.get('/v1/auth/me')).data).toEqual({ from: 'network' });
-    expect(seen).toHaveLength(2);
+    expect(seen).toHaveLength(1);
     vi.unstubAllGlobals();
   });
 });

@@ -1,14 +1,14 @@
 import axios, {
+  AxiosError,
   AxiosHeaders,
   type AxiosAdapter,
-  type AxiosError,
   type AxiosInstance,
   type InternalAxiosRequestConfig,
 } from 'axios';
 import { API_BASE_URL, createRequestId, REQUEST_ID_HEADER } from './api-request';
 import { normalizeError } from './api-error';
 import { handleUnauthorized, resolveBearerToken } from './api-session';
-import { takeEarlyAnswer } from './early-requests';
+import { takeEarlyAnswer, type EarlyAnswer } from './early-requests';
 import { removeStoredToken } from './token-store';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -31,22 +31,46 @@ export function isRetryableError(error: AxiosError): boolean {
 
 type RetriableConfig = InternalAxiosRequestConfig & { retryCount?: number };
 
-/** Answers from the start-up request (lib/early-requests) when it succeeded, else asks the network. */
+/**
+ * The first attempt of a request the boot script already sent (lib/early-requests): its answer, or
+ * its failure, goes through the same rules as the client's own. Retries go to the network.
+ */
 function answerEarly(
-  early: NonNullable<ReturnType<typeof takeEarlyAnswer>>,
+  early: Promise<EarlyAnswer>,
   network: InternalAxiosRequestConfig['adapter'],
 ): AxiosAdapter {
+  let isUsed = false;
   return async (config) => {
-    const answer = await early;
-    if (!answer) return axios.getAdapter(network)(config);
-    return {
+    if (isUsed) return axios.getAdapter(network)(config);
+    isUsed = true;
+    let answer: EarlyAnswer;
+    try {
+      answer = await early;
+    } catch (error) {
+      const isTimeout = error instanceof Error && error.name === 'TimeoutError';
+      throw new AxiosError(
+        isTimeout ? `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded` : 'Network Error',
+        isTimeout ? AxiosError.ECONNABORTED : AxiosError.ERR_NETWORK,
+        config,
+        {},
+      );
+    }
+    const response = {
       data: answer.data,
       status: answer.status,
-      statusText: '',
-      headers: new AxiosHeaders({ 'content-type': 'application/json' }),
+      statusText: answer.statusText,
+      headers: new AxiosHeaders(answer.headers),
       config,
-      request: null,
+      request: {},
     };
+    if (!config.validateStatus || config.validateStatus(response.status)) return response;
+    throw new AxiosError(
+      `Request failed with status code ${response.status}`,
+      response.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
+      config,
+      {},
+      response,
+    );
   };
 }
 

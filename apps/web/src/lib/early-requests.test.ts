@@ -26,10 +26,12 @@ describe('early requests', () => {
     const headers = new Headers(init?.headers);
     expect(headers.get('Authorization')).toBe('Bearer token-a');
     expect(headers.get('X-Request-ID')).toBeTruthy();
-    expect(await takeEarlyAnswer('/v1/auth/me', 'token-a')).toEqual({
+    expect(await takeEarlyAnswer('/v1/auth/me', 'token-a')).toMatchObject({
       status: 200,
       data: { ok: true },
+      headers: { 'content-type': 'application/json' },
     });
+    expect(init?.signal).toBeInstanceOf(AbortSignal);
     expect(takeEarlyAnswer('/v1/auth/me', 'token-a')).toBeUndefined();
   });
 
@@ -49,14 +51,17 @@ describe('early requests', () => {
     expect(takeEarlyAnswer('/dashboard/analytics?range=28d', 'token-a')).toBeUndefined();
   });
 
-  it('keeps only successful answers: errors and network failures become null', async () => {
+  it('keeps error answers as they are, and rejects when there is no answer', async () => {
     const { startEarlyRequest, takeEarlyAnswer } = await freshModule(async (url) => {
       if (url.endsWith('/missing')) return jsonResponse(404, { error: { code: 'NOT_FOUND' } });
       throw new TypeError('Failed to fetch');
     });
     startEarlyRequest('/missing', 'token-a');
     startEarlyRequest('/offline', 'token-a');
-    expect(await takeEarlyAnswer('/missing', 'token-a')).toBeNull();
-    expect(await takeEarlyAnswer('/offline', 'token-a')).toBeNull();
+    expect(await takeEarlyAnswer('/missing', 'token-a')).toMatchObject({
+      status: 404,
+      data: { error: { code: 'NOT_FOUND' } },
+    });
+    await expect(takeEarlyAnswer('/offline', 'token-a')).rejects.toThrow('Failed to fetch');
   });
 });

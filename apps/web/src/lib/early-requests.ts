@@ -2,18 +2,41 @@ import { API_BASE_URL, createRequestId, REQUEST_ID_HEADER } from './api-request'
 
 /**
  * Render-as-you-fetch for the first screen: at start-up, as soon as the identity's token is known,
- * the entry asks for what that screen will ask for (the backend user, the page's data), while the
- * page's chunks are still loading. The API client then takes a matching answer instead of asking
- * again. Only successful answers are kept: anything else is asked again by the API client, whose
- * rules (retries, 401 and 5xx handling, error messages) apply as usual.
+ * the boot script asks for what that screen will ask for (the backend user, the page's data) while
+ * the page's chunks are still loading. The API client then takes the answer as the first attempt
+ * of its own request for the same path and token: an error status, a network failure or a time-out
+ * is handled (retried, redirected, shown) exactly as if the client had sent it.
  */
-type EarlyAnswer = { status: number; data: unknown };
-type EarlyRequest = { token: string; answer: Promise<EarlyAnswer | null>; startedAt: number };
+export type EarlyAnswer = {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  data: unknown;
+};
+type EarlyRequest = { token: string; answer: Promise<EarlyAnswer>; startedAt: number };
 
-/** An answer older than this is not used: the app asks afresh. */
+/** The API client's own time-out (spec §7), for the same request sent early. */
+export const EARLY_REQUEST_TIMEOUT_MS = 10_000;
+/** An answer the app has not asked for by then is not used: the app asks afresh. */
 export const EARLY_ANSWER_LIFETIME_MS = 15_000;
 
 const requests = new Map<string, EarlyRequest>();
+
+async function readAnswer(response: Response): Promise<EarlyAnswer> {
+  const text = await response.text();
+  let data: unknown = text;
+  try {
+    data = text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    // not JSON: the text, as axios would leave it
+  }
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers: Object.fromEntries(response.headers.entries()),
+    data,
+  };
+}
 
 /** Starts `GET /api{path}` with this token, once per path and token. `path` includes its query. */
 export function startEarlyRequest(path: string, token: string): void {
@@ -24,22 +47,22 @@ export function startEarlyRequest(path: string, token: string): void {
       Authorization: `Bearer ${token}`,
       [REQUEST_ID_HEADER]: createRequestId(),
     },
-  })
-    .then(async (response) =>
-      response.ok ? { status: response.status, data: (await response.json()) as unknown } : null,
-    )
-    .catch(() => null);
+    signal: AbortSignal.timeout(EARLY_REQUEST_TIMEOUT_MS),
+  }).then(readAnswer);
+  // Unhandled until the app takes it; a failure then surfaces through the API client.
+  answer.catch(() => undefined);
   requests.set(path, { token, answer, startedAt: Date.now() });
 }
 
 /**
  * The early answer for `GET /api{path}` sent with this token, handed out once; undefined when
- * there is none (another path, another token, or too old), null when it failed.
+ * there is none (another path, another token, or too old). It rejects if the request failed
+ * without an answer (network, time-out: `TimeoutError`).
  */
 export function takeEarlyAnswer(
   path: string,
   token: string | null,
-): Promise<EarlyAnswer | null> | undefined {
+): Promise<EarlyAnswer> | undefined {
   const request = requests.get(path);
   if (!request) return undefined;
   requests.delete(path);

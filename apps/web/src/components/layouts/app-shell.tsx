@@ -1,8 +1,6 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Download, Keyboard, LogOut, Menu, Search } from 'lucide-react';
+import { Download, Keyboard, Menu, Search } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Logo } from '@/components/ui/logo';
@@ -12,6 +10,8 @@ import { cn } from '@/lib/cn';
 import { DataProvider } from '@/lib/data-provider';
 import { showToast } from '@/lib/toast';
 import { ExportProvider, runExport, useExportPayload } from './export-context';
+import { userMenuTriggerClassName } from './user-menu-trigger';
+import type * as UserMenuDropdownModule from './user-menu-dropdown';
 import { findNavItem, getNavSectionsForRoles } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 
@@ -118,49 +118,58 @@ export function ExportButton() {
   );
 }
 
+type UserMenuModule = typeof UserMenuDropdownModule;
+let loadedUserMenu: UserMenuModule | null = null;
+const loadUserMenu = () =>
+  import('./user-menu-dropdown').then((module) => (loadedUserMenu = module));
+
+/**
+ * The account button; Radix's menu (with its positioning engine, ~15 KB gz) loads when the
+ * artist first reaches for it, and opens at once.
+ */
 function UserMenu() {
   const { user, roles, logout } = useAuth();
+  const [menu, setMenu] = useState(() => loadedUserMenu);
+  const [opensOnLoad, setOpensOnLoad] = useState(false);
   if (!user) return null;
+  const label = `Account menu for ${user.name || user.email}`;
   const initials = (user.name || user.email).slice(0, 1).toUpperCase();
+  if (menu) {
+    return (
+      <menu.UserMenuDropdown
+        label={label}
+        initials={initials}
+        name={user.name}
+        email={user.email}
+        roles={roles}
+        defaultOpen={opensOnLoad}
+        onSignOut={() => void logout()}
+      />
+    );
+  }
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <button
-          type="button"
-          className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
-          aria-label={`Account menu for ${user.name || user.email}`}
-        >
-          {initials}
-        </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-64 rounded-xl border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
-        >
-          <div className="px-2 py-2">
-            <p className="truncate text-sm font-semibold">{user.name || 'Artist'}</p>
-            <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">{user.email}</p>
-            <div className="mt-2 flex gap-1">
-              {roles.map((role) => (
-                <Badge key={role} tone="brand">
-                  {role}
-                </Badge>
-              ))}
-            </div>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
-          <DropdownMenu.Item
-            onSelect={() => void logout()}
-            className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800"
-          >
-            <LogOut className="h-4 w-4" aria-hidden="true" />
-            Sign out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      type="button"
+      className={userMenuTriggerClassName}
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={opensOnLoad}
+      onPointerEnter={() => void loadUserMenu().catch(() => undefined)}
+      onFocus={() => void loadUserMenu().catch(() => undefined)}
+      onClick={() => {
+        setOpensOnLoad(true);
+        loadUserMenu().then(setMenu, (error: unknown) => {
+          setOpensOnLoad(false);
+          showToast({
+            title: 'The account menu did not load',
+            description: String(error),
+            type: 'error',
+          });
+        });
+      }}
+    >
+      {initials}
+    </button>
   );
 }
 
