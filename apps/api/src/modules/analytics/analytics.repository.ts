@@ -125,39 +125,90 @@ export type PlatformDay = {
 };
 
 const m = accountDailyMetrics;
+
+type PlatformDayRow = {
+  platform: Platform;
+  day: string;
+  views: string | null;
+  watch_minutes: string | null;
+  likes: string | null;
+  comments: string | null;
+  shares: string | null;
+  saves: string | null;
+  total_interactions: string | null;
+  followers_gained: string | null;
+  followers_lost: string | null;
+  followers_total: string | null;
+  estimated_revenue: string | number | null;
+};
+
 // The dashboard's hottest read (up to ~1,100 rows × 13 columns for a year of three platforms):
 // read as plain rows, without the query builder's per-cell result mapping.
-const selectPlatformDays = prepareStatement<
-  {
-    platform: Platform;
-    day: string;
-    views: string | null;
-    watch_minutes: string | null;
-    likes: string | null;
-    comments: string | null;
-    shares: string | null;
-    saves: string | null;
-    total_interactions: string | null;
-    followers_gained: string | null;
-    followers_lost: string | null;
-    followers_total: string | null;
-    estimated_revenue: string | null;
-  },
-  { organizationId: string; accountIds: string[]; from: string; to: string }
->(sql`select ${a.platform} as platform, ${m.day}::text as day,
+const platformDaysWhere = (where: SQL) =>
+  sql`select ${a.platform} as platform, ${m.day}::text as day,
       sum(${m.views}) as views, sum(${m.watchMinutes}) as watch_minutes,
       sum(${m.likes}) as likes, sum(${m.comments}) as comments, sum(${m.shares}) as shares,
       sum(${m.saves}) as saves, sum(${m.totalInteractions}) as total_interactions,
       sum(${m.followersGained}) as followers_gained, sum(${m.followersLost}) as followers_lost,
       sum(${m.followersTotal}) as followers_total, sum(${m.estimatedRevenue}) as estimated_revenue
     from ${m} inner join ${a} on ${a.id} = ${m.accountId}
-    where ${m.organizationId} = ${sql.placeholder('organizationId')}
-      and ${isAnyOf(m.accountId, 'accountIds')}
-      and ${m.day} between ${sql.placeholder('from')} and ${sql.placeholder('to')}
+    where ${m.organizationId} = ${sql.placeholder('organizationId')} and ${where}
     group by ${a.platform}, ${m.day}
-    order by ${m.day}`);
+    order by ${m.day}`;
 
-/** Daily totals per platform; a metric no account reported stays null (sum of nulls). */
+const selectPlatformDays = prepareStatement<
+  PlatformDayRow,
+  { organizationId: string; accountIds: string[]; from: string; to: string }
+>(
+  platformDaysWhere(
+    sql`${isAnyOf(m.accountId, 'accountIds')}
+      and ${m.day} between ${sql.placeholder('from')} and ${sql.placeholder('to')}`,
+  ),
+);
+
+const g = campaigns;
+/**
+ * The days campaign ROI compares: from the earliest baseline window (as many days before a
+ * campaign as it lasts) to the last campaign's end, for the organisation's accounts on the
+ * platforms. Worked out by the database, so it needs neither the campaigns nor the accounts first.
+ */
+const selectCampaignDays = prepareStatement<
+  PlatformDayRow,
+  { organizationId: string; platforms: Platform[] }
+>(
+  platformDaysWhere(
+    sql`${m.accountId} in (select ${a.id} from ${a}
+        where ${a.organizationId} = ${sql.placeholder('organizationId')}
+          and ${isAnyOf(a.platform, 'platforms')})
+      and ${m.day} between
+        (select min(${g.startDate} - (${g.endDate} - ${g.startDate}) - 1) from ${g}
+          where ${g.organizationId} = ${sql.placeholder('organizationId')})
+        and (select max(${g.endDate}) from ${g}
+          where ${g.organizationId} = ${sql.placeholder('organizationId')})`,
+  ),
+);
+
+const toPlatformDay = (row: PlatformDayRow): PlatformDay => ({
+  platform: row.platform,
+  day: row.day,
+  views: toNumber(row.views),
+  watchMinutes: toNumber(row.watch_minutes),
+  likes: toNumber(row.likes),
+  comments: toNumber(row.comments),
+  shares: toNumber(row.shares),
+  saves: toNumber(row.saves),
+  totalInteractions: toNumber(row.total_interactions),
+  followersGained: toNumber(row.followers_gained),
+  followersLost: toNumber(row.followers_lost),
+  followersTotal: toNumber(row.followers_total),
+  estimatedRevenue:
+    row.estimated_revenue === null ? null : roundToCents(Number(row.estimated_revenue)),
+});
+
+/**
+ * Daily totals per platform, in day order; a metric no account reported stays null (sum of
+ * nulls).
+ */
 export async function listPlatformDays(
   db: Database,
   organizationId: string,
@@ -167,22 +218,20 @@ export async function listPlatformDays(
 ): Promise<PlatformDay[]> {
   if (accountIds.length === 0) return [];
   const rows = await selectPlatformDays(db, { organizationId, accountIds, from, to });
-  return rows.map((row) => ({
-    platform: row.platform,
-    day: row.day,
-    views: toNumber(row.views),
-    watchMinutes: toNumber(row.watch_minutes),
-    likes: toNumber(row.likes),
-    comments: toNumber(row.comments),
-    shares: toNumber(row.shares),
-    saves: toNumber(row.saves),
-    totalInteractions: toNumber(row.total_interactions),
-    followersGained: toNumber(row.followers_gained),
-    followersLost: toNumber(row.followers_lost),
-    followersTotal: toNumber(row.followers_total),
-    estimatedRevenue:
-      row.estimated_revenue === null ? null : roundToCents(Number(row.estimated_revenue)),
-  }));
+  return rows.map(toPlatformDay);
+}
+
+/**
+ * `listPlatformDays` over every campaign of the organisation with its baseline window before it
+ * (nothing when there are no campaigns), for its accounts on the platforms.
+ */
+export async function listCampaignPlatformDays(
+  db: Database,
+  organizationId: string,
+  platforms: Platform[],
+): Promise<PlatformDay[]> {
+  const rows = await selectCampaignDays(db, { organizationId, platforms });
+  return rows.map(toPlatformDay);
 }
 
 export type BreakdownRow = {
