@@ -33,7 +33,17 @@ function bootScript(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), bootScript()],
   resolve: {
-    alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
+    alias: [
+      { find: '@', replacement: decodeURIComponent(new URL('./src', import.meta.url).pathname) },
+      // React Router's package exports its development build by default.
+      {
+        find: /^react-router$/,
+        replacement: decodeURIComponent(
+          new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)
+            .pathname,
+        ),
+      },
+    ],
   },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
@@ -42,8 +52,16 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
-    // Every browser the app supports preloads modules natively.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // Every browser the app supports preloads modules natively.
+      polyfill: false,
+      // index.html already loads these on every page: listing them for each lazy import again
+      // only adds bytes to the start-up chunks.
+      resolveDependencies: (_file, dependencies) =>
+        dependencies.filter(
+          (dependency) => !/\/(rolldown-runtime|boot|core|app)-[\w-]+\.js$/.test(dependency),
+        ),
+    },
     rolldownOptions: {
       input: {
         index: decodeURIComponent(new URL('./index.html', import.meta.url).pathname),
