@@ -84,7 +84,7 @@ export default defineConfig({
                     'app/(boot|route-modules)',
                     'config/(env|paths)',
                     'features/dashboard/utils/dashboard-filters',
-                    'lib/(api-request|early-requests|token-store)',
+                    'lib/(api-request|early-requests|load-once|token-store)',
                     'lib/identity/(embedded-client|embedded-session|jwt|select-adapter)',
                     'lib/auth/current-user-module',
                   ].join('|') +

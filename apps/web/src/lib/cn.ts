@@ -72,6 +72,16 @@ function scaleGroups(prefixes: string[], scale: () => unknown[], idPrefix?: stri
   );
 }
 
+/** `<id>` overrides each side's group, `<id>x` the left and right, `<id>y` the top and bottom. */
+function sideConflicts(id: string, separator: '' | '-') {
+  const side = (name: string) => `${id}${separator}${name}`;
+  return {
+    [id]: ['x', 'y', 't', 'r', 'b', 'l'].map(side),
+    [side('x')]: [side('r'), side('l')],
+    [side('y')]: [side('t'), side('b')],
+  };
+}
+
 const mergeClasses = createTailwindMerge(() => ({
   cacheSize: 500,
   theme: {},
@@ -354,12 +364,8 @@ const mergeClasses = createTailwindMerge(() => ({
     'inset-y': ['top', 'bottom'],
     flex: ['grow', 'shrink'],
     gap: ['gap-x', 'gap-y'],
-    p: ['px', 'py', 'pt', 'pr', 'pb', 'pl'],
-    px: ['pr', 'pl'],
-    py: ['pt', 'pb'],
-    m: ['mx', 'my', 'mt', 'mr', 'mb', 'ml'],
-    mx: ['mr', 'ml'],
-    my: ['mt', 'mb'],
+    ...sideConflicts('p', ''),
+    ...sideConflicts('m', ''),
     size: ['w', 'h'],
     'font-size': ['leading'],
     'line-clamp': ['display', 'overflow'],
@@ -370,26 +376,8 @@ const mergeClasses = createTailwindMerge(() => ({
     'rounded-r': ['rounded-tr', 'rounded-br'],
     'rounded-b': ['rounded-br', 'rounded-bl'],
     'rounded-l': ['rounded-tl', 'rounded-bl'],
-    'border-w': [
-      'border-w-x',
-      'border-w-y',
-      'border-w-t',
-      'border-w-r',
-      'border-w-b',
-      'border-w-l',
-    ],
-    'border-w-x': ['border-w-r', 'border-w-l'],
-    'border-w-y': ['border-w-t', 'border-w-b'],
-    'border-color': [
-      'border-color-x',
-      'border-color-y',
-      'border-color-t',
-      'border-color-r',
-      'border-color-b',
-      'border-color-l',
-    ],
-    'border-color-x': ['border-color-r', 'border-color-l'],
-    'border-color-y': ['border-color-t', 'border-color-b'],
+    ...sideConflicts('border-w', '-'),
+    ...sideConflicts('border-color', '-'),
     translate: ['translate-x', 'translate-y', 'translate-none'],
     'translate-none': ['translate', 'translate-x', 'translate-y'],
   },

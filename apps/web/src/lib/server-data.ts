@@ -1,4 +1,4 @@
-import type * as DataProviderModule from './data-provider';
+import { loadOnce } from './load-once';
 
 /*
  * The server-data layer (TanStack Query and the axios API client) loads with the first screen that
@@ -32,14 +32,7 @@ export function resetQueryErrors(): void {
   activeCache?.resetQueryErrors();
 }
 
-type DataLayer = typeof DataProviderModule;
-let loading: Promise<DataLayer> | null = null;
+const dataLayer = loadOnce(() => import('./data-provider'));
 
 /** Loads the data layer once; a failed load is tried again on the next call. */
-export function loadDataLayer(): Promise<DataLayer> {
-  loading ??= import('./data-provider').catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
+export const loadDataLayer = dataLayer.load;

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { AuthProvider } from '@/lib/auth/auth-context';
 import { IdentityAdapterContext } from '@/lib/identity/adapter-context';
 import type { IdentityAdapter } from '@/lib/identity/types';
 import { ThemeProvider } from '@/lib/theme-provider';
@@ -28,4 +29,18 @@ export function renderRoutes(
   );
   const utils = render(wrap(<RouterProvider router={router} />));
   return { ...utils, router, queryClient };
+}
+
+/** Routes under the auth context, as the app's root layout puts every page. */
+export function withAuthProvider(children: RouteObject[]): RouteObject[] {
+  return [
+    {
+      element: (
+        <AuthProvider>
+          <Outlet />
+        </AuthProvider>
+      ),
+      children,
+    },
+  ];
 }

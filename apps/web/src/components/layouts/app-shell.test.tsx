@@ -1,10 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '@/lib/auth/auth-context';
 import { buildMe } from '@/testing/factories';
 import { createFakeIdentity, signedInAs } from '@/testing/fake-identity';
-import { renderRoutes } from '@/testing/render';
+import { renderRoutes, withAuthProvider } from '@/testing/render';
 import { AppShell } from './app-shell';
 
 const api = vi.hoisted(() => ({ fetchCurrentUser: vi.fn(), logoutFromApi: vi.fn() }));
@@ -15,19 +13,10 @@ vi.mock('@/lib/auth/auth-api', async (importOriginal) => ({
 
 function setup() {
   const identity = createFakeIdentity(signedInAs());
-  const routes = [
-    {
-      element: (
-        <AuthProvider>
-          <Outlet />
-        </AuthProvider>
-      ),
-      children: [
-        { path: '/', element: <p>home page</p> },
-        { path: '/dashboard', element: <AppShell>dashboard page</AppShell> },
-      ],
-    },
-  ];
+  const routes = withAuthProvider([
+    { path: '/', element: <p>home page</p> },
+    { path: '/dashboard', element: <AppShell>dashboard page</AppShell> },
+  ]);
   return {
     ...renderRoutes(routes, { initialEntries: ['/dashboard'], adapter: identity.adapter }),
     identity,

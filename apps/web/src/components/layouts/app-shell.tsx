@@ -8,10 +8,10 @@ import { getHomePathForRoles } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
 import { DataProvider } from '@/lib/data-provider';
+import { loadOnce } from '@/lib/load-once';
 import { showToast } from '@/lib/toast';
 import { ExportProvider, runExport, useExportPayload } from './export-context';
 import { userMenuTriggerClassName } from './user-menu-trigger';
-import type * as UserMenuDropdownModule from './user-menu-dropdown';
 import { findNavItem, getNavSectionsForRoles } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 
@@ -118,10 +118,8 @@ export function ExportButton() {
   );
 }
 
-type UserMenuModule = typeof UserMenuDropdownModule;
-let loadedUserMenu: UserMenuModule | null = null;
-const loadUserMenu = () =>
-  import('./user-menu-dropdown').then((module) => (loadedUserMenu = module));
+const userMenuModule = loadOnce(() => import('./user-menu-dropdown'));
+const loadUserMenu = userMenuModule.load;
 
 /**
  * The account button; Radix's menu (with its positioning engine, ~15 KB gz) loads when the
@@ -129,7 +127,7 @@ const loadUserMenu = () =>
  */
 function UserMenu() {
   const { user, roles, logout } = useAuth();
-  const [menu, setMenu] = useState(() => loadedUserMenu);
+  const [menu, setMenu] = useState(userMenuModule.read);
   const [opensOnLoad, setOpensOnLoad] = useState(false);
   if (!user) return null;
   const label = `Account menu for ${user.name || user.email}`;

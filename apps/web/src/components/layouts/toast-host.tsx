@@ -1,22 +1,9 @@
 import { X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { connectToastPresenter, waitingToasts, type ToastRequest } from '@/lib/toast';
-import type * as ToastPresenter from '@/lib/toast-presenter';
+import { loadOnce } from '@/lib/load-once';
 
-type PresenterModule = typeof ToastPresenter;
-let loadedPresenter: PresenterModule | null = null;
-let loadingPresenter: Promise<PresenterModule> | null = null;
-
-function loadPresenter(): Promise<PresenterModule> {
-  loadingPresenter ??= import('@/lib/toast-presenter').then(
-    (module) => (loadedPresenter = module),
-    (error: unknown) => {
-      loadingPresenter = null;
-      throw error;
-    },
-  );
-  return loadingPresenter;
-}
+const presenterModule = loadOnce(() => import('@/lib/toast-presenter'));
 
 /** Used only while the toaster cannot load (e.g. the connection is down): the same texts, plainly. */
 function PlainToast({ toast }: { toast: ToastRequest }) {
@@ -62,14 +49,14 @@ function PlainToast({ toast }: { toast: ToastRequest }) {
 /** Renders the toaster once there is a toast to show; loading it is part of showing the first. */
 export function ToastHost({ theme }: { theme: 'light' | 'dark' }) {
   const waiting = useSyncExternalStore(waitingToasts.subscribe, waitingToasts.read);
-  const [presenter, setPresenter] = useState(loadedPresenter);
+  const [presenter, setPresenter] = useState(presenterModule.read);
   const [hasFailed, setHasFailed] = useState(false);
 
   useEffect(() => {
     // A failed load is tried again with the next toast.
     if (presenter || waiting.length === 0) return;
     let isActive = true;
-    loadPresenter().then(
+    presenterModule.load().then(
       (module) => {
         if (isActive) setPresenter(module);
       },

@@ -1,12 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Outlet } from 'react-router';
 import { ApiError } from '@/lib/api-error';
 import { readStoredToken, readStoredUser, storeToken, USER_STORAGE_KEY } from '@/lib/token-store';
 import { buildMe } from '@/testing/factories';
 import { createFakeIdentity, signedInAs } from '@/testing/fake-identity';
-import { renderRoutes } from '@/testing/render';
-import { AuthProvider, useAuth } from './auth-context';
+import { renderRoutes, withAuthProvider } from '@/testing/render';
+import { useAuth } from './auth-context';
 import { LOGIN_NOT_SUPPORTED_MESSAGE, REGISTER_NOT_SUPPORTED_MESSAGE } from './auth-errors';
 
 const api = vi.hoisted(() => ({ fetchCurrentUser: vi.fn(), logoutFromApi: vi.fn() }));
@@ -23,21 +22,12 @@ function Probe() {
 }
 
 function setup(initialEntries = ['/app'], identity = createFakeIdentity(signedInAs())) {
-  const routes = [
-    {
-      element: (
-        <AuthProvider>
-          <Outlet />
-        </AuthProvider>
-      ),
-      children: [
-        { path: '/', element: <p>home page</p> },
-        { path: '/app', element: <Probe /> },
-        { path: '/login', element: <p>login page</p> },
-        { path: '/error', element: <p>error page</p> },
-      ],
-    },
-  ];
+  const routes = withAuthProvider([
+    { path: '/', element: <p>home page</p> },
+    { path: '/app', element: <Probe /> },
+    { path: '/login', element: <p>login page</p> },
+    { path: '/error', element: <p>error page</p> },
+  ]);
   return { ...renderRoutes(routes, { initialEntries, adapter: identity.adapter }), identity };
 }
 

@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { buildMe } from '@/testing/factories';
 import { createFakeIdentity, signedInAs } from '@/testing/fake-identity';
-import { renderRoutes } from '@/testing/render';
-import { AuthProvider } from './auth-context';
+import { renderRoutes, withAuthProvider } from '@/testing/render';
 import { ProtectedRoute, readRememberedOrigin, RedirectIfSignedIn } from './guards';
 
 const api = vi.hoisted(() => ({ fetchCurrentUser: vi.fn() }));
@@ -16,59 +15,50 @@ function LoginProbe() {
 }
 
 function setup(path: string, identity = createFakeIdentity(signedInAs())) {
-  const routes = [
+  const routes = withAuthProvider([
+    { path: '/', element: <p>home page</p> },
     {
+      path: '/login',
       element: (
-        <AuthProvider>
-          <Outlet />
-        </AuthProvider>
+        <RedirectIfSignedIn>
+          <LoginProbe />
+        </RedirectIfSignedIn>
       ),
-      children: [
-        { path: '/', element: <p>home page</p> },
-        {
-          path: '/login',
-          element: (
-            <RedirectIfSignedIn>
-              <LoginProbe />
-            </RedirectIfSignedIn>
-          ),
-        },
-        { path: '/access-denied', element: <p>access denied page</p> },
-        {
-          path: '/dashboard',
-          element: (
-            <ProtectedRoute allowedRoles={['customer', 'admin']} fallback="/access-denied">
-              <p>dashboard page</p>
-            </ProtectedRoute>
-          ),
-        },
-        {
-          path: '/waitlist',
-          element: (
-            <ProtectedRoute allowedRoles={['lead', 'admin']} fallback="/access-denied">
-              <p>waitlist page</p>
-            </ProtectedRoute>
-          ),
-        },
-        {
-          path: '/default-fallback',
-          element: (
-            <ProtectedRoute allowedRoles={['admin']}>
-              <p>admin page</p>
-            </ProtectedRoute>
-          ),
-        },
-        {
-          path: '/connections',
-          element: (
-            <ProtectedRoute allowedRoles={[]}>
-              <p>connections page</p>
-            </ProtectedRoute>
-          ),
-        },
-      ],
     },
-  ];
+    { path: '/access-denied', element: <p>access denied page</p> },
+    {
+      path: '/dashboard',
+      element: (
+        <ProtectedRoute allowedRoles={['customer', 'admin']} fallback="/access-denied">
+          <p>dashboard page</p>
+        </ProtectedRoute>
+      ),
+    },
+    {
+      path: '/waitlist',
+      element: (
+        <ProtectedRoute allowedRoles={['lead', 'admin']} fallback="/access-denied">
+          <p>waitlist page</p>
+        </ProtectedRoute>
+      ),
+    },
+    {
+      path: '/default-fallback',
+      element: (
+        <ProtectedRoute allowedRoles={['admin']}>
+          <p>admin page</p>
+        </ProtectedRoute>
+      ),
+    },
+    {
+      path: '/connections',
+      element: (
+        <ProtectedRoute allowedRoles={[]}>
+          <p>connections page</p>
+        </ProtectedRoute>
+      ),
+    },
+  ]);
   return renderRoutes(routes, { initialEntries: [path], adapter: identity.adapter });
 }
 
