@@ -26,6 +26,7 @@ import {
   insights,
   platformConnections,
 } from '../../db/schema';
+import { toNumber } from '../../db/numeric';
 import { prepareStatement, prepareStatementsByShape } from '../../db/statement';
 import { splitIntoMonths } from './calculations/date-range';
 import { roundToCents } from './calculations/rounding';
@@ -51,8 +52,6 @@ export type ScopedAccount = {
 const isAnyOf = (column: AnyPgColumn, values: string) =>
   sql`${column} = any(${sql.placeholder(values)})`;
 
-const toNumber = (value: string | number | bigint | null) =>
-  value === null ? null : Number(value);
 /** A `timestamptz` read as the database's text (as Drizzle reads it, then turns into a Date). */
 const toDate = (value: string) => new Date(value);
 
