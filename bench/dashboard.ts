@@ -6,7 +6,7 @@
  * any processing (targets: ≤ 30 ms on PostgreSQL, endpoint ≤ 1.5× its SQL). Endpoint and SQL
  * samples alternate so both see the same machine. The artist has three ad campaigns, so ROI does
  * its real work. Also the content endpoint on the `large` persona (≤ 50 ms per page).
- * Usage: npx tsx bench/dashboard.ts [--database=postgres|pglite] [--samples=60] [--large-days=400]
+ * Usage: npx tsx bench/dashboard.ts [--database=postgres|pglite] [--samples=400] [--large-days=400]
  */
 import http from 'node:http';
 import { startSandboxServer } from '@crescendo/platform-sandbox';
@@ -18,7 +18,7 @@ import { writeResult } from './lib/server';
 const argument = (name: string, fallback: string) =>
   process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const target = argument('database', 'postgres') as 'postgres' | 'pglite';
-const samples = Number(argument('samples', '60'));
+const samples = Number(argument('samples', '400'));
 const largeDays = Number(argument('large-days', '400'));
 const now = '2025-06-15T12:00:00Z';
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';

@@ -34,6 +34,7 @@ import { waitlistAdminRoutes } from './modules/waitlist/waitlist.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { generateRequestId, logRedactPaths, redactUrl } from './plugins/request-id';
+import { tuneGarbageCollection } from './runtime/garbage-collection';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -66,6 +67,7 @@ export async function buildApp({
   logStream,
   platformOverrides,
 }: AppDependencies): Promise<App> {
+  tuneGarbageCollection();
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
