@@ -36,7 +36,7 @@ export const serializerCompiler: typeof zodSerializerCompiler = (routeSchema) =>
  * Writes a value as JSON, or returns undefined where `JSON.stringify` would leave it out (an
  * absent optional field); throws `Mismatch` when the value does not fit the schema.
  */
-export type JsonWriter = (value: unknown) => string | undefined;
+type JsonWriter = (value: unknown) => string | undefined;
 
 class Mismatch extends Error {}
 const mismatch = new Mismatch('value does not match its schema');
@@ -104,7 +104,7 @@ function writeWithZod(schema: $ZodType): JsonWriter {
   return write;
 }
 
-export function compileWriter(schema: $ZodType): JsonWriter {
+function compileWriter(schema: $ZodType): JsonWriter {
   const definition = definitionOf(schema);
   switch (definition.type) {
     case 'string':

@@ -19,7 +19,7 @@ export type SecurityOptions = {
  * are worked out once at start-up: @fastify/helmet rebuilt Helmet and re-parsed the CSP on every
  * request (≈ 0.1 ms each in profiles of the dashboard endpoints).
  */
-export function helmetHeadersOf(options: HelmetOptions): Record<string, string> {
+function helmetHeadersOf(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {

@@ -376,8 +376,8 @@ type ContentShape = {
   hasLimit: boolean;
 };
 
-const contentShapeKey = (shape: ContentShape) =>
-  `${shape.sort}|${shape.order}|${shape.hasType}|${shape.hasSearch}|${shape.hasMonths}|${shape.dayParts}|${shape.hasLimit}`;
+/** Every field of the shape, so a field added later cannot share another shape's statement. */
+const contentShapeKey = (shape: ContentShape) => Object.values(shape).join('|');
 
 const queryBuilder = new QueryBuilder();
 

@@ -204,7 +204,7 @@ function totalsOf(days: PlatformDay[], totalBefore: number | null): Totals {
     watchMinutes: sumBy(days, (day) => day.watchMinutes),
     engagements,
     engagementRate: views && engagements !== null ? round4(engagements / views) : null,
-    revenue: revenue === null ? null : Number(revenue.toFixed(2)),
+    revenue: revenue === null ? null : roundToCents(revenue),
   };
 }
 
@@ -242,7 +242,7 @@ function sumTotals(parts: Totals[]): Totals {
     watchMinutes: add('watchMinutes'),
     engagements,
     engagementRate: views && engagements !== null ? round4(engagements / views) : null,
-    revenue: revenue === null ? null : Number(revenue.toFixed(2)),
+    revenue: revenue === null ? null : roundToCents(revenue),
   };
 }
 
@@ -461,16 +461,13 @@ function findMilestones(
     for (let index = platformDays.length - 1; index >= 0; index -= 1) {
       const day = platformDays[index]!;
       const before = total - (netOfDay(day) ?? 0);
-      // Only a rise can cross a milestone.
-      if (total > before) {
-        for (const value of milestonesCrossed(before, total)) {
-          reached.push({
-            platform: account.platform,
-            metric: 'followers',
-            value,
-            reachedOn: day.day,
-          });
-        }
+      for (const value of milestonesCrossed(before, total)) {
+        reached.push({
+          platform: account.platform,
+          metric: 'followers',
+          value,
+          reachedOn: day.day,
+        });
       }
       total = before;
     }

@@ -8,6 +8,8 @@ export const milestoneLadder: number[] = (() => {
 
 /** Milestones passed going from `before` to `after` (exclusive of `before`, inclusive of `after`). */
 export function milestonesCrossed(before: number, after: number): number[] {
+  // Only a rise can cross a milestone.
+  if (after <= before) return [];
   return milestoneLadder.filter((milestone) => milestone > before && milestone <= after);
 }
 

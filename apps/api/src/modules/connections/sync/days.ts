@@ -1,13 +1,9 @@
+import { addDays } from '../../../lib/days';
+
+// `YYYY-MM-DD` days: the platforms' daily reports are keyed this way.
+export { addDays, formatDay } from '../../../lib/days';
+
 const dayMs = 86_400_000;
-
-/** `YYYY-MM-DD` of a UTC day (the platforms' daily reports are keyed this way). */
-export function formatDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-export function addDays(day: string, count: number): string {
-  return formatDay(new Date(Date.parse(`${day}T00:00:00Z`) + count * dayMs));
-}
 
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
