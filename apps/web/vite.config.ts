@@ -30,19 +30,24 @@ function bootScript(): Plugin {
   };
 }
 
-export default defineConfig({
+const pathOf = (relative: string) =>
+  decodeURIComponent(new URL(relative, import.meta.url).pathname);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), bootScript()],
   resolve: {
     alias: [
-      { find: '@', replacement: decodeURIComponent(new URL('./src', import.meta.url).pathname) },
-      // React Router's package exports its development build by default.
-      {
-        find: /^react-router$/,
-        replacement: decodeURIComponent(
-          new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)
-            .pathname,
-        ),
-      },
+      { find: '@', replacement: pathOf('./src') },
+      // React Router's package exports its development build by default; the dev server keeps it
+      // for its warnings.
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: pathOf('../../node_modules/react-router/dist/production/index.mjs'),
+            },
+          ]
+        : []),
     ],
   },
   server: {
@@ -64,8 +69,8 @@ export default defineConfig({
     },
     rolldownOptions: {
       input: {
-        index: decodeURIComponent(new URL('./index.html', import.meta.url).pathname),
-        boot: decodeURIComponent(new URL('./src/app/boot.ts', import.meta.url).pathname),
+        index: pathOf('./index.html'),
+        boot: pathOf('./src/app/boot.ts'),
       },
       output: {
         codeSplitting: {
@@ -82,7 +87,7 @@ export default defineConfig({
                 'src/(' +
                   [
                     'app/(boot|route-modules)',
-                    'config/(env|paths)',
+                    'config/(api-paths|env|paths)',
                     'features/dashboard/utils/dashboard-filters',
                     'lib/(api-request|early-requests|load-once|token-store)',
                     'lib/identity/(embedded-client|embedded-session|jwt|select-adapter)',
@@ -102,13 +107,12 @@ export default defineConfig({
               test: new RegExp(
                 'src/(' +
                   [
-                    'app/(providers|router|root-layout|route-modules)',
-                    'config/[\\w-]+',
-                    'lib/(api-error|api-request|api-session|early-requests|server-data|toast|toast-messages)',
-                    'lib/(theme|theme-provider|shortcuts|links|random|token-store)',
+                    'app/(providers|router|root-layout)',
+                    'lib/(api-error|api-session|server-data|toast|toast-messages)',
+                    'lib/(theme|theme-provider|shortcuts|links|random)',
                     'lib/(error-log|error-reporting|error-classification|chunk-errors)',
                     'lib/auth/(auth-context|auth-errors|guards|roles)',
-                    'lib/identity/(adapter-context|select-adapter|types|jwt|embedded-[a-z]+|credentials-validation)',
+                    'lib/identity/(adapter-context|types|embedded-(adapter|forms)|credentials-validation)',
                     'components/errors/[\\w-]+',
                     'components/layouts/(footer|public-header|theme-toggle|keyboard-shortcuts|toast-host)',
                     'components/ui/(button|spinner|loading-screen|logo)',
@@ -137,4 +141,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

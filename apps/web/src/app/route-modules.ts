@@ -7,6 +7,7 @@ import {
 import { loadCurrentUserModule } from '@/lib/auth/current-user-module';
 import { startEarlyRequest } from '@/lib/early-requests';
 import { readStoredToken } from '@/lib/token-store';
+import { apiPaths } from '@/config/api-paths';
 
 export type RouteModule = { Component: ComponentType };
 
@@ -54,16 +55,15 @@ function normalisePath(pathname: string): AppPath {
 
 /** The overview's data, as its page asks for it: the profile, and analytics for the URL's filters. */
 const overviewRequests = (search: URLSearchParams) => [
-  '/artist/profile',
-  `/dashboard/analytics?${new URLSearchParams(toDashboardQuery(parseDashboardFilters(search)))}`,
+  apiPaths.artistProfile,
+  `${apiPaths.dashboardAnalytics}?${new URLSearchParams(toDashboardQuery(parseDashboardFilters(search)))}`,
 ];
 
 /** API reads a first screen makes as soon as it renders, by path (`GET /api` + each). */
-export const firstScreenRequests: Partial<Record<AppPath, (search: URLSearchParams) => string[]>> =
-  {
-    [paths.dashboard]: overviewRequests,
-    [paths.settingsBilling]: overviewRequests,
-  };
+const firstScreenRequests: Partial<Record<AppPath, (search: URLSearchParams) => string[]>> = {
+  [paths.dashboard]: overviewRequests,
+  [paths.settingsBilling]: overviewRequests,
+};
 
 /**
  * Once the identity's token is known at start-up: the backend user (every signed-in screen needs
@@ -73,7 +73,7 @@ export function startFirstScreenRequests(
   location: Pick<Location, 'pathname' | 'search'>,
   token: string,
 ) {
-  startEarlyRequest('/v1/auth/me', token);
+  startEarlyRequest(apiPaths.me, token);
   const requests = firstScreenRequests[normalisePath(location.pathname)];
   for (const path of requests?.(new URLSearchParams(location.search)) ?? []) {
     startEarlyRequest(path, token);

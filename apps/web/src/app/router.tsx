@@ -4,10 +4,9 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { PublicLayout } from '@/components/layouts/public-header';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { guardedRoutes, paths } from '@/config/paths';
+import { guardedRoutes, paths, type AppPath } from '@/config/paths';
 import { GuardSpinner, ProtectedRoute } from '@/lib/auth/guards';
 import { importWithChunkFallback } from '@/lib/chunk-errors';
-import { loadDataLayer } from '@/lib/server-data';
 import { RootErrorLayout, RootLayout } from './root-layout';
 import { loadAppShellModule, routeModules, type RouteModule } from './route-modules';
 
@@ -15,22 +14,6 @@ import { loadAppShellModule, routeModules, type RouteModule } from './route-modu
 function lazyRoute(load: () => Promise<RouteModule>): RouteObject['lazy'] {
   const loadSafely = importWithChunkFallback(load);
   return async () => ({ Component: (await loadSafely()).Component });
-}
-
-/** A public page that reads or writes server data: it loads beside the data layer, inside it. */
-function withDataLayer(load: () => Promise<RouteModule>): () => Promise<RouteModule> {
-  return async () => {
-    const [{ Component: Page }, { DataProvider }] = await Promise.all([load(), loadDataLayer()]);
-    return {
-      Component: function PageWithData() {
-        return (
-          <DataProvider>
-            <Page />
-          </DataProvider>
-        );
-      },
-    };
-  };
 }
 
 function errorBoundaryFor(routeName: string) {
@@ -43,15 +26,11 @@ function errorBoundaryFor(routeName: string) {
  * A route cannot render its own ErrorBoundary when its own `lazy` fails (React Router renders an
  * empty outlet), so the boundary sits on a parent and the lazy module on an index child.
  */
-function publicRoute(
-  path: string,
-  routeName: string,
-  load: () => Promise<RouteModule>,
-): RouteObject {
+function publicRoute(path: AppPath, routeName: string): RouteObject {
   return {
     path,
     ErrorBoundary: errorBoundaryFor(routeName),
-    children: [{ index: true, lazy: lazyRoute(load) }],
+    children: [{ index: true, lazy: lazyRoute(routeModules[path]) }],
   };
 }
 
@@ -68,11 +47,8 @@ const loadAppShell = importWithChunkFallback(() =>
 );
 const LazyAppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
 
-function guardedRoute(
-  path: string,
-  routeName: string,
-  load: () => Promise<RouteModule>,
-): RouteObject {
+function guardedRoute(path: AppPath, routeName: string): RouteObject {
+  const load = routeModules[path];
   const allowedRoles = (guardedRoutes[path] ?? []) as Role[];
   return {
     path,
@@ -138,81 +114,41 @@ export const routes: RouteObject[] = [
             index: true,
             lazy: lazyRoute(routeModules[paths.home]),
           },
-          publicRoute(paths.login, 'Sign in', routeModules[paths.login]),
-          publicRoute(paths.register, 'Sign up', routeModules[paths.register]),
-          publicRoute(
-            paths.registrationSuccess,
-            'Registration',
-            withDataLayer(routeModules[paths.registrationSuccess]),
-          ),
-          publicRoute(
-            paths.registrationError,
-            'Registration',
-            routeModules[paths.registrationError],
-          ),
-          publicRoute(paths.accessDenied, 'Access denied', routeModules[paths.accessDenied]),
-          publicRoute(paths.error, 'Error', routeModules[paths.error]),
-          publicRoute(paths.rejected, 'Waitlist', routeModules[paths.rejected]),
-          publicRoute(
-            paths.oauthCallback,
-            'OAuth callback',
-            withDataLayer(routeModules[paths.oauthCallback]),
-          ),
-          publicRoute(
-            paths.googleCallback,
-            'Google sign-in',
-            withDataLayer(routeModules[paths.googleCallback]),
-          ),
-          publicRoute(
-            paths.youtubeSuccess,
-            'YouTube connection',
-            withDataLayer(routeModules[paths.youtubeSuccess]),
-          ),
-          publicRoute(
-            paths.metaCallback,
-            'Meta connection',
-            withDataLayer(routeModules[paths.metaCallback]),
-          ),
-          publicRoute(paths.stripeSuccess, 'Payment', routeModules[paths.stripeSuccess]),
-          publicRoute(paths.redirect, 'Redirect', routeModules[paths.redirect]),
-          publicRoute(paths.paymentSuccess, 'Payment', routeModules[paths.paymentSuccess]),
-          publicRoute(paths.paymentCancel, 'Payment', routeModules[paths.paymentCancel]),
+          publicRoute(paths.login, 'Sign in'),
+          publicRoute(paths.register, 'Sign up'),
+          publicRoute(paths.registrationSuccess, 'Registration'),
+          publicRoute(paths.registrationError, 'Registration'),
+          publicRoute(paths.accessDenied, 'Access denied'),
+          publicRoute(paths.error, 'Error'),
+          publicRoute(paths.rejected, 'Waitlist'),
+          publicRoute(paths.oauthCallback, 'OAuth callback'),
+          publicRoute(paths.googleCallback, 'Google sign-in'),
+          publicRoute(paths.youtubeSuccess, 'YouTube connection'),
+          publicRoute(paths.metaCallback, 'Meta connection'),
+          publicRoute(paths.stripeSuccess, 'Payment'),
+          publicRoute(paths.redirect, 'Redirect'),
+          publicRoute(paths.paymentSuccess, 'Payment'),
+          publicRoute(paths.paymentCancel, 'Payment'),
         ],
       },
       {
         Component: SignedInFrame,
         children: [
-          guardedRoute(paths.waitlist, 'Waitlist', routeModules[paths.waitlist]),
-          guardedRoute(paths.pricing, 'Pricing', routeModules[paths.pricing]),
-          guardedRoute(paths.checkout, 'Checkout', routeModules[paths.checkout]),
-          guardedRoute(paths.dashboard, 'Dashboard', routeModules[paths.dashboard]),
-          guardedRoute(paths.dashboardAudience, 'Audience', routeModules[paths.dashboardAudience]),
-          guardedRoute(paths.dashboardRoi, 'ROI', routeModules[paths.dashboardRoi]),
-          guardedRoute(paths.dashboardContent, 'Content', routeModules[paths.dashboardContent]),
-          guardedRoute(paths.youtube, 'YouTube Analytics', routeModules[paths.youtube]),
-          guardedRoute(paths.meta, 'Meta', routeModules[paths.meta]),
-          guardedRoute(
-            paths.onboardingProfile,
-            'Onboarding',
-            routeModules[paths.onboardingProfile],
-          ),
-          guardedRoute(
-            paths.onboardingConnections,
-            'Onboarding',
-            routeModules[paths.onboardingConnections],
-          ),
-          guardedRoute(
-            paths.settingsProfile,
-            'Artist profile',
-            routeModules[paths.settingsProfile],
-          ),
-          guardedRoute(paths.settingsBilling, 'Dashboard', routeModules[paths.settingsBilling]),
-          guardedRoute(paths.settingsUsage, 'Usage', routeModules[paths.settingsUsage]),
-          guardedRoute(
-            paths.settingsConnections,
-            'Connections',
-            routeModules[paths.settingsConnections],
-          ),
+          guardedRoute(paths.waitlist, 'Waitlist'),
+          guardedRoute(paths.pricing, 'Pricing'),
+          guardedRoute(paths.checkout, 'Checkout'),
+          guardedRoute(paths.dashboard, 'Dashboard'),
+          guardedRoute(paths.dashboardAudience, 'Audience'),
+          guardedRoute(paths.dashboardRoi, 'ROI'),
+          guardedRoute(paths.dashboardContent, 'Content'),
+          guardedRoute(paths.youtube, 'YouTube Analytics'),
+          guardedRoute(paths.meta, 'Meta'),
+          guardedRoute(paths.onboardingProfile, 'Onboarding'),
+          guardedRoute(paths.onboardingConnections, 'Onboarding'),
+          guardedRoute(paths.settingsProfile, 'Artist profile'),
+          guardedRoute(paths.settingsBilling, 'Dashboard'),
+          guardedRoute(paths.settingsUsage, 'Usage'),
+          guardedRoute(paths.settingsConnections, 'Connections'),
         ],
       },
       { path: '*', element: <Navigate to={paths.login} replace /> },

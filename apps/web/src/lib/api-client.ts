@@ -5,13 +5,18 @@ import axios, {
   type AxiosInstance,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import { API_BASE_URL, createRequestId, REQUEST_ID_HEADER } from './api-request';
+import {
+  API_BASE_URL,
+  createRequestId,
+  REQUEST_ID_HEADER,
+  REQUEST_TIMEOUT_MS,
+} from './api-request';
 import { normalizeError } from './api-error';
 import { handleUnauthorized, resolveBearerToken } from './api-session';
-import { takeEarlyAnswer, type EarlyAnswer } from './early-requests';
+import { hasEarlyRequests, takeEarlyAnswer, type EarlyAnswer } from './early-requests';
 import { removeStoredToken } from './token-store';
 
-export const REQUEST_TIMEOUT_MS = 10_000;
+export { REQUEST_TIMEOUT_MS };
 export const MAX_RETRIES = 3;
 export const RETRY_BASE_DELAY_MS = 1_000;
 export const RETRY_MAX_DELAY_MS = 30_000;
@@ -91,7 +96,8 @@ export function createApiClient(
     const token = await resolveBearerToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
     config.headers.set(REQUEST_ID_HEADER, createRequestId());
-    if ((config.method ?? 'get').toLowerCase() === 'get') {
+    // Early answers exist only at start-up: later requests skip building the URL to look one up.
+    if (hasEarlyRequests() && (config.method ?? 'get').toLowerCase() === 'get') {
       const early = takeEarlyAnswer(client.getUri(config).slice(API_BASE_URL.length), token);
       if (early) config.adapter = answerEarly(early, config.adapter ?? client.defaults.adapter);
     }

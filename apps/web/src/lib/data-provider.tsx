@@ -9,7 +9,7 @@ import { createQueryClient } from './query-client';
 import { registerServerDataCache } from './server-data';
 
 /** The app's one server-data cache (spec §9 settings); failures feed the error log. */
-export const queryClient = createQueryClient((error) => errorLog.record(error, 'Query'));
+const queryClient = createQueryClient((error) => errorLog.record(error, 'Query'));
 
 /**
  * Provides the query client to a part of the app that uses server data. Several parts may each

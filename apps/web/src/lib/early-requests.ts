@@ -1,4 +1,9 @@
-import { API_BASE_URL, createRequestId, REQUEST_ID_HEADER } from './api-request';
+import {
+  API_BASE_URL,
+  createRequestId,
+  REQUEST_ID_HEADER,
+  REQUEST_TIMEOUT_MS,
+} from './api-request';
 
 /**
  * Render-as-you-fetch for the first screen: at start-up, as soon as the identity's token is known,
@@ -15,8 +20,6 @@ export type EarlyAnswer = {
 };
 type EarlyRequest = { token: string; answer: Promise<EarlyAnswer>; startedAt: number };
 
-/** The API client's own time-out (spec §7), for the same request sent early. */
-export const EARLY_REQUEST_TIMEOUT_MS = 10_000;
 /** An answer the app has not asked for by then is not used: the app asks afresh. */
 export const EARLY_ANSWER_LIFETIME_MS = 15_000;
 
@@ -38,6 +41,15 @@ async function readAnswer(response: Response): Promise<EarlyAnswer> {
   };
 }
 
+/** Whether any early request is still waiting to be taken. */
+export function hasEarlyRequests(): boolean {
+  const now = Date.now();
+  for (const [path, request] of requests) {
+    if (now - request.startedAt > EARLY_ANSWER_LIFETIME_MS) requests.delete(path);
+  }
+  return requests.size > 0;
+}
+
 /** Starts `GET /api{path}` with this token, once per path and token. `path` includes its query. */
 export function startEarlyRequest(path: string, token: string): void {
   if (requests.get(path)?.token === token) return;
@@ -47,7 +59,8 @@ export function startEarlyRequest(path: string, token: string): void {
       Authorization: `Bearer ${token}`,
       [REQUEST_ID_HEADER]: createRequestId(),
     },
-    signal: AbortSignal.timeout(EARLY_REQUEST_TIMEOUT_MS),
+    // The API client's own time-out, for the same request sent early.
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   }).then(readAnswer);
   // Unhandled until the app takes it; a failure then surfaces through the API client.
   answer.catch(() => undefined);

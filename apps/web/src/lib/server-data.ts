@@ -1,11 +1,9 @@
-import { loadOnce } from './load-once';
-
 /*
  * The server-data layer (TanStack Query and the axios API client) loads with the first screen that
  * needs server data, not on signed-out pages such as /login (decision 0006). What the rest of the
  * app does with the cache goes through here, so it never has to load the layer to do it.
  */
-export type ServerDataCache = {
+type ServerDataCache = {
   clear: () => void;
   invalidate: (queryKey: readonly unknown[]) => Promise<void>;
   resetQueryErrors: () => void;
@@ -31,8 +29,3 @@ export async function invalidateServerData(queryKey: readonly unknown[]): Promis
 export function resetQueryErrors(): void {
   activeCache?.resetQueryErrors();
 }
-
-const dataLayer = loadOnce(() => import('./data-provider'));
-
-/** Loads the data layer once; a failed load is tried again on the next call. */
-export const loadDataLayer = dataLayer.load;

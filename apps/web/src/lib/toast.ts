@@ -17,7 +17,7 @@ export type ToastInput = {
 };
 
 /** How a toast looks in the toaster: success, error, warning, info or plain. */
-export type ToastKind = 'success' | 'error' | 'warning' | 'info' | 'plain';
+type ToastKind = 'success' | 'error' | 'warning' | 'info' | 'plain';
 
 /** A toast ready for the toaster: its id, look and duration resolved. */
 export type ToastRequest = {

@@ -4,9 +4,10 @@ import type {
   RegisterUserResponse,
 } from '@crescendo/contracts';
 import { apiClient } from '../api-client';
+import { apiPaths } from '@/config/api-paths';
 
 export async function fetchCurrentUser(): Promise<MeResponse> {
-  const response = await apiClient.get<MeResponse>('/v1/auth/me');
+  const response = await apiClient.get<MeResponse>(apiPaths.me);
   return response.data;
 }
 

@@ -2,6 +2,7 @@ import type { DashboardAnalyticsResponse } from '@crescendo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { toDashboardQuery, type DashboardFilters } from '../utils/dashboard-filters';
+import { apiPaths } from '@/config/api-paths';
 
 type DashboardQuery = ReturnType<typeof toDashboardQuery>;
 type PeriodQuery = {
@@ -15,7 +16,7 @@ type PeriodQuery = {
 export async function getDashboardAnalytics(
   query: DashboardQuery | PeriodQuery,
 ): Promise<DashboardAnalyticsResponse> {
-  const response = await apiClient.get<DashboardAnalyticsResponse>('/dashboard/analytics', {
+  const response = await apiClient.get<DashboardAnalyticsResponse>(apiPaths.dashboardAnalytics, {
     params: query,
   });
   return response.data;

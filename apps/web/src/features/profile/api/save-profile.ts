@@ -5,6 +5,7 @@ import type {
 } from '@crescendo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
+import { apiPaths } from '@/config/api-paths';
 
 /** POST creates (409 if one exists), PUT updates (404 if none). */
 export async function saveProfile(input: {
@@ -12,8 +13,8 @@ export async function saveProfile(input: {
   exists: boolean;
 }): Promise<ArtistProfile> {
   const response = input.exists
-    ? await apiClient.put<ArtistProfileResponse>('/artist/profile', input.profile)
-    : await apiClient.post<ArtistProfileResponse>('/artist/profile', input.profile);
+    ? await apiClient.put<ArtistProfileResponse>(apiPaths.artistProfile, input.profile)
+    : await apiClient.post<ArtistProfileResponse>(apiPaths.artistProfile, input.profile);
   return response.data.profile;
 }
 
