@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { DataProvider } from '@/lib/data-provider';
 import { loadOnce } from '@/lib/load-once';
 import { showToast } from '@/lib/toast';
+import { importWithChunkFallback } from '@/lib/chunk-errors';
 import { ExportProvider, runExport, useExportPayload } from './export-context';
 import { userMenuTriggerClassName } from './user-menu-trigger';
 import { findNavItem, getNavSectionsForRoles } from './nav-items';
@@ -118,7 +119,7 @@ export function ExportButton() {
   );
 }
 
-const userMenuModule = loadOnce(() => import('./user-menu-dropdown'));
+const userMenuModule = loadOnce(importWithChunkFallback(() => import('./user-menu-dropdown')));
 const loadUserMenu = userMenuModule.load;
 
 /**
@@ -160,7 +161,8 @@ function UserMenu() {
           setOpensOnLoad(false);
           showToast({
             title: 'The account menu did not load',
-            description: String(error),
+            // A chunk that failed to load reads as the spec's one message (ChunkLoadError).
+            description: error instanceof Error ? error.message : String(error),
             type: 'error',
           });
         });
