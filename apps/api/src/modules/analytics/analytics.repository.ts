@@ -455,25 +455,8 @@ function contentConditions(shape: ContentShape) {
   );
 }
 
-type ContentStatementRow = {
-  id: string;
-  title: string;
-  platform: Platform;
-  type: string;
-  published_at: string;
-  permalink: string | null;
-  is_range_based: boolean;
-  views: string | number | null;
-  watch_minutes: string | number | null;
-  likes: string | number | null;
-  comments: string | number | null;
-  shares: string | number | null;
-  saves: string | number | null;
-  followers_gained: string | number | null;
-};
-
 const selectContent = prepareStatementsByShape<
-  ContentStatementRow,
+  ContentListRow,
   Record<string, unknown>,
   ContentShape
 >(contentShapeKey, (shape) => {
@@ -527,16 +510,16 @@ const selectContent = prepareStatementsByShape<
       title: contentItems.title,
       platform: analyticsAccounts.platform,
       type: sql`${contentItems.kind}`.as('type'),
-      publishedAt: sql`${contentItems.publishedAt}`.as('published_at'),
+      publishedAt: sql`${contentItems.publishedAt}`.as('publishedAt'),
       permalink: contentItems.permalink,
-      isRangeBased: hasDaily.as('is_range_based'),
+      isRangeBased: hasDaily.as('isRangeBased'),
       views: metrics.views.as('views'),
-      watchMinutes: metrics.watchMinutes.as('watch_minutes'),
+      watchMinutes: metrics.watchMinutes.as('watchMinutes'),
       likes: metrics.likes.as('likes'),
       comments: metrics.comments.as('comments'),
       shares: metrics.shares.as('shares'),
       saves: metrics.saves.as('saves'),
-      followersGained: metrics.followersGained.as('followers_gained'),
+      followersGained: metrics.followersGained.as('followersGained'),
     })
     .from(contentItems)
     .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
@@ -561,12 +544,14 @@ const countContent = prepareStatementsByShape<
       .getSQL(),
 );
 
+/** A content row as the statement returns it (its columns are aliased to these names). */
 export type ContentListRow = {
   id: string;
   title: string;
   platform: Platform;
   type: string;
-  publishedAt: Date;
+  /** The database's text of the timestamp. */
+  publishedAt: string;
   permalink: string | null;
   isRangeBased: boolean;
   views: string | number | null;
@@ -619,22 +604,7 @@ export async function listContent(
     countContent(db, shape, values),
   ]);
   return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      platform: row.platform,
-      type: row.type,
-      publishedAt: toDate(row.published_at),
-      permalink: row.permalink,
-      isRangeBased: row.is_range_based,
-      views: row.views,
-      watchMinutes: row.watch_minutes,
-      likes: row.likes,
-      comments: row.comments,
-      shares: row.shares,
-      saves: row.saves,
-      followersGained: row.followers_gained,
-    })),
+    rows,
     total: Number(totals[0]?.total ?? 0),
   };
 }
@@ -647,7 +617,13 @@ export type CampaignValues = Omit<
   'id' | 'organizationId' | 'createdAt' | 'updatedAt'
 >;
 
-export function toCampaign(row: CampaignRow): Campaign {
+/** A campaign row as read by the query builder (timestamps as `Date`) or raw (as text). */
+type CampaignFields = Omit<CampaignRow, 'organizationId' | 'createdAt' | 'updatedAt'> & {
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
+
+export function toCampaign(row: CampaignFields): Campaign {
   return {
     id: row.id,
     name: row.name,
@@ -660,56 +636,35 @@ export function toCampaign(row: CampaignRow): Campaign {
     linkedRelease: row.linkedRelease,
     extraRevenue: Number(row.extraRevenue),
     notes: row.notes,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: (typeof row.createdAt === 'string'
+      ? toDate(row.createdAt)
+      : row.createdAt
+    ).toISOString(),
+    updatedAt: (typeof row.updatedAt === 'string'
+      ? toDate(row.updatedAt)
+      : row.updatedAt
+    ).toISOString(),
   };
 }
 
+// Aliased as the table's own field names, so a row is a CampaignFields as it comes.
 const selectCampaigns = prepareStatement<
-  {
-    id: string;
-    name: string;
-    channel: CampaignRow['channel'];
-    amount: string | number;
-    currency: string;
-    start_date: string;
-    end_date: string;
-    linked_content_id: string | null;
-    linked_release: string | null;
-    extra_revenue: string | number;
-    notes: string | null;
-    created_at: string;
-    updated_at: string;
-  },
+  Omit<CampaignFields, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string },
   { organizationId: string }
->(sql`select ${campaigns.id} as id, ${campaigns.name} as name, ${campaigns.channel} as channel,
-      ${campaigns.amount} as amount, ${campaigns.currency} as currency,
-      ${campaigns.startDate} as start_date, ${campaigns.endDate} as end_date,
-      ${campaigns.linkedContentId} as linked_content_id,
-      ${campaigns.linkedRelease} as linked_release, ${campaigns.extraRevenue} as extra_revenue,
-      ${campaigns.notes} as notes, ${campaigns.createdAt} as created_at,
-      ${campaigns.updatedAt} as updated_at
+>(sql`select ${campaigns.id} as "id", ${campaigns.name} as "name", ${campaigns.channel} as "channel",
+      ${campaigns.amount} as "amount", ${campaigns.currency} as "currency",
+      ${campaigns.startDate} as "startDate", ${campaigns.endDate} as "endDate",
+      ${campaigns.linkedContentId} as "linkedContentId",
+      ${campaigns.linkedRelease} as "linkedRelease", ${campaigns.extraRevenue} as "extraRevenue",
+      ${campaigns.notes} as "notes", ${campaigns.createdAt} as "createdAt",
+      ${campaigns.updatedAt} as "updatedAt"
     from ${campaigns}
     where ${campaigns.organizationId} = ${sql.placeholder('organizationId')}
     order by ${campaigns.startDate} desc, ${campaigns.name} asc`);
 
 export async function listCampaigns(db: Database, organizationId: string): Promise<Campaign[]> {
   const rows = await selectCampaigns(db, { organizationId });
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    channel: row.channel,
-    amount: Number(row.amount),
-    currency: row.currency,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    linkedContentId: row.linked_content_id,
-    linkedRelease: row.linked_release,
-    extraRevenue: Number(row.extra_revenue),
-    notes: row.notes,
-    createdAt: toDate(row.created_at).toISOString(),
-    updatedAt: toDate(row.updated_at).toISOString(),
-  }));
+  return rows.map(toCampaign);
 }
 
 export async function insertCampaign(

@@ -439,7 +439,7 @@ function netOfDays(days: PlatformDay[]): number | null {
 
 /** One day's net followers, as `netOfDays([day])`. */
 function netOfDay(day: PlatformDay): number | null {
-  return netOf(addKnown(null, day.followersGained), addKnown(null, day.followersLost));
+  return netOf(day.followersGained, day.followersLost);
 }
 
 /** Follower milestones each platform crossed inside the range, dated to the day they fell. */
@@ -800,7 +800,7 @@ export async function getContent(
         title: row.title,
         platform: row.platform,
         type: row.type,
-        publishedAt: row.publishedAt.toISOString(),
+        publishedAt: new Date(row.publishedAt).toISOString(),
         permalink: row.permalink,
         views,
         watchMinutes: number(row.watchMinutes),
