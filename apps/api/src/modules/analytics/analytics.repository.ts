@@ -166,26 +166,49 @@ const selectPlatformDays = prepareStatement<
 );
 
 const g = campaigns;
+
+/** What campaign ROI reads of a platform's day. */
+export type CampaignPlatformDay = Pick<
+  PlatformDay,
+  'platform' | 'day' | 'views' | 'followersGained' | 'followersLost' | 'estimatedRevenue'
+>;
+
+type CampaignDayRow = {
+  platform: Platform;
+  day: string;
+  views: string | null;
+  followers_gained: string | null;
+  followers_lost: string | null;
+  estimated_revenue: string | number | null;
+};
+
 /**
  * The days campaign ROI compares: from the earliest baseline window (as many days before a
  * campaign as it lasts) to the last campaign's end, for the organisation's accounts on the
- * platforms. Worked out by the database, so it needs neither the campaigns nor the accounts first.
+ * platforms, with only the metrics ROI uses. Worked out by the database, so it needs neither the
+ * campaigns nor the accounts first. (Skipping the days between campaigns measured slower than
+ * reading them: a few hundred days of four sums cost less than a range test per day.)
  */
 const selectCampaignDays = prepareStatement<
-  PlatformDayRow,
+  CampaignDayRow,
   { organizationId: string; platforms: Platform[] }
->(
-  platformDaysWhere(
-    sql`${m.accountId} in (select ${a.id} from ${a}
+>(sql`select ${a.platform} as platform, ${m.day}::text as day, sum(${m.views}) as views,
+      sum(${m.followersGained}) as followers_gained, sum(${m.followersLost}) as followers_lost,
+      sum(${m.estimatedRevenue}) as estimated_revenue
+    from ${m} inner join ${a} on ${a.id} = ${m.accountId}
+    where ${m.organizationId} = ${sql.placeholder('organizationId')}
+      and ${m.accountId} in (select ${a.id} from ${a}
         where ${a.organizationId} = ${sql.placeholder('organizationId')}
           and ${isAnyOf(a.platform, 'platforms')})
       and ${m.day} between
         (select min(${g.startDate} - (${g.endDate} - ${g.startDate}) - 1) from ${g}
           where ${g.organizationId} = ${sql.placeholder('organizationId')})
         and (select max(${g.endDate}) from ${g}
-          where ${g.organizationId} = ${sql.placeholder('organizationId')})`,
-  ),
-);
+          where ${g.organizationId} = ${sql.placeholder('organizationId')})
+    group by ${a.platform}, ${m.day}`);
+
+const toRevenue = (value: string | number | null) =>
+  value === null ? null : roundToCents(Number(value));
 
 const toPlatformDay = (row: PlatformDayRow): PlatformDay => ({
   platform: row.platform,
@@ -200,8 +223,7 @@ const toPlatformDay = (row: PlatformDayRow): PlatformDay => ({
   followersGained: toNumber(row.followers_gained),
   followersLost: toNumber(row.followers_lost),
   followersTotal: toNumber(row.followers_total),
-  estimatedRevenue:
-    row.estimated_revenue === null ? null : roundToCents(Number(row.estimated_revenue)),
+  estimatedRevenue: toRevenue(row.estimated_revenue),
 });
 
 /**
@@ -220,17 +242,21 @@ export async function listPlatformDays(
   return rows.map(toPlatformDay);
 }
 
-/**
- * `listPlatformDays` over every campaign of the organisation with its baseline window before it
- * (nothing when there are no campaigns), for its accounts on the platforms.
- */
+/** The days of every campaign and its baseline, per platform (nothing without campaigns). */
 export async function listCampaignPlatformDays(
   db: Database,
   organizationId: string,
   platforms: Platform[],
-): Promise<PlatformDay[]> {
+): Promise<CampaignPlatformDay[]> {
   const rows = await selectCampaignDays(db, { organizationId, platforms });
-  return rows.map(toPlatformDay);
+  return rows.map((row) => ({
+    platform: row.platform,
+    day: row.day,
+    views: toNumber(row.views),
+    followersGained: toNumber(row.followers_gained),
+    followersLost: toNumber(row.followers_lost),
+    estimatedRevenue: toRevenue(row.estimated_revenue),
+  }));
 }
 
 export type BreakdownRow = {

@@ -34,6 +34,7 @@ import {
   type BreakdownRow,
   type NewInsight,
   type Platform,
+  type CampaignPlatformDay,
   type PlatformDay,
   type ScopedAccount,
 } from './analytics.repository';
@@ -438,7 +439,7 @@ function netOfDays(days: PlatformDay[]): number | null {
 }
 
 /** One day's net followers, as `netOfDays([day])`. */
-function netOfDay(day: PlatformDay): number | null {
+function netOfDay(day: Pick<PlatformDay, 'followersGained' | 'followersLost'>): number | null {
   return netOf(day.followersGained, day.followersLost);
 }
 
@@ -878,7 +879,7 @@ export async function getRoi(
 }
 
 /** Per-day totals across the platforms in scope; a day no platform reported stays unknown. */
-function dailyTotalsOf(days: PlatformDay[]): Map<string, DailyTotals> {
+function dailyTotalsOf(days: CampaignPlatformDay[]): Map<string, DailyTotals> {
   const daily = new Map<string, DailyTotals>();
   for (const day of days) {
     let totals = daily.get(day.day);

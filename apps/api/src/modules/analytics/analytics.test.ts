@@ -355,6 +355,67 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     expect(roi.totals.spend).toBe(250);
   });
 
+  it('reads every campaign’s own windows, however far apart, and counts overlapping days once', async () => {
+    const create = async (name: string, amount: number, startDate: string, endDate: string) => {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/dashboard/roi/campaigns',
+        headers: bearer(artist.token),
+        payload: { name, channel: 'youtube_ads', amount, startDate, endDate },
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json().campaign.id as string;
+    };
+    // Far from the others (three months of days in between), and one overlapping the June one.
+    const early = await create('Winter promo', 120, '2025-03-01', '2025-03-10');
+    const overlapping = await create('Release week', 60, '2025-06-05', '2025-06-10');
+    try {
+      const roi = (await get('/api/dashboard/roi?platform=youtube')).json();
+      const reportOf = async (startDate: string, endDate: string) =>
+        (
+          await youtubeReport(sandbox, {
+            startDate,
+            endDate,
+            metrics: 'views,estimatedRevenue,subscribersGained,subscribersLost',
+          })
+        )[0]!;
+      const net = (row: Record<string, number | string>) =>
+        Number(row.subscribersGained) - Number(row.subscribersLost);
+      for (const [id, during, before] of [
+        [early, ['2025-03-01', '2025-03-10'], ['2025-02-19', '2025-02-28']],
+        [overlapping, ['2025-06-05', '2025-06-10'], ['2025-05-30', '2025-06-04']],
+      ] as const) {
+        const result = roi.campaigns.find(
+          (entry: { campaign: { id: string } }) => entry.campaign.id === id,
+        );
+        const duringRow = await reportOf(during[0], during[1]);
+        const beforeRow = await reportOf(before[0], before[1]);
+        expect(result).toMatchObject({
+          viewsDuring: duringRow.views,
+          viewsBaseline: beforeRow.views,
+          followersDuring: net(duringRow),
+          followersBaseline: net(beforeRow),
+        });
+        expect(result.platformRevenue).toBeCloseTo(Number(duringRow.estimatedRevenue), 2);
+      }
+      // 1–7 June (the first test's campaign) and 5–10 June overlap: 1–10 June counts once.
+      const june = await reportOf('2025-06-01', '2025-06-10');
+      const march = await reportOf('2025-03-01', '2025-03-10');
+      expect(roi.totals.platformRevenue).toBeCloseTo(
+        Number(june.estimatedRevenue) + Number(march.estimatedRevenue),
+        2,
+      );
+      expect(roi.totals.spend).toBe(250 + 120 + 60);
+    } finally {
+      for (const id of [early, overlapping])
+        await testApp.app.inject({
+          method: 'DELETE',
+          url: `/api/dashboard/roi/campaigns/${id}`,
+          headers: bearer(artist.token),
+        });
+    }
+  });
+
   it('keeps campaigns to their organisation and validates them field by field', async () => {
     const { campaign } = (
       await testApp.app.inject({
