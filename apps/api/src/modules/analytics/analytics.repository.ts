@@ -167,15 +167,15 @@ const selectPlatformDays = prepareStatement<
 
 const g = campaigns;
 
-/** What campaign ROI reads of a platform's day. */
+/** What campaign ROI reads of a platform's day; days as numbers (days since 1970-01-01). */
 export type CampaignPlatformDay = Pick<
   PlatformDay,
-  'platform' | 'day' | 'views' | 'followersGained' | 'followersLost' | 'estimatedRevenue'
->;
+  'platform' | 'views' | 'followersGained' | 'followersLost' | 'estimatedRevenue'
+> & { dayNumber: number };
 
 type CampaignDayRow = {
   platform: Platform;
-  day: string;
+  day_number: number;
   views: string | null;
   followers_gained: string | null;
   followers_lost: string | null;
@@ -192,7 +192,8 @@ type CampaignDayRow = {
 const selectCampaignDays = prepareStatement<
   CampaignDayRow,
   { organizationId: string; platforms: Platform[] }
->(sql`select ${a.platform} as platform, ${m.day}::text as day, sum(${m.views}) as views,
+>(sql`select ${a.platform} as platform, ${m.day} - date '1970-01-01' as day_number,
+      sum(${m.views}) as views,
       sum(${m.followersGained}) as followers_gained, sum(${m.followersLost}) as followers_lost,
       sum(${m.estimatedRevenue}) as estimated_revenue
     from ${m} inner join ${a} on ${a.id} = ${m.accountId}
@@ -251,7 +252,7 @@ export async function listCampaignPlatformDays(
   const rows = await selectCampaignDays(db, { organizationId, platforms });
   return rows.map((row) => ({
     platform: row.platform,
-    day: row.day,
+    dayNumber: Number(row.day_number),
     views: toNumber(row.views),
     followersGained: toNumber(row.followers_gained),
     followersLost: toNumber(row.followers_lost),

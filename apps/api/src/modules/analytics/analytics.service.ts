@@ -46,7 +46,7 @@ import {
   consecutiveDays,
   evaluateCampaign,
   totalCampaigns,
-  type DailyTotals,
+  type DailySeries,
 } from './calculations/roi';
 import { roundToCents } from './calculations/rounding';
 import { detectSpikes } from './calculations/spikes';
@@ -613,6 +613,16 @@ export async function acknowledgeInsight(
 
 // ── Audience ────────────────────────────────────────────────────────────────
 
+type AudienceDimension = AudienceResponse['breakdowns'][number]['dimension'];
+const audienceDimensions: readonly AudienceDimension[] = [
+  'country',
+  'city',
+  'age',
+  'gender',
+  'device',
+  'traffic_source',
+];
+
 const withheldReasons: Record<Platform, string> = {
   youtube: 'YouTube withholds this breakdown below its privacy thresholds.',
   instagram: 'Instagram shares demographics only for accounts with at least 100 followers.',
@@ -638,29 +648,25 @@ export async function getAudience(
     listBreakdowns(db, user.organization.id, platformsOf(query)),
   ]);
   const platformOf = new Map(scope.accounts.map((account) => [account.id, account.platform]));
-  const breakdowns: AudienceResponse['breakdowns'] = [];
-  const dimensions: AudienceResponse['breakdowns'][number]['dimension'][] = [
-    'country',
-    'city',
-    'age',
-    'gender',
-    'device',
-    'traffic_source',
-  ];
-  const rowsByPlatformDimension = new Map<string, BreakdownRow[]>();
+  // One pass: rows by platform, then dimension.
+  const groups = new Map<Platform, Map<BreakdownRow['dimension'], BreakdownRow[]>>();
   for (const row of rows) {
-    const key = `${platformOf.get(row.accountId)}|${row.dimension}`;
-    const group = rowsByPlatformDimension.get(key);
+    const platform = platformOf.get(row.accountId);
+    if (platform === undefined) continue;
+    let byDimension = groups.get(platform);
+    if (!byDimension) groups.set(platform, (byDimension = new Map()));
+    const group = byDimension.get(row.dimension);
     if (group) group.push(row);
-    else rowsByPlatformDimension.set(key, [row]);
+    else byDimension.set(row.dimension, [row]);
   }
+  const breakdowns: AudienceResponse['breakdowns'] = [];
   for (const platform of new Set(scope.accounts.map((account) => account.platform))) {
-    for (const dimension of dimensions) {
-      const own = rowsByPlatformDimension.get(`${platform}|${dimension}`) ?? [];
-      // The freshest period label wins (e.g. last 28 days over lifetime).
-      const latest = own.sort((a, b) => (a.periodEnd < b.periodEnd ? 1 : -1))[0];
-      const period = latest ? own.filter((row) => row.periodLabel === latest.periodLabel) : [];
-      if (period.length === 0) {
+    for (const dimension of audienceDimensions) {
+      const own = groups.get(platform)?.get(dimension) ?? [];
+      // The freshest period label wins (e.g. last 28 days over the 28 days before).
+      let latest: BreakdownRow | undefined;
+      for (const row of own) if (!latest || row.periodEnd > latest.periodEnd) latest = row;
+      if (!latest) {
         if (!reportedDimensions[platform].includes(dimension)) continue;
         breakdowns.push({
           platform,
@@ -673,34 +679,42 @@ export async function getAudience(
         });
         continue;
       }
-      const basis = period.some((row) => row.views !== null)
-        ? 'views'
-        : period.some((row) => row.followers !== null)
-          ? 'followers'
-          : 'percentage';
-      const valueOf = (row: (typeof period)[number]) =>
+      const period: BreakdownRow[] = [];
+      let hasViews = false;
+      let hasFollowers = false;
+      for (const row of own) {
+        if (row.periodLabel !== latest.periodLabel) continue;
+        period.push(row);
+        if (row.views !== null) hasViews = true;
+        if (row.followers !== null) hasFollowers = true;
+      }
+      const basis = hasViews ? 'views' : hasFollowers ? 'followers' : 'percentage';
+      const values = period.map((row) =>
         Number(
           (basis === 'views'
             ? row.views
             : basis === 'followers'
               ? row.followers
               : row.percentage) ?? 0,
-        );
-      const total = period.reduce((sum, row) => sum + valueOf(row), 0);
+        ),
+      );
+      let total = 0;
+      for (const value of values) total += value;
       breakdowns.push({
         platform,
         dimension,
         isAvailable: true,
         unavailableReason: null,
-        period: { label: latest!.periodLabel, start: latest!.periodStart, end: latest!.periodEnd },
+        period: { label: latest.periodLabel, start: latest.periodStart, end: latest.periodEnd },
         basis,
         items: period
-          .map((row) => ({
+          .map((row, index) => ({
             key: row.value,
-            value: valueOf(row),
-            share: total ? round4(valueOf(row) / total) : 0,
+            value: values[index]!,
+            share: total ? round4(values[index]! / total) : 0,
           }))
-          .sort((a, b) => b.value - a.value),
+          // Largest first; equal values in key order, so the order never depends on the read.
+          .sort((a, b) => b.value - a.value || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
       });
     }
   }
@@ -879,13 +893,13 @@ export async function getRoi(
 }
 
 /** Per-day totals across the platforms in scope; a day no platform reported stays unknown. */
-function dailyTotalsOf(days: CampaignPlatformDay[]): Map<string, DailyTotals> {
-  const daily = new Map<string, DailyTotals>();
+function dailyTotalsOf(days: CampaignPlatformDay[]): DailySeries {
+  const daily: DailySeries = new Map();
   for (const day of days) {
-    let totals = daily.get(day.day);
+    let totals = daily.get(day.dayNumber);
     if (!totals) {
       totals = { netFollowers: null, views: null, revenue: null };
-      daily.set(day.day, totals);
+      daily.set(day.dayNumber, totals);
     }
     totals.netFollowers = addKnown(totals.netFollowers, netOfDay(day));
     totals.views = addKnown(totals.views, day.views);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, evaluateCampaign, totalCampaigns, type DailyTotals } from './roi';
+import {
+  addDays,
+  dailySeriesOf,
+  dayNumber,
+  evaluateCampaign,
+  totalCampaigns,
+  type DailyTotals,
+} from './roi';
 
 /** Ten days of steady data from 2025-03-01: 10 followers, 1,000 views, 2.00 revenue a day. */
 function steadyDays(
@@ -12,7 +19,7 @@ function steadyDays(
     const day = addDays(first, offset);
     daily.set(day, { netFollowers: 10, views: 1000, revenue: 2, ...overrides[day] });
   }
-  return daily;
+  return dailySeriesOf(daily);
 }
 
 describe('evaluateCampaign (hand-worked)', () => {
@@ -107,5 +114,18 @@ describe('evaluateCampaign (hand-worked)', () => {
       revenue: 15,
       roi: -0.7,
     });
+  });
+});
+
+describe('dayNumber', () => {
+  it('counts days since 1970-01-01 UTC, across month ends, leap days and years', () => {
+    expect(dayNumber('1970-01-01')).toBe(0);
+    expect(dayNumber('1969-12-31')).toBe(-1);
+    let day = '2023-12-25';
+    for (let offset = 0; offset < 800; offset += 1) {
+      expect(dayNumber(day)).toBe(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+      expect(dayNumber(addDays(day, 1))).toBe(dayNumber(day) + 1);
+      day = addDays(day, 1);
+    }
   });
 });

@@ -42,6 +42,32 @@ const dayMs = 86_400_000;
 // Day keys, shared with the platform syncs.
 export { addDays, formatDay };
 
+/**
+ * Daily totals keyed by day number (days since 1970-01-01, UTC, from `dayNumber`): a campaign's
+ * windows are walked as numbers, without building a day string per day.
+ */
+export type DailySeries = Map<number, DailyTotals>;
+
+const isoDayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+const digitAt = (text: string, index: number) => text.charCodeAt(index) - 48;
+
+/** Days since 1970-01-01 (UTC) of a `YYYY-MM-DD` day. */
+export function dayNumber(day: string): number {
+  if (!isoDayPattern.test(day)) return Math.round(Date.parse(`${day}T00:00:00Z`) / dayMs);
+  const year =
+    digitAt(day, 0) * 1000 + digitAt(day, 1) * 100 + digitAt(day, 2) * 10 + digitAt(day, 3);
+  const month = digitAt(day, 5) * 10 + digitAt(day, 6);
+  return Date.UTC(year, month - 1, digitAt(day, 8) * 10 + digitAt(day, 9)) / dayMs;
+}
+
+/** The series of a map keyed by `YYYY-MM-DD` days (the same totals objects). */
+export function dailySeriesOf(byDay: Map<string, DailyTotals>): DailySeries {
+  const series: DailySeries = new Map();
+  for (const [day, totals] of byDay) series.set(dayNumber(day), totals);
+  return series;
+}
+
 export function daysBetweenInclusive(start: string, end: string): number {
   return (
     Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / dayMs) + 1
@@ -59,16 +85,20 @@ export function consecutiveDays(start: string, count: number): string[] {
   return days;
 }
 
-/** Sum of a metric over the days; null when any day of the window is unknown. */
+/**
+ * Sum of a metric over `count` days from day number `first`, in day order; null when any day of
+ * the window is unknown (or, with `allowGaps`, when every day is).
+ */
 function sumWindow(
-  daily: Map<string, DailyTotals>,
-  days: string[],
+  daily: DailySeries,
+  first: number,
+  count: number,
   metric: keyof DailyTotals,
   allowGaps = false,
 ): number | null {
   let total = 0;
   let known = 0;
-  for (const day of days) {
+  for (let day = first; day < first + count; day += 1) {
     const value = daily.get(day)?.[metric];
     if (value === null || value === undefined) {
       if (!allowGaps) return null;
@@ -87,24 +117,21 @@ const round = (value: number, digits = 4) => Number(value.toFixed(digits));
  * it, costs per net new follower and per 1,000 views of lift, and ROI on platform plus entered
  * revenue. A window with an unknown day has no growth figure rather than a wrong one.
  */
-export function evaluateCampaign(
-  campaign: CampaignInput,
-  daily: Map<string, DailyTotals>,
-): CampaignResult {
-  const days = daysBetweenInclusive(campaign.startDate, campaign.endDate);
-  const during = consecutiveDays(campaign.startDate, days);
-  const baseline = consecutiveDays(addDays(campaign.startDate, -days), days);
-  const followersDuring = sumWindow(daily, during, 'netFollowers');
-  const followersBaseline = sumWindow(daily, baseline, 'netFollowers');
-  const viewsDuring = sumWindow(daily, during, 'views');
-  const viewsBaseline = sumWindow(daily, baseline, 'views');
+export function evaluateCampaign(campaign: CampaignInput, daily: DailySeries): CampaignResult {
+  const start = dayNumber(campaign.startDate);
+  const days = dayNumber(campaign.endDate) - start + 1;
+  const baseline = start - days;
+  const followersDuring = sumWindow(daily, start, days, 'netFollowers');
+  const followersBaseline = sumWindow(daily, baseline, days, 'netFollowers');
+  const viewsDuring = sumWindow(daily, start, days, 'views');
+  const viewsBaseline = sumWindow(daily, baseline, days, 'views');
   const followerLift =
     followersDuring !== null && followersBaseline !== null
       ? followersDuring - followersBaseline
       : null;
   const viewLift =
     viewsDuring !== null && viewsBaseline !== null ? viewsDuring - viewsBaseline : null;
-  const platformRevenue = sumWindow(daily, during, 'revenue', true);
+  const platformRevenue = sumWindow(daily, start, days, 'revenue', true);
   const revenue = round((platformRevenue ?? 0) + campaign.enteredRevenue, 2);
   return {
     id: campaign.id,
@@ -135,14 +162,11 @@ export type CampaignTotals = {
 };
 
 /** Totals count each day's platform revenue once, however many campaigns overlap it. */
-export function totalCampaigns(
-  campaigns: CampaignInput[],
-  daily: Map<string, DailyTotals>,
-): CampaignTotals {
-  const coveredDays = new Set<string>();
+export function totalCampaigns(campaigns: CampaignInput[], daily: DailySeries): CampaignTotals {
+  const coveredDays = new Set<number>();
   for (const campaign of campaigns) {
-    const days = daysBetweenInclusive(campaign.startDate, campaign.endDate);
-    for (const day of consecutiveDays(campaign.startDate, days)) coveredDays.add(day);
+    const end = dayNumber(campaign.endDate);
+    for (let day = dayNumber(campaign.startDate); day <= end; day += 1) coveredDays.add(day);
   }
   const platformRevenue = round(
     [...coveredDays].reduce((total, day) => total + (daily.get(day)?.revenue ?? 0), 0),
