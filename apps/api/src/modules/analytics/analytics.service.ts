@@ -11,6 +11,7 @@ import type {
   contentQuerySchema,
   dashboardQuerySchema,
 } from '@crescendo/contracts';
+import { audienceDimensionSchema } from '@crescendo/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -613,15 +614,8 @@ export async function acknowledgeInsight(
 
 // ── Audience ────────────────────────────────────────────────────────────────
 
-type AudienceDimension = AudienceResponse['breakdowns'][number]['dimension'];
-const audienceDimensions: readonly AudienceDimension[] = [
-  'country',
-  'city',
-  'age',
-  'gender',
-  'device',
-  'traffic_source',
-];
+/** The breakdowns in the order the dashboard lists them (the contract's order). */
+const audienceDimensions = audienceDimensionSchema.options;
 
 const withheldReasons: Record<Platform, string> = {
   youtube: 'YouTube withholds this breakdown below its privacy thresholds.',
