@@ -42,6 +42,7 @@ import {
 import { toCsv } from './calculations/csv';
 import { resolveDateRange, weekStart, type ResolvedRange } from './calculations/date-range';
 import { forecastNextMilestone, milestonesCrossed } from './calculations/milestones';
+import { byFastestGrowth } from './calculations/ranking';
 import {
   addDays,
   consecutiveDays,
@@ -755,7 +756,7 @@ function fastestGrowingCountries(
   }
   return result
     .filter((entry) => entry.views >= 100)
-    .sort((a, b) => (b.growth ?? Number.POSITIVE_INFINITY) - (a.growth ?? Number.POSITIVE_INFINITY))
+    .sort(byFastestGrowth)
     .slice(0, 5);
 }
 
