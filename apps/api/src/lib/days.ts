@@ -1,4 +1,4 @@
-const dayMs = 86_400_000;
+export const dayMs = 86_400_000;
 
 /**
  * `YYYY-MM-DD` of a UTC date: what `toISOString().slice(0, 10)` gives, at a fraction of its cost
@@ -14,4 +14,22 @@ export function formatDay(date: Date): string {
 
 export function addDays(day: string, count: number): string {
   return formatDay(new Date(Date.parse(`${day}T00:00:00Z`) + count * dayMs));
+}
+
+const isoDayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+const digitAt = (text: string, index: number) => text.charCodeAt(index) - 48;
+
+/** Days since 1970-01-01 (UTC) of a `YYYY-MM-DD` day, read without building a `Date`. */
+export function dayNumber(day: string): number {
+  if (!isoDayPattern.test(day)) return Math.round(Date.parse(`${day}T00:00:00Z`) / dayMs);
+  const year =
+    digitAt(day, 0) * 1000 + digitAt(day, 1) * 100 + digitAt(day, 2) * 10 + digitAt(day, 3);
+  const month = digitAt(day, 5) * 10 + digitAt(day, 6);
+  return Date.UTC(year, month - 1, digitAt(day, 8) * 10 + digitAt(day, 9)) / dayMs;
+}
+
+/** Days from `from` to `to` (0 for the same day). */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
 }

@@ -1,4 +1,4 @@
-import { addDays, formatDay } from '../../../lib/days';
+import { addDays, dayNumber, daysBetween, formatDay } from '../../../lib/days';
 
 export type DailyTotals = {
   /** Net new followers/subscribers that day across the platforms in scope; null if unknown. */
@@ -37,8 +37,6 @@ export type CampaignResult = {
   roi: number | null;
 };
 
-const dayMs = 86_400_000;
-
 // Day keys, shared with the platform syncs.
 export { addDays, formatDay };
 
@@ -48,30 +46,8 @@ export { addDays, formatDay };
  */
 export type DailySeries = Map<number, DailyTotals>;
 
-const isoDayPattern = /^\d{4}-\d{2}-\d{2}$/;
-
-const digitAt = (text: string, index: number) => text.charCodeAt(index) - 48;
-
-/** Days since 1970-01-01 (UTC) of a `YYYY-MM-DD` day. */
-export function dayNumber(day: string): number {
-  if (!isoDayPattern.test(day)) return Math.round(Date.parse(`${day}T00:00:00Z`) / dayMs);
-  const year =
-    digitAt(day, 0) * 1000 + digitAt(day, 1) * 100 + digitAt(day, 2) * 10 + digitAt(day, 3);
-  const month = digitAt(day, 5) * 10 + digitAt(day, 6);
-  return Date.UTC(year, month - 1, digitAt(day, 8) * 10 + digitAt(day, 9)) / dayMs;
-}
-
-/** The series of a map keyed by `YYYY-MM-DD` days (the same totals objects). */
-export function dailySeriesOf(byDay: Map<string, DailyTotals>): DailySeries {
-  const series: DailySeries = new Map();
-  for (const [day, totals] of byDay) series.set(dayNumber(day), totals);
-  return series;
-}
-
 export function daysBetweenInclusive(start: string, end: string): number {
-  return (
-    Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / dayMs) + 1
-  );
+  return daysBetween(start, end) + 1;
 }
 
 /** `count` consecutive days from `start` (one date walk instead of a parse per day). */

@@ -1,13 +1,7 @@
-import { addDays } from '../../../lib/days';
+import { addDays, dayMs } from '../../../lib/days';
 
 // `YYYY-MM-DD` days: the platforms' daily reports are keyed this way.
 export { addDays, formatDay } from '../../../lib/days';
-
-const dayMs = 86_400_000;
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
-}
 
 export function listDays(from: string, to: string): string[] {
   const days: string[] = [];
