@@ -141,28 +141,30 @@ type PlatformDayRow = {
   estimated_revenue: string | number | null;
 };
 
-// The dashboard's hottest read (up to ~1,100 rows × 13 columns for a year of three platforms):
-// read as plain rows, without the query builder's per-cell result mapping.
-const platformDaysWhere = (where: SQL) =>
-  sql`select ${a.platform} as platform, ${m.day}::text as day,
-      sum(${m.views}) as views, sum(${m.watchMinutes}) as watch_minutes,
-      sum(${m.likes}) as likes, sum(${m.comments}) as comments, sum(${m.shares}) as shares,
-      sum(${m.saves}) as saves, sum(${m.totalInteractions}) as total_interactions,
-      sum(${m.followersGained}) as followers_gained, sum(${m.followersLost}) as followers_lost,
-      sum(${m.followersTotal}) as followers_total, sum(${m.estimatedRevenue}) as estimated_revenue
+/** Per platform and day, `columns` summed over the organisation's accounts where `where` holds. */
+const platformDaysOf = (columns: SQL, where: SQL) =>
+  sql`select ${a.platform} as platform, ${columns}
     from ${m} inner join ${a} on ${a.id} = ${m.accountId}
     where ${m.organizationId} = ${sql.placeholder('organizationId')} and ${where}
-    group by ${a.platform}, ${m.day}
-    order by ${m.day}`;
+    group by ${a.platform}, ${m.day}`;
 
+// The dashboard's hottest read (up to ~1,100 rows × 13 columns for a year of three platforms):
+// read as plain rows, without the query builder's per-cell result mapping.
 const selectPlatformDays = prepareStatement<
   PlatformDayRow,
   { organizationId: string; accountIds: string[]; from: string; to: string }
 >(
-  platformDaysWhere(
+  sql`${platformDaysOf(
+    sql`${m.day}::text as day,
+      sum(${m.views}) as views, sum(${m.watchMinutes}) as watch_minutes,
+      sum(${m.likes}) as likes, sum(${m.comments}) as comments, sum(${m.shares}) as shares,
+      sum(${m.saves}) as saves, sum(${m.totalInteractions}) as total_interactions,
+      sum(${m.followersGained}) as followers_gained, sum(${m.followersLost}) as followers_lost,
+      sum(${m.followersTotal}) as followers_total, sum(${m.estimatedRevenue}) as estimated_revenue`,
     sql`${isAnyOf(m.accountId, 'accountIds')}
       and ${m.day} between ${sql.placeholder('from')} and ${sql.placeholder('to')}`,
-  ),
+  )}
+    order by ${m.day}`,
 );
 
 const g = campaigns;
@@ -192,21 +194,21 @@ type CampaignDayRow = {
 const selectCampaignDays = prepareStatement<
   CampaignDayRow,
   { organizationId: string; platforms: Platform[] }
->(sql`select ${a.platform} as platform, ${m.day} - date '1970-01-01' as day_number,
-      sum(${m.views}) as views,
+>(
+  platformDaysOf(
+    sql`${m.day} - date '1970-01-01' as day_number, sum(${m.views}) as views,
       sum(${m.followersGained}) as followers_gained, sum(${m.followersLost}) as followers_lost,
-      sum(${m.estimatedRevenue}) as estimated_revenue
-    from ${m} inner join ${a} on ${a.id} = ${m.accountId}
-    where ${m.organizationId} = ${sql.placeholder('organizationId')}
-      and ${m.accountId} in (select ${a.id} from ${a}
+      sum(${m.estimatedRevenue}) as estimated_revenue`,
+    sql`${m.accountId} in (select ${a.id} from ${a}
         where ${a.organizationId} = ${sql.placeholder('organizationId')}
           and ${isAnyOf(a.platform, 'platforms')})
       and ${m.day} between
         (select min(${g.startDate} - (${g.endDate} - ${g.startDate}) - 1) from ${g}
           where ${g.organizationId} = ${sql.placeholder('organizationId')})
         and (select max(${g.endDate}) from ${g}
-          where ${g.organizationId} = ${sql.placeholder('organizationId')})
-    group by ${a.platform}, ${m.day}`);
+          where ${g.organizationId} = ${sql.placeholder('organizationId')})`,
+  ),
+);
 
 const toRevenue = (value: string | number | null) =>
   value === null ? null : roundToCents(Number(value));
