@@ -240,6 +240,8 @@ export const contentRowSchema = z.object({
 });
 export type ContentRow = z.infer<typeof contentRowSchema>;
 
+export type ContentQuery = z.output<typeof contentQuerySchema>;
+
 export const contentResponseSchema = z.object({
   range: resolvedRangeSchema,
   items: z.array(contentRowSchema),

@@ -17,7 +17,7 @@ import { googleScopes } from '../modules/connections/providers/google-client';
 import { metaPermissions } from '../modules/connections/providers/meta-client';
 import { runConnectionSync } from '../modules/connections/sync/sync-runner';
 import { sealTokens } from '../modules/connections/tokens.service';
-import { insertCampaign } from '../modules/analytics/analytics.repository';
+import { insertCampaign } from '../modules/analytics';
 import { insertProfile } from '../modules/profile/profile.repository';
 import {
   findUserByIdentity,

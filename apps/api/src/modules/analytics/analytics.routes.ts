@@ -26,7 +26,7 @@ import {
   removeCampaign,
   replaceCampaign,
   toContentCsv,
-} from './analytics.service';
+} from '.';
 
 /** The dashboard's endpoints: every figure scoped to the caller's organisation. */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

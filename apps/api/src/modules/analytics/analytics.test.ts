@@ -12,7 +12,7 @@ import {
 } from '../../testing/build-test-app';
 import { connectAs, drainSyncJobs, sandboxEnv } from '../../testing/sandbox-connections';
 import { databaseTargets } from '../../testing/test-database';
-import { refreshInsights } from './analytics.service';
+import { refreshInsights } from '.';
 import { addDays } from './calculations/roi';
 
 const pinnedNow = '2025-06-15T12:00:00Z';

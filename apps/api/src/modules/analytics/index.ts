@@ -1,14 +1,22 @@
 // The analytics module's public surface: other modules (connections, chat, billing, sharing) import
-// from here, never from its files.
+// from here, never from its files. It owns the analytics model end to end: the dashboard's reads,
+// the account data behind /youtube and /meta, and the writes a sync makes.
+export { describeAccount, type AccountRange } from './account-data/describe-account';
 export {
-  acknowledgeInsight,
-  createCampaign,
-  getAudience,
-  getContent,
-  getDashboardAnalytics,
-  getRoi,
-  refreshInsights,
-  removeCampaign,
-  replaceCampaign,
-  toContentCsv,
-} from './analytics.service';
+  listConnectionAccounts,
+  listContentPage,
+  type AccountRow,
+  type ContentListQuery,
+} from './account-data/account-data.repository';
+export { getAudience } from './audience/get-audience';
+export { insertCampaign } from './campaigns/campaigns.repository';
+export { createCampaign } from './campaigns/create-campaign';
+export { removeCampaign } from './campaigns/remove-campaign';
+export { replaceCampaign } from './campaigns/replace-campaign';
+export { contentCsvHeaders, toContentCsv } from './content/export-content-csv';
+export { getContent } from './content/list-content';
+export { acknowledgeInsight } from './insights/acknowledge-insight';
+export { refreshInsights } from './insights/refresh-insights';
+export { getDashboardAnalytics } from './overview/get-overview';
+export { getRoi } from './roi/get-roi';
+export * from './writes/analytics-writes';

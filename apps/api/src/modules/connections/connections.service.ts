@@ -1,21 +1,15 @@
-import type {
-  AccountAnalytics,
-  Connection,
-  ContentListResponse,
-  DailyMetrics,
-} from '@crescendo/contracts';
+import type { Connection, ContentListResponse } from '@crescendo/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { CurrentUser } from '../users/users.service';
+import type { CurrentUser } from '../users';
 import {
-  listAccountDaily,
-  listAudience,
+  describeAccount,
   listConnectionAccounts,
   listContentPage,
-  findLatestMetricDay,
+  type AccountRange,
   type AccountRow,
   type ContentListQuery,
-} from './analytics.repository';
+} from '../analytics';
 import {
   deleteConnection,
   findConnection,
@@ -26,7 +20,6 @@ import {
   type ConnectionRow,
 } from './connections.repository';
 import type { PlatformServices } from './platform-services';
-import { addDays } from './sync/days';
 import { enqueueConnectionSync } from './sync/sync-queue';
 import { accessTokenContext, readRefreshToken } from './tokens.service';
 
@@ -118,48 +111,11 @@ export async function listConnectionContent(
   return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
-function sumMetric(daily: DailyMetrics[], key: keyof Omit<DailyMetrics, 'day'>): number | null {
-  let total: number | null = null;
-  for (const row of daily) {
-    const value = row[key];
-    if (value !== null) total = (total ?? 0) + value;
-  }
-  return total === null ? null : Math.round(total * 100) / 100;
-}
-
-async function describeAccount(
-  db: Database,
-  account: AccountRow,
-  range: { from?: string | undefined; to?: string | undefined },
-): Promise<AccountAnalytics> {
-  const latest = (await findLatestMetricDay(db, account.organizationId, account.id)) ?? addDays(new Date().toISOString().slice(0, 10), -3); // prettier-ignore
-  const to = range.to ?? latest;
-  const from = range.from ?? addDays(to, -89);
-  if (from > to) throw new AppError('VALIDATION_FAILED', 'from must not be after to', { fields: [{ field: 'from', message: 'Must not be after to' }] }); // prettier-ignore
-  const daily = await listAccountDaily(db, account.organizationId, account.id, from, to);
-  const keys = ['views', 'watchMinutes', 'likes', 'comments', 'shares', 'saves', 'followersGained', 'followersLost', 'reach', 'totalInteractions', 'estimatedRevenue'] as const; // prettier-ignore
-  return {
-    id: account.id,
-    platform: account.platform,
-    externalId: account.externalId,
-    name: account.name,
-    handle: account.handle,
-    thumbnailUrl: account.thumbnailUrl,
-    followersTotal: account.followersTotal,
-    viewsTotal: account.viewsTotal,
-    contentCount: account.contentCount,
-    range: { from, to },
-    totals: Object.fromEntries(keys.map((key) => [key, sumMetric(daily, key)])) as AccountAnalytics['totals'], // prettier-ignore
-    daily,
-    audience: await listAudience(db, account.organizationId, account.id),
-  };
-}
-
 export async function getChannelData(
   db: Database,
   user: CurrentUser,
   id: string,
-  range: { from?: string | undefined; to?: string | undefined },
+  range: AccountRange,
 ) {
   const row = await requireConnection(db, user, id);
   if (row.provider !== 'youtube') throw AppError.notFound('No YouTube connection with this id.');
@@ -172,7 +128,7 @@ export async function getMetaAccountData(
   db: Database,
   user: CurrentUser,
   id: string,
-  range: { from?: string | undefined; to?: string | undefined },
+  range: AccountRange,
 ) {
   const row = await requireConnection(db, user, id);
   if (row.provider !== 'meta') throw AppError.notFound('No Meta connection with this id.');

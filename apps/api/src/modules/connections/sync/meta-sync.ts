@@ -11,7 +11,7 @@ import {
   type AccountDailyValues,
   type AudienceValues,
   type ContentValues,
-} from './analytics-writes';
+} from '../../analytics';
 import { addDays, formatDay, listDays, mapWithConcurrency } from './days';
 import { currentMetricNames, resolveMetric, type CanonicalMetric } from './metric-catalog';
 import type { SyncContext, SyncResult } from './sync-context';

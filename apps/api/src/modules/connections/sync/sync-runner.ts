@@ -15,7 +15,7 @@ import {
   ReconnectNeededError,
   TransientProviderError,
 } from '../providers/platform-http';
-import { refreshInsights } from '../../analytics/analytics.service';
+import { refreshInsights } from '../../analytics';
 import { nextPacificMidnight } from './days';
 import { syncMeta } from './meta-sync';
 import type { SyncContext } from './sync-context';

@@ -16,7 +16,7 @@ import {
   type ContentDailyValues,
   type ContentValues,
   type TrafficSourceValues,
-} from './analytics-writes';
+} from '../../analytics';
 import { addDays, formatDay, listDays, mapWithConcurrency } from './days';
 import { mapYouTubeMetrics } from './metric-catalog';
 import type { SyncContext, SyncResult } from './sync-context';

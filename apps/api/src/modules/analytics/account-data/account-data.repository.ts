@@ -6,13 +6,13 @@ import type {
 } from '@crescendo/contracts';
 import { and, asc, between, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database } from '../../../db/client';
 import {
   accountDailyMetrics,
   analyticsAccounts,
   audienceBreakdowns,
   contentItems,
-} from '../../db/schema';
+} from '../../../db/schema';
 
 export type ContentListQuery = z.output<typeof contentListQuerySchema>;
 export type AccountRow = typeof analyticsAccounts.$inferSelect;

@@ -1,0 +1,70 @@
+import type { AccountAnalytics, DailyMetrics } from '@crescendo/contracts';
+import type { Database } from '../../../db/client';
+import { AppError } from '../../../lib/app-error';
+import { addDays } from '../../../lib/days';
+import {
+  findLatestMetricDay,
+  listAccountDaily,
+  listAudience,
+  type AccountRow,
+} from './account-data.repository';
+
+export type AccountRange = { from?: string | undefined; to?: string | undefined };
+
+const totalKeys = [
+  'views',
+  'watchMinutes',
+  'likes',
+  'comments',
+  'shares',
+  'saves',
+  'followersGained',
+  'followersLost',
+  'reach',
+  'totalInteractions',
+  'estimatedRevenue',
+] as const;
+
+function sumMetric(daily: DailyMetrics[], key: (typeof totalKeys)[number]): number | null {
+  let total: number | null = null;
+  for (const row of daily) {
+    const value = row[key];
+    if (value !== null) total = (total ?? 0) + value;
+  }
+  return total === null ? null : Math.round(total * 100) / 100;
+}
+
+/** One synced account (a channel, an Instagram account, a page) with its days and audience. */
+export async function describeAccount(
+  db: Database,
+  account: AccountRow,
+  range: AccountRange,
+): Promise<AccountAnalytics> {
+  const latest =
+    (await findLatestMetricDay(db, account.organizationId, account.id)) ??
+    addDays(new Date().toISOString().slice(0, 10), -3);
+  const to = range.to ?? latest;
+  const from = range.from ?? addDays(to, -89);
+  if (from > to) {
+    throw new AppError('VALIDATION_FAILED', 'from must not be after to', {
+      fields: [{ field: 'from', message: 'Must not be after to' }],
+    });
+  }
+  const daily = await listAccountDaily(db, account.organizationId, account.id, from, to);
+  const totals = Object.fromEntries(totalKeys.map((key) => [key, sumMetric(daily, key)]));
+  return {
+    id: account.id,
+    platform: account.platform,
+    externalId: account.externalId,
+    name: account.name,
+    handle: account.handle,
+    thumbnailUrl: account.thumbnailUrl,
+    followersTotal: account.followersTotal,
+    viewsTotal: account.viewsTotal,
+    contentCount: account.contentCount,
+    range: { from, to },
+    totals: totals as AccountAnalytics['totals'],
+    daily,
+    audience: await listAudience(db, account.organizationId, account.id),
+  };
+}

@@ -1,0 +1,115 @@
+import type { AudienceResponse, DashboardQuery } from '@crescendo/contracts';
+import { audienceDimensionSchema } from '@crescendo/contracts';
+import type { Database } from '../../../db/client';
+import type { CurrentUser } from '../../users';
+import { platformsOf, type Platform } from '../shared/platforms';
+import { resolveScope } from '../shared/scope';
+import { round4 } from '../shared/totals';
+import { fastestGrowingCountries } from './fastest-growing-countries';
+import { listBreakdowns, type BreakdownRow } from './list-breakdowns';
+
+/** The breakdowns in the order the dashboard lists them (the contract's order). */
+const audienceDimensions = audienceDimensionSchema.options;
+
+const withheldReasons: Record<Platform, string> = {
+  youtube: 'YouTube withholds this breakdown below its privacy thresholds.',
+  instagram: 'Instagram shares demographics only for accounts with at least 100 followers.',
+  facebook: 'Facebook does not report this breakdown for pages.',
+};
+
+const reportedDimensions: Record<Platform, AudienceResponse['breakdowns'][number]['dimension'][]> =
+  {
+    youtube: ['country', 'age', 'gender', 'device', 'traffic_source'],
+    instagram: ['country', 'city', 'age', 'gender'],
+    facebook: [],
+  };
+
+export async function getAudience(
+  db: Database,
+  user: CurrentUser,
+  query: DashboardQuery,
+): Promise<AudienceResponse> {
+  // Breakdowns are scoped by the same organisation and platforms as the accounts: both are read
+  // at once instead of one after the other.
+  const [scope, rows] = await Promise.all([
+    resolveScope(db, user, query),
+    listBreakdowns(db, user.organization.id, platformsOf(query)),
+  ]);
+  const platformOf = new Map(scope.accounts.map((account) => [account.id, account.platform]));
+  // One pass: rows by platform, then dimension.
+  const groups = new Map<Platform, Map<BreakdownRow['dimension'], BreakdownRow[]>>();
+  for (const row of rows) {
+    const platform = platformOf.get(row.accountId);
+    if (platform === undefined) continue;
+    let byDimension = groups.get(platform);
+    if (!byDimension) groups.set(platform, (byDimension = new Map()));
+    const group = byDimension.get(row.dimension);
+    if (group) group.push(row);
+    else byDimension.set(row.dimension, [row]);
+  }
+  const breakdowns: AudienceResponse['breakdowns'] = [];
+  for (const platform of new Set(scope.accounts.map((account) => account.platform))) {
+    for (const dimension of audienceDimensions) {
+      const own = groups.get(platform)?.get(dimension) ?? [];
+      // The freshest period label wins (e.g. last 28 days over the 28 days before).
+      let latest: BreakdownRow | undefined;
+      for (const row of own) if (!latest || row.periodEnd > latest.periodEnd) latest = row;
+      if (!latest) {
+        if (!reportedDimensions[platform].includes(dimension)) continue;
+        breakdowns.push({
+          platform,
+          dimension,
+          isAvailable: false,
+          unavailableReason: withheldReasons[platform],
+          period: null,
+          basis: null,
+          items: [],
+        });
+        continue;
+      }
+      const period: BreakdownRow[] = [];
+      let hasViews = false;
+      let hasFollowers = false;
+      for (const row of own) {
+        if (row.periodLabel !== latest.periodLabel) continue;
+        period.push(row);
+        if (row.views !== null) hasViews = true;
+        if (row.followers !== null) hasFollowers = true;
+      }
+      const basis = hasViews ? 'views' : hasFollowers ? 'followers' : 'percentage';
+      const values = period.map((row) =>
+        Number(
+          (basis === 'views'
+            ? row.views
+            : basis === 'followers'
+              ? row.followers
+              : row.percentage) ?? 0,
+        ),
+      );
+      let total = 0;
+      for (const value of values) total += value;
+      breakdowns.push({
+        platform,
+        dimension,
+        isAvailable: true,
+        unavailableReason: null,
+        period: { label: latest.periodLabel, start: latest.periodStart, end: latest.periodEnd },
+        basis,
+        items: period
+          .map((row, index) => ({
+            key: row.value,
+            value: values[index]!,
+            share: total ? round4(values[index]! / total) : 0,
+          }))
+          // Largest first; equal values in key order, so the order never depends on the read.
+          .sort((a, b) => b.value - a.value || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+      });
+    }
+  }
+  return {
+    platform: query.platform,
+    hasConnections: scope.accounts.length > 0,
+    breakdowns,
+    fastestGrowingCountries: fastestGrowingCountries(rows, platformOf),
+  };
+}

@@ -1,0 +1,273 @@
+import { and, asc, between, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../../db/client';
+import {
+  analyticsAccounts,
+  contentDailyMetrics,
+  contentItems,
+  contentMonthlyMetrics,
+} from '../../../db/schema';
+import { prepareStatementsByShape } from '../../../db/statement';
+import { splitIntoMonths } from '../calculations/date-range';
+import type { Platform } from '../shared/platforms';
+import { isAnyOf } from '../shared/sql';
+
+export type ContentFilter = {
+  accountIds: string[];
+  from: string;
+  to: string;
+  type: string;
+  search: string | undefined;
+  sort: string;
+  order: 'asc' | 'desc';
+  limit: number | null;
+  offset: number;
+};
+
+type RangeMetricKey =
+  'views' | 'watchMinutes' | 'likes' | 'comments' | 'shares' | 'saves' | 'followersGained';
+
+/** What decides the text of the content statements; every value is a placeholder. */
+type ContentShape = {
+  sort: string;
+  order: 'asc' | 'desc';
+  hasType: boolean;
+  hasSearch: boolean;
+  hasMonths: boolean;
+  /** Partial months read day by day: none, a head, a tail, or both. */
+  dayParts: number;
+  hasLimit: boolean;
+};
+
+/** Every field of the shape, so a field added later cannot share another shape's statement. */
+const contentShapeKey = (shape: ContentShape) => Object.values(shape).join('|');
+
+const queryBuilder = new QueryBuilder();
+
+/**
+ * The metrics of the given accounts' content inside the range, as rows to sum per item: the
+ * whole calendar months of the range come from `content_monthly_metrics` (one row per item and
+ * month), only its partial first and last months from `content_daily_metrics`. Summing them gives
+ * exactly the sum of the days, from about a ninth of the rows for a 365-day range.
+ */
+function rangeMetricRows(shape: ContentShape) {
+  const monthly = contentMonthlyMetrics;
+  // A month where no day reported a metric stays unknown, as the sum of its days would.
+  const known = (sum: AnyPgColumn, days: AnyPgColumn) =>
+    sql<string | null>`case when ${days} > 0 then ${sum} end`;
+  const months = shape.hasMonths
+    ? queryBuilder
+        .select({
+          contentItemId: monthly.contentItemId,
+          views: known(monthly.views, monthly.viewsDays).as('views'),
+          watchMinutes: known(monthly.watchMinutes, monthly.watchMinutesDays).as('watch_minutes'),
+          likes: known(monthly.likes, monthly.likesDays).as('likes'),
+          comments: known(monthly.comments, monthly.commentsDays).as('comments'),
+          shares: known(monthly.shares, monthly.sharesDays).as('shares'),
+          saves: known(monthly.saves, monthly.savesDays).as('saves'),
+          followersGained: known(monthly.followersGained, monthly.followersGainedDays).as(
+            'followers_gained',
+          ),
+        })
+        .from(monthly)
+        .where(
+          and(
+            eq(monthly.organizationId, sql.placeholder('organizationId')),
+            isAnyOf(monthly.accountId, 'accountIds'),
+            between(monthly.month, sql.placeholder('firstMonth'), sql.placeholder('lastMonth')),
+          ),
+        )
+    : null;
+  const daily = contentDailyMetrics;
+  const plain = (column: AnyPgColumn, alias: string) => sql<string | null>`${column}`.as(alias);
+  const dayParts = Array.from({ length: shape.dayParts }, (_, index) =>
+    between(daily.day, sql.placeholder(`dayFrom${index}`), sql.placeholder(`dayTo${index}`)),
+  );
+  const days =
+    dayParts.length > 0
+      ? queryBuilder
+          .select({
+            contentItemId: daily.contentItemId,
+            views: plain(daily.views, 'views'),
+            watchMinutes: plain(daily.watchMinutes, 'watch_minutes'),
+            likes: plain(daily.likes, 'likes'),
+            comments: plain(daily.comments, 'comments'),
+            shares: plain(daily.shares, 'shares'),
+            saves: plain(daily.saves, 'saves'),
+            followersGained: plain(daily.followersGained, 'followers_gained'),
+          })
+          .from(daily)
+          .where(
+            and(
+              eq(daily.organizationId, sql.placeholder('organizationId')),
+              isAnyOf(daily.accountId, 'accountIds'),
+              or(...dayParts),
+            ),
+          )
+      : null;
+  if (months && days) return months.unionAll(days).as('range_rows');
+  return (months ?? days)!.as('range_rows');
+}
+
+function contentConditions(shape: ContentShape) {
+  return and(
+    eq(contentItems.organizationId, sql.placeholder('organizationId')),
+    isAnyOf(contentItems.accountId, 'accountIds'),
+    shape.hasType ? eq(contentItems.kind, sql.placeholder('type')) : undefined,
+    shape.hasSearch ? ilike(contentItems.title, sql.placeholder('search')) : undefined,
+  );
+}
+
+const selectContent = prepareStatementsByShape<
+  ContentListRow,
+  Record<string, unknown>,
+  ContentShape
+>(contentShapeKey, (shape) => {
+  const parts = rangeMetricRows(shape);
+  const sum = (key: RangeMetricKey, alias: string) =>
+    sql<string | null>`sum(${parts[key]})`.as(alias);
+  const daily = queryBuilder
+    .select({
+      contentItemId: parts.contentItemId,
+      views: sum('views', 'd_views'),
+      watchMinutes: sum('watchMinutes', 'd_watch'),
+      likes: sum('likes', 'd_likes'),
+      comments: sum('comments', 'd_comments'),
+      shares: sum('shares', 'd_shares'),
+      saves: sum('saves', 'd_saves'),
+      followersGained: sum('followersGained', 'd_followers'),
+    })
+    .from(parts)
+    .groupBy(parts.contentItemId)
+    .as('daily');
+  const hasDaily = sql<boolean>`(${daily.contentItemId} is not null)`;
+  const pick = (rangeValue: SQL.Aliased<string | null>, lifetime: AnyPgColumn) =>
+    sql<string | null>`case when ${hasDaily} then ${rangeValue} else ${lifetime} end`;
+  const metrics = {
+    views: pick(daily.views, contentItems.views),
+    watchMinutes: pick(daily.watchMinutes, contentItems.watchMinutes),
+    likes: pick(daily.likes, contentItems.likes),
+    comments: pick(daily.comments, contentItems.comments),
+    shares: pick(daily.shares, contentItems.shares),
+    saves: pick(daily.saves, contentItems.saves),
+    followersGained: pick(daily.followersGained, contentItems.followersGained),
+  };
+  const engagement = sql`(coalesce(${metrics.likes}::numeric, 0) + coalesce(${metrics.comments}::numeric, 0) + coalesce(${metrics.shares}::numeric, 0) + coalesce(${metrics.saves}::numeric, 0)) / nullif(${metrics.views}::numeric, 0)`;
+  const sortExpression: Record<string, SQL> = {
+    publishedAt: sql`${contentItems.publishedAt}`,
+    title: sql`lower(${contentItems.title})`,
+    views: sql`${metrics.views}::numeric`,
+    watchMinutes: sql`${metrics.watchMinutes}::numeric`,
+    likes: sql`${metrics.likes}::numeric`,
+    comments: sql`${metrics.comments}::numeric`,
+    shares: sql`${metrics.shares}::numeric`,
+    saves: sql`${metrics.saves}::numeric`,
+    engagementRate: engagement,
+    followersGained: sql`${metrics.followersGained}::numeric`,
+  };
+  const sortBy = sortExpression[shape.sort] ?? sortExpression.views!;
+  const direction = shape.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+  const query = queryBuilder
+    .select({
+      id: contentItems.id,
+      title: contentItems.title,
+      platform: analyticsAccounts.platform,
+      type: sql`${contentItems.kind}`.as('type'),
+      publishedAt: sql`${contentItems.publishedAt}`.as('publishedAt'),
+      permalink: contentItems.permalink,
+      isRangeBased: hasDaily.as('isRangeBased'),
+      views: metrics.views.as('views'),
+      watchMinutes: metrics.watchMinutes.as('watchMinutes'),
+      likes: metrics.likes.as('likes'),
+      comments: metrics.comments.as('comments'),
+      shares: metrics.shares.as('shares'),
+      saves: metrics.saves.as('saves'),
+      followersGained: metrics.followersGained.as('followersGained'),
+    })
+    .from(contentItems)
+    .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
+    .leftJoin(daily, eq(daily.contentItemId, contentItems.id))
+    .where(contentConditions(shape))
+    .orderBy(sql`${sortBy} ${direction}`, asc(contentItems.id))
+    .offset(sql.placeholder('offset'));
+  return (shape.hasLimit ? query.limit(sql.placeholder('limit')) : query).getSQL();
+});
+
+const countContent = prepareStatementsByShape<
+  { total: number },
+  Record<string, unknown>,
+  ContentShape
+>(
+  (shape) => `${shape.hasType}|${shape.hasSearch}`,
+  (shape) =>
+    queryBuilder
+      .select({ total: sql<number>`count(*)::int`.as('total') })
+      .from(contentItems)
+      .where(contentConditions(shape))
+      .getSQL(),
+);
+
+/** A content row as the statement returns it (its columns are aliased to these names). */
+export type ContentListRow = {
+  id: string;
+  title: string;
+  platform: Platform;
+  type: string;
+  /** The database's text of the timestamp. */
+  publishedAt: string;
+  permalink: string | null;
+  isRangeBased: boolean;
+  views: string | number | null;
+  watchMinutes: string | number | null;
+  likes: string | number | null;
+  comments: string | number | null;
+  shares: string | number | null;
+  saves: string | number | null;
+  followersGained: string | number | null;
+};
+
+/**
+ * Every content item with its numbers for the range: activity inside the range where the
+ * platform reports per-day figures (YouTube), lifetime counters where it reports only those.
+ */
+export async function listContent(
+  db: Database,
+  organizationId: string,
+  filter: ContentFilter,
+): Promise<{ rows: ContentListRow[]; total: number }> {
+  if (filter.accountIds.length === 0) return { rows: [], total: 0 };
+  const split = splitIntoMonths(filter.from, filter.to);
+  const shape: ContentShape = {
+    sort: filter.sort,
+    order: filter.order,
+    hasType: filter.type !== 'all',
+    hasSearch: Boolean(filter.search),
+    hasMonths: split.months !== null,
+    dayParts: split.days.length,
+    hasLimit: filter.limit !== null,
+  };
+  const values: Record<string, unknown> = {
+    organizationId,
+    accountIds: filter.accountIds,
+    offset: filter.offset,
+  };
+  if (split.months) {
+    values.firstMonth = split.months.first;
+    values.lastMonth = split.months.last;
+  }
+  for (const [index, part] of split.days.entries()) {
+    values[`dayFrom${index}`] = part.from;
+    values[`dayTo${index}`] = part.to;
+  }
+  if (shape.hasType) values.type = filter.type;
+  if (filter.search) values.search = `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`;
+  if (filter.limit !== null) values.limit = filter.limit;
+  const [rows, totals] = await Promise.all([
+    selectContent(db, shape, values),
+    countContent(db, shape, values),
+  ]);
+  return {
+    rows,
+    total: Number(totals[0]?.total ?? 0),
+  };
+}

@@ -1,0 +1,53 @@
+import type { ContentQuery, ContentResponse } from '@crescendo/contracts';
+import type { Database } from '../../../db/client';
+import type { CurrentUser } from '../../users';
+import { resolveScope } from '../shared/scope';
+import { round4, sumOf } from '../shared/totals';
+import { listContent } from './content.repository';
+
+export async function getContent(
+  db: Database,
+  user: CurrentUser,
+  query: ContentQuery,
+): Promise<ContentResponse> {
+  const scope = await resolveScope(db, user, query);
+  const isCsv = query.format === 'csv';
+  const { rows, total } = await listContent(db, user.organization.id, {
+    accountIds: scope.accountIds,
+    from: scope.range.from,
+    to: scope.range.to,
+    type: query.type,
+    search: query.search || undefined,
+    sort: query.sort,
+    order: query.order,
+    limit: isCsv ? null : query.pageSize,
+    offset: isCsv ? 0 : (query.page - 1) * query.pageSize,
+  });
+  const number = (value: string | number | null) => (value === null ? null : Number(value));
+  return {
+    range: { ...scope.range, previous: null },
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    items: rows.map((row) => {
+      const views = number(row.views);
+      const engagements = sumOf([row.likes, row.comments, row.shares, row.saves].map(number));
+      return {
+        id: row.id,
+        title: row.title,
+        platform: row.platform,
+        type: row.type,
+        publishedAt: new Date(row.publishedAt).toISOString(),
+        permalink: row.permalink,
+        views,
+        watchMinutes: number(row.watchMinutes),
+        likes: number(row.likes),
+        comments: number(row.comments),
+        shares: number(row.shares),
+        saves: number(row.saves),
+        engagementRate: views && engagements !== null ? round4(engagements / views) : null,
+        followersGained: number(row.followersGained),
+      };
+    }),
+  };
+}

@@ -1,0 +1,87 @@
+import type { Database } from '../../../db/client';
+import { listScopedAccounts } from '../accounts/list-scoped-accounts';
+import { resolveDateRange, type ResolvedRange } from '../calculations/date-range';
+import { detectSpikes } from '../calculations/spikes';
+import { listPlatformDays } from '../days/list-platform-days';
+import { findMilestones } from '../overview/milestones';
+import { allPlatforms, platformNames } from '../shared/platforms';
+import { dataBoundsOf, type Scope } from '../shared/scope';
+import {
+  listTopContentOfDay,
+  listTrafficSourcesOfDay,
+  saveInsights,
+  type NewInsight,
+} from './insights.repository';
+
+/**
+ * Finds spikes and milestones over an organisation's whole history and stores each once (a
+ * re-run refreshes the wording and evidence of what is already stored). Runs after every sync
+ * (not per request): the dashboard only lists what was found.
+ */
+export async function refreshInsights(db: Database, organizationId: string): Promise<number> {
+  const accounts = await listScopedAccounts(db, organizationId, allPlatforms);
+  const accountIds = accounts.map((account) => account.id);
+  const bounds = dataBoundsOf(accounts);
+  if (!bounds.first || !bounds.last) return 0;
+  const days = await listPlatformDays(db, organizationId, accountIds, bounds.first, bounds.last);
+  const history: ResolvedRange = resolveDateRange(
+    { from: bounds.first, to: bounds.last },
+    bounds.last,
+    bounds.first,
+  );
+  const scope: Scope = {
+    platforms: allPlatforms,
+    accounts,
+    accountIds,
+    range: history,
+    firstDataDay: bounds.first,
+  };
+  const found: NewInsight[] = [];
+  for (const platform of new Set(accounts.map((account) => account.platform))) {
+    const series = days
+      .filter((day) => day.platform === platform)
+      .map((day) => ({ day: day.day, value: day.views }));
+    const platformAccountIds = accounts
+      .filter((account) => account.platform === platform)
+      .map((account) => account.id);
+    for (const spike of detectSpikes(series)) {
+      const topContent = await listTopContentOfDay(db, organizationId, accountIds, spike.day);
+      // Only YouTube reports traffic sources per day; elsewhere the list stays empty (unknown).
+      const trafficSources =
+        platform === 'youtube'
+          ? await listTrafficSourcesOfDay(db, organizationId, platformAccountIds, spike.day)
+          : [];
+      const times = Number.isFinite(spike.ratio) ? `${spike.ratio.toFixed(1)}×` : 'far above';
+      found.push({
+        key: `spike:${platform}:${spike.day}`,
+        kind: 'spike',
+        platform,
+        day: spike.day,
+        title: `${platformNames[platform]} views spiked on ${spike.day}`,
+        description: `${spike.value.toLocaleString('en-US')} views, ${times} your usual ${Math.round(spike.baseline).toLocaleString('en-US')}.${
+          topContent[0] ? ` Led by “${topContent[0].title}”.` : ''
+        }`,
+        evidence: {
+          value: spike.value,
+          baseline: spike.baseline,
+          topContent: topContent.map((item) => ({ ...item, views: item.views ?? 0 })),
+          trafficSources,
+        },
+      });
+    }
+  }
+  for (const milestone of findMilestones(scope, days, history)) {
+    const platformName = milestone.platform ? platformNames[milestone.platform] : 'All platforms';
+    found.push({
+      key: `milestone:${milestone.platform ?? 'all'}:${milestone.metric}:${milestone.value}`,
+      kind: 'milestone',
+      platform: milestone.platform,
+      day: milestone.reachedOn,
+      title: `${milestone.value.toLocaleString('en-US')} ${milestone.platform === 'youtube' ? 'subscribers' : 'followers'} on ${platformName}`,
+      description: `You crossed ${milestone.value.toLocaleString('en-US')} on ${milestone.reachedOn}. Keep the momentum going.`,
+      evidence: { value: milestone.value, baseline: null, topContent: [], trafficSources: [] },
+    });
+  }
+  await saveInsights(db, organizationId, found);
+  return found.length;
+}

@@ -1,0 +1,106 @@
+import type { DashboardAnalyticsResponse, DashboardQuery } from '@crescendo/contracts';
+import type { Database } from '../../../db/client';
+import type { CurrentUser } from '../../users';
+import type { ScopedAccount } from '../accounts/list-scoped-accounts';
+import { addDays } from '../calculations/roi';
+import { listPlatformDays } from '../days/list-platform-days';
+import { listStoredInsights } from '../insights/list-stored-insights';
+import { resolveScope } from '../shared/scope';
+import {
+  followersTotalBefore,
+  kpisOf,
+  sumOf,
+  sumTotals,
+  totalsOf,
+  type Totals,
+} from '../shared/totals';
+import { buildSeries } from './build-series';
+import { buildForecast, findMilestones } from './milestones';
+
+function pendingDaysOf(account: ScopedAccount, rangeTo: string): string[] {
+  if (!account.dataCompleteThrough || !account.lastSyncedAt) return [];
+  // Days the platform had not published when we last asked (e.g. YouTube's 2-day delay).
+  const lastAsked = addDays(account.lastSyncedAt.toISOString().slice(0, 10), -1);
+  const days: string[] = [];
+  for (
+    let day = addDays(account.dataCompleteThrough, 1);
+    day <= lastAsked && days.length < 14;
+    day = addDays(day, 1)
+  ) {
+    if (day > rangeTo || day > account.dataCompleteThrough) days.push(day);
+  }
+  return days;
+}
+
+export async function getDashboardAnalytics(
+  db: Database,
+  user: CurrentUser,
+  query: DashboardQuery,
+): Promise<DashboardAnalyticsResponse> {
+  const scope = await resolveScope(db, user, query);
+  const { range } = scope;
+  const isComparing = query.compare === 'previous';
+  // Read from the start of the previous period, and 28 more days for the milestone forecast.
+  const readFrom = addDays(range.previous.from, -28);
+  const [days, insights] = await Promise.all([
+    listPlatformDays(db, user.organization.id, scope.accountIds, readFrom, range.to),
+    listStoredInsights(db, user.organization.id, scope),
+  ]);
+  const connectedPlatforms = [...new Set(scope.accounts.map((account) => account.platform))];
+
+  const byPlatform: DashboardAnalyticsResponse['byPlatform'] = {};
+  const currentParts: Totals[] = [];
+  const previousParts: Totals[] = [];
+  let combinedFollowers: number | null = null;
+  for (const platform of connectedPlatforms) {
+    const platformDays = days.filter((day) => day.platform === platform);
+    const inRange = platformDays.filter((day) => day.day >= range.from && day.day <= range.to);
+    const inPrevious = platformDays.filter(
+      (day) => day.day >= range.previous.from && day.day <= range.previous.to,
+    );
+    const current = totalsOf(inRange, followersTotalBefore(platformDays, addDays(range.from, -1)));
+    const previous = totalsOf(
+      inPrevious,
+      followersTotalBefore(platformDays, addDays(range.previous.from, -1)),
+    );
+    const followersTotal = sumOf(
+      scope.accounts
+        .filter((account) => account.platform === platform)
+        .map((account) => account.followersTotal),
+    );
+    byPlatform[platform] = kpisOf(current, previous, followersTotal, isComparing);
+    currentParts.push(current);
+    previousParts.push(previous);
+    combinedFollowers = sumOf([combinedFollowers, followersTotal]);
+  }
+
+  const series = buildSeries(days, range, connectedPlatforms);
+  const milestones = findMilestones(scope, days, range);
+  const forecast = buildForecast(scope, days, range);
+
+  return {
+    range: { ...range, previous: isComparing ? range.previous : null },
+    platform: query.platform,
+    hasConnections: scope.accounts.length > 0,
+    freshness: scope.accounts.map((account) => ({
+      platform: account.platform,
+      connectionId: account.connectionId,
+      accountName: account.name,
+      sandbox: account.isSandbox,
+      lastSyncedAt: account.lastSyncedAt?.toISOString() ?? null,
+      dataCompleteThrough: account.dataCompleteThrough,
+      pendingDays: pendingDaysOf(account, range.to),
+    })),
+    combined: kpisOf(
+      sumTotals(currentParts),
+      sumTotals(previousParts),
+      combinedFollowers,
+      isComparing,
+    ),
+    byPlatform,
+    series,
+    milestones,
+    forecast,
+    insights,
+  };
+}
