@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -17,6 +18,12 @@ const featureNames = [
   'home',
   'errors',
 ];
+
+const apiModuleNames = readdirSync(new URL('apps/api/src/modules/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -84,18 +91,50 @@ export default tseslint.config(
       ],
     },
   })),
-  // The API: services never import Fastify; modules do not reach into each other's repositories.
+  // The API: a plugin (its tests aside) imports no module.
   {
-    files: ['apps/api/src/modules/**/*.service.ts', 'apps/api/src/modules/**/*.repository.ts'],
+    files: ['apps/api/src/plugins/**/*.ts'],
+    ignores: ['apps/api/src/plugins/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'fastify', message: 'Services and repositories never import Fastify.' }],
+          patterns: [
+            { regex: String.raw`^(\.\./)+modules/`, message: 'Plugins import no module.' },
+          ],
         },
       ],
     },
   },
+  // The API: a module imports another module only through that module's index.ts, and its
+  // services and repositories import no Fastify.
+  ...apiModuleNames.flatMap((module) => {
+    const throughIndex = {
+      regex: String.raw`^(\.\./)+(${apiModuleNames.filter((name) => name !== module).join('|')})/.`,
+      message: "Import another module only through its index.ts (e.g. '../users').",
+    };
+    return [
+      {
+        files: [`apps/api/src/modules/${module}/**/*.ts`],
+        rules: { 'no-restricted-imports': ['error', { patterns: [throughIndex] }] },
+      },
+      {
+        files: [
+          `apps/api/src/modules/${module}/**/*.service.ts`,
+          `apps/api/src/modules/${module}/**/*.repository.ts`,
+        ],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              paths: [{ name: 'fastify', message: 'Services and repositories import no Fastify.' }],
+              patterns: [throughIndex],
+            },
+          ],
+        },
+      },
+    ];
+  }),
   {
     files: ['packages/contracts/**/*.ts'],
     rules: {

@@ -30,6 +30,7 @@ import { embeddedIdentityRoutes } from './modules/auth/embedded-identity.routes'
 import { healthRoutes } from './modules/health/health.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { userAdminRoutes } from './modules/users/users.routes';
+import { resolveCurrentUser } from './modules/users';
 import { waitlistAdminRoutes } from './modules/waitlist/waitlist.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -137,9 +138,9 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, {
-    db: database.db,
     verifier,
-    waitlistMode: config.waitlistMode,
+    resolveUser: async (identity) =>
+      (await resolveCurrentUser(database.db, identity, { waitlistMode: config.waitlistMode })).user,
     perUserLimit: config.rateLimit.perUser,
     windowSeconds: config.rateLimit.windowSeconds,
     userCacheTtlMs: config.userCacheTtlMs,

@@ -1,33 +1,87 @@
 import { z } from 'zod';
 
-export const analyticsPlatformSchema = z.enum(['youtube', 'instagram', 'facebook']);
+// ── The shared vocabulary: one platform enum, one range query, one audience dimension enum ──
+
+/** The platforms analytics are read from (a YouTube channel, an Instagram account, a page). */
+export const analyticsPlatformSchema = z.enum(['youtube', 'instagram', 'facebook'], {
+  error: 'Must be one of youtube, instagram, facebook',
+});
 export type AnalyticsPlatform = z.infer<typeof analyticsPlatformSchema>;
+export const analyticsPlatforms = analyticsPlatformSchema.options;
 
-const isoDay = z.iso.date({ error: 'Must be a date as YYYY-MM-DD' });
+/** The platforms a dashboard request covers: one of them, or all at once. */
+export const platformScopeSchema = z.enum(['all', ...analyticsPlatforms], {
+  error: 'Must be one of all, youtube, instagram, facebook',
+});
+export type PlatformScope = z.infer<typeof platformScopeSchema>;
 
-/** Query common to every dashboard endpoint. Explicit dates win over the preset. */
-export const dashboardQuerySchema = z
-  .object({
-    range: z
-      .enum(['7d', '28d', '90d', '365d', 'all'], {
-        error: 'Must be one of 7d, 28d, 90d, 365d, all',
-      })
-      .optional(),
-    from: isoDay.optional(),
-    to: isoDay.optional(),
-    platform: z
-      .enum(['all', 'youtube', 'instagram', 'facebook'], {
-        error: 'Must be one of all, youtube, instagram, facebook',
-      })
-      .default('all'),
-    compare: z
-      .enum(['previous', 'none'], { error: 'Must be previous or none' })
-      .default('previous'),
-  })
-  .refine((query) => !(query.range && (query.from || query.to)), {
+export const isoDaySchema = z.iso.date({ error: 'Must be a date as YYYY-MM-DD' });
+const isoDay = isoDaySchema;
+
+/** The period presets every analytics page offers. */
+export const rangePresetSchema = z.enum(['7d', '28d', '90d', '365d', 'all'], {
+  error: 'Must be one of 7d, 28d, 90d, 365d, all',
+});
+export type RangePreset = z.infer<typeof rangePresetSchema>;
+export const rangePresets = rangePresetSchema.options;
+
+/** A period: a preset, or explicit dates (either may be left to its default), never both. */
+export const rangeQueryShape = {
+  range: rangePresetSchema.optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+};
+
+/** Adds the one rule of `rangeQueryShape` to an object schema that holds it. */
+function withOneRangeForm<T extends z.ZodType<{ range?: unknown; from?: unknown; to?: unknown }>>(
+  schema: T,
+) {
+  return schema.refine((query) => !(query.range && (query.from || query.to)), {
     error: 'Use either range or from/to, not both',
     path: ['range'],
   });
+}
+
+export const rangeQuerySchema = withOneRangeForm(z.object(rangeQueryShape));
+export type RangeQuery = z.infer<typeof rangeQuerySchema>;
+
+/** Every breakdown a platform reports; the dashboard lists all but the age × gender cells. */
+export const audienceDimensionSchema = z.enum([
+  'country',
+  'city',
+  'age',
+  'gender',
+  'age_gender',
+  'device',
+  'traffic_source',
+]);
+export type AudienceDimension = z.infer<typeof audienceDimensionSchema>;
+export const audienceDimensions = audienceDimensionSchema.options;
+export const dashboardAudienceDimensionSchema = audienceDimensionSchema.exclude(['age_gender']);
+
+export const contentKindSchema = z.enum(['video', 'short', 'live', 'reel', 'post', 'story']);
+export const contentKinds = contentKindSchema.options;
+
+/** Search, order and paging, as every content list takes them. */
+export const contentPageShape = {
+  search: z.string().trim().max(200).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+};
+
+// ── Dashboard ───────────────────────────────────────────────────────────────
+
+/** Query common to every dashboard endpoint. Explicit dates win over the preset. */
+export const dashboardQuerySchema = withOneRangeForm(
+  z.object({
+    ...rangeQueryShape,
+    platform: platformScopeSchema.default('all'),
+    compare: z
+      .enum(['previous', 'none'], { error: 'Must be previous or none' })
+      .default('previous'),
+  }),
+);
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
 export const resolvedRangeSchema = z.object({
@@ -129,7 +183,7 @@ export type Insight = z.infer<typeof insightSchema>;
 
 export const dashboardAnalyticsResponseSchema = z.object({
   range: resolvedRangeSchema,
-  platform: z.enum(['all', 'youtube', 'instagram', 'facebook']),
+  platform: platformScopeSchema,
   hasConnections: z.boolean(),
   freshness: z.array(freshnessSchema),
   combined: kpiSetSchema,
@@ -146,18 +200,9 @@ export const insightParamsSchema = z.object({ id: z.uuid({ error: 'Invalid insig
 
 // ── Audience ────────────────────────────────────────────────────────────────
 
-export const audienceDimensionSchema = z.enum([
-  'country',
-  'city',
-  'age',
-  'gender',
-  'device',
-  'traffic_source',
-]);
-
 export const audienceBreakdownSchema = z.object({
   platform: analyticsPlatformSchema,
-  dimension: audienceDimensionSchema,
+  dimension: dashboardAudienceDimensionSchema,
   /** Whether the platform gave this breakdown; withheld ones are never reported as zero. */
   isAvailable: z.boolean(),
   /** Why it is not available (privacy threshold, not reported by the platform, not synced yet). */
@@ -169,7 +214,7 @@ export const audienceBreakdownSchema = z.object({
 });
 
 export const audienceResponseSchema = z.object({
-  platform: z.enum(['all', 'youtube', 'instagram', 'facebook']),
+  platform: platformScopeSchema,
   hasConnections: z.boolean(),
   breakdowns: z.array(audienceBreakdownSchema),
   fastestGrowingCountries: z.array(
@@ -199,28 +244,20 @@ export const dashboardContentSortKeys = [
   'followersGained',
 ] as const;
 
-export const contentQuerySchema = z
-  .object({
-    range: z.enum(['7d', '28d', '90d', '365d', 'all']).optional(),
-    from: isoDay.optional(),
-    to: isoDay.optional(),
-    platform: z.enum(['all', 'youtube', 'instagram', 'facebook']).default('all'),
-    type: z.enum(['all', 'video', 'short', 'live', 'reel', 'post', 'story']).default('all'),
-    search: z.string().trim().max(200).optional(),
+export const contentQuerySchema = withOneRangeForm(
+  z.object({
+    ...rangeQueryShape,
+    platform: platformScopeSchema.default('all'),
+    type: z.enum(['all', ...contentKinds]).default('all'),
     sort: z
       .enum(dashboardContentSortKeys, {
         error: `Must be one of ${dashboardContentSortKeys.join(', ')}`,
       })
       .default('views'),
-    order: z.enum(['asc', 'desc']).default('desc'),
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    ...contentPageShape,
     format: z.enum(['json', 'csv']).default('json'),
-  })
-  .refine((query) => !(query.range && (query.from || query.to)), {
-    error: 'Use either range or from/to, not both',
-    path: ['range'],
-  });
+  }),
+);
 
 export const contentRowSchema = z.object({
   id: z.string(),
@@ -342,7 +379,7 @@ export const campaignResultSchema = z.object({
 export type CampaignResult = z.infer<typeof campaignResultSchema>;
 
 export const roiResponseSchema = z.object({
-  platform: z.enum(['all', 'youtube', 'instagram', 'facebook']),
+  platform: platformScopeSchema,
   currency: z.string(),
   campaigns: z.array(campaignResultSchema),
   totals: z.object({

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  analyticsPlatformSchema,
+  audienceDimensionSchema,
+  contentKindSchema,
+  contentPageShape,
+  isoDaySchema,
+} from './analytics';
 
 /** Providers a connection belongs to: one Google grant (YouTube) or one Meta grant (IG + FB). */
 export const connectionProviders = ['youtube', 'meta'] as const;
@@ -39,9 +46,7 @@ export const oauthCallbackQuerySchema = z.object({
 export const connectionStatuses = ['connected', 'syncing', 'reconnect_needed', 'error'] as const;
 export type ConnectionStatus = (typeof connectionStatuses)[number];
 
-export const analyticsPlatforms = ['youtube', 'instagram', 'facebook'] as const;
-
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a YYYY-MM-DD date' });
+const isoDay = isoDaySchema;
 
 export const connectionSchema = z.object({
   id: z.uuid(),
@@ -62,7 +67,7 @@ export const connectionSchema = z.object({
   accounts: z.array(
     z.object({
       id: z.uuid(),
-      platform: z.enum(analyticsPlatforms),
+      platform: analyticsPlatformSchema,
       name: z.string(),
       handle: z.string().nullable(),
     }),
@@ -83,7 +88,6 @@ export const connectionRefreshResponseSchema = z.object({
   isNewSync: z.boolean(),
 });
 
-export const contentKinds = ['video', 'short', 'live', 'reel', 'post', 'story'] as const;
 export const contentSortKeys = [
   'publishedAt',
   'views',
@@ -94,12 +98,9 @@ export const contentSortKeys = [
 ] as const;
 
 export const contentListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...contentPageShape,
   sort: z.enum(contentSortKeys).default('publishedAt'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-  search: z.string().trim().max(200).optional(),
-  kind: z.enum(contentKinds).optional(),
+  kind: contentKindSchema.optional(),
   accountId: z.uuid().optional(),
 });
 
@@ -118,9 +119,9 @@ export const contentStatsSchema = z.object({
 export const contentItemSchema = z.object({
   id: z.uuid(),
   accountId: z.uuid(),
-  platform: z.enum(analyticsPlatforms),
+  platform: analyticsPlatformSchema,
   externalId: z.string(),
-  kind: z.enum(contentKinds),
+  kind: contentKindSchema,
   title: z.string(),
   publishedAt: z.iso.datetime(),
   durationSeconds: z.number().int().nullable(),
@@ -137,11 +138,6 @@ export const contentListResponseSchema = z.object({
   total: z.number().int(),
 });
 export type ContentListResponse = z.infer<typeof contentListResponseSchema>;
-
-export const analyticsRangeQuerySchema = z.object({
-  from: isoDay.optional(),
-  to: isoDay.optional(),
-});
 
 export const dailyMetricsSchema = z.object({
   day: isoDay,
@@ -160,18 +156,8 @@ export const dailyMetricsSchema = z.object({
 });
 export type DailyMetrics = z.infer<typeof dailyMetricsSchema>;
 
-export const audienceDimensions = [
-  'country',
-  'city',
-  'age',
-  'gender',
-  'age_gender',
-  'device',
-  'traffic_source',
-] as const;
-
 export const audienceEntrySchema = z.object({
-  dimension: z.enum(audienceDimensions),
+  dimension: audienceDimensionSchema,
   value: z.string(),
   periodStart: isoDay.nullable(),
   periodEnd: isoDay,
@@ -183,7 +169,7 @@ export const audienceEntrySchema = z.object({
 
 export const accountAnalyticsSchema = z.object({
   id: z.uuid(),
-  platform: z.enum(analyticsPlatforms),
+  platform: analyticsPlatformSchema,
   externalId: z.string(),
   name: z.string(),
   handle: z.string().nullable(),

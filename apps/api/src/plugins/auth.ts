@@ -1,13 +1,12 @@
 import type { Role } from '@crescendo/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/client';
 import type { Identity, TokenVerifier } from '../identity/types';
 import { AppError } from '../lib/app-error';
 import { FixedWindowLimiter } from '../lib/fixed-window-limiter';
 import { hasAnyRole } from '../lib/permissions';
 import { TtlCache } from '../lib/ttl-cache';
-import { resolveCurrentUser, type CurrentUser } from '../modules/users/users.service';
+import type { CurrentUser } from '../lib/current-user';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,9 +21,9 @@ declare module 'fastify' {
 }
 
 export type AuthPluginOptions = {
-  db: Database;
   verifier: TokenVerifier;
-  waitlistMode: 'approval' | 'open';
+  /** Loads (or provisions) the backend user of a verified identity: the users module's job. */
+  resolveUser: (identity: Identity) => Promise<CurrentUser>;
   perUserLimit: number;
   windowSeconds: number;
   /**
@@ -85,9 +84,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     // metadata claims.
     let user = users.get(token);
     if (!user) {
-      ({ user } = await resolveCurrentUser(options.db, identity, {
-        waitlistMode: options.waitlistMode,
-      }));
+      user = await options.resolveUser(identity);
       users.set(token, user);
     }
     request.currentUser = user;

@@ -18,7 +18,7 @@ import type { TokenVerifier } from '../../identity/types';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/route-schemas';
 import { readBearerToken, requireCurrentUser, requireIdentity } from '../../plugins/auth';
-import { toMeResponse, toUserWithOrgResponse } from '../users/users.service';
+import { toMeResponse, toUserWithOrgResponse } from '../users';
 import {
   completeRegistration,
   endEmbeddedSession,

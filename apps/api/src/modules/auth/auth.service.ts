@@ -7,18 +7,14 @@ import type {
 import type { Database } from '../../db/client';
 import type { Identity } from '../../identity/types';
 import { AppError } from '../../lib/app-error';
-import {
-  approvePendingEntry,
-  ensureEntry,
-  findEntryByEmail,
-} from '../waitlist/waitlist.repository';
+import { approvePendingEntry, ensureEntry, findEntryByEmail } from '../waitlist';
 import {
   resolveCurrentUser,
   toMeResponse,
   type CurrentUser,
   type ProvisioningOptions,
-} from '../users/users.service';
-import { updateUserProfileFields } from '../users/users.repository';
+  updateUserProfileFields,
+} from '../users';
 import { deleteEmbeddedSession } from './auth.repository';
 
 /** Links the identity provider's user to a backend user; calling it again changes nothing. */

@@ -1,5 +1,5 @@
 import {
-  analyticsRangeQuerySchema,
+  rangeQuerySchema,
   authUrlQuerySchema,
   authUrlResponseSchema,
   channelDataResponseSchema,
@@ -172,7 +172,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
         summary: 'Channel summary, daily views / watch time / subscribers, and audience',
         security,
         params: connectionParamsSchema,
-        querystring: analyticsRangeQuerySchema,
+        querystring: rangeQuerySchema,
         response: { 200: channelDataResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) }, // prettier-ignore
       },
     },
@@ -189,7 +189,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
         summary: 'Instagram and Facebook summary, daily reach / views / follows, and audience',
         security,
         params: connectionParamsSchema,
-        querystring: analyticsRangeQuerySchema,
+        querystring: rangeQuerySchema,
         response: { 200: metaAccountDataResponseSchema, ...errorResponses(400, 401, 403, 404, 429) }, // prettier-ignore
       },
     },

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { AuthUrlResponse } from '@crescendo/contracts';
 import type { Database } from '../../db/client';
-import type { CurrentUser } from '../users/users.service';
+import type { CurrentUser } from '../users';
 import {
   deleteStaleOAuthStates,
   findConnectionByAccount,

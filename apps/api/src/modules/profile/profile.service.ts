@@ -2,7 +2,7 @@ import type { ArtistProfile, artistProfileInputSchema } from '@crescendo/contrac
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { CurrentUser } from '../users/users.service';
+import type { CurrentUser } from '../users';
 import {
   findProfile,
   insertProfile,

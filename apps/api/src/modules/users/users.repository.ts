@@ -2,20 +2,9 @@ import type { Role } from '@crescendo/contracts';
 import { TransactionRollbackError, and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { authSession, organizations, users } from '../../db/schema';
+import type { UserRecord } from '../../lib/current-user';
 
-export type UserRecord = {
-  id: string;
-  issuer: string;
-  subject: string;
-  identityProvider: 'embedded' | 'clerk';
-  email: string;
-  name: string;
-  role: Role;
-  permissions: string[];
-  tier: string | null;
-  createdAt: Date;
-  organization: { id: string; name: string; role: 'owner' | 'member'; createdAt: Date };
-};
+export type { UserRecord };
 
 const userColumns = {
   id: users.id,

@@ -2,15 +2,12 @@ import type { MeResponse, UserWithOrgResponse } from '@crescendo/contracts';
 import type { Database } from '../../db/client';
 import type { Identity } from '../../identity/types';
 import { AppError } from '../../lib/app-error';
-import { resolveAccess, type EffectiveAccess } from '../../lib/roles';
-import { ensureEntry } from '../waitlist/waitlist.repository';
-import {
-  findUserByIdentity,
-  insertUserWithOrganization,
-  type UserRecord,
-} from './users.repository';
+import type { CurrentUser } from '../../lib/current-user';
+import { resolveAccess } from '../../lib/roles';
+import { ensureEntry } from '../waitlist';
+import { findUserByIdentity, insertUserWithOrganization } from './users.repository';
 
-export type CurrentUser = UserRecord & { access: EffectiveAccess };
+export type { CurrentUser };
 
 export type ProvisioningOptions = { waitlistMode: 'approval' | 'open' };
 

@@ -1,7 +1,7 @@
 import type { ListWaitlistResponse, WaitlistEntry } from '@crescendo/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { CurrentUser } from '../users/users.service';
+import type { CurrentUser } from '../users';
 import { decideEntry, findEntryById, listEntries, type EntryStatus } from './waitlist.repository';
 
 export async function listWaitlist(

@@ -103,23 +103,25 @@ export async function listContentPage(
   };
 }
 
-export async function findLatestMetricDay(
+/** The first and last day an account has daily metrics for (null before its first sync). */
+export async function findMetricDayBounds(
   db: Database,
   organizationId: string,
   accountId: string,
-): Promise<string | null> {
+): Promise<{ first: string | null; last: string | null }> {
   const [row] = await db
-    .select({ day: accountDailyMetrics.day })
+    .select({
+      first: sql<string | null>`min(${accountDailyMetrics.day})::text`,
+      last: sql<string | null>`max(${accountDailyMetrics.day})::text`,
+    })
     .from(accountDailyMetrics)
     .where(
       and(
         eq(accountDailyMetrics.organizationId, organizationId),
         eq(accountDailyMetrics.accountId, accountId),
       ),
-    )
-    .orderBy(desc(accountDailyMetrics.day))
-    .limit(1);
-  return row?.day ?? null;
+    );
+  return { first: row?.first ?? null, last: row?.last ?? null };
 }
 
 export async function listAccountDaily(

@@ -1,15 +1,16 @@
-import type { AccountAnalytics, DailyMetrics } from '@crescendo/contracts';
+import type { AccountAnalytics, DailyMetrics, RangeQuery } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { addDays } from '../../../lib/days';
+import { resolveDateRange } from '../calculations/date-range';
 import {
-  findLatestMetricDay,
+  findMetricDayBounds,
   listAccountDaily,
   listAudience,
   type AccountRow,
 } from './account-data.repository';
 
-export type AccountRange = { from?: string | undefined; to?: string | undefined };
+export type AccountRange = RangeQuery;
 
 const totalKeys = [
   'views',
@@ -40,11 +41,14 @@ export async function describeAccount(
   account: AccountRow,
   range: AccountRange,
 ): Promise<AccountAnalytics> {
-  const latest =
-    (await findLatestMetricDay(db, account.organizationId, account.id)) ??
-    addDays(new Date().toISOString().slice(0, 10), -3);
-  const to = range.to ?? latest;
-  const from = range.from ?? addDays(to, -89);
+  const bounds = await findMetricDayBounds(db, account.organizationId, account.id);
+  const latest = bounds.last ?? addDays(new Date().toISOString().slice(0, 10), -3);
+  // A preset resolves as on the dashboard; without one, explicit dates or the last 90 days.
+  const preset = range.range
+    ? resolveDateRange({ range: range.range }, latest, bounds.first)
+    : null;
+  const to = preset?.to ?? range.to ?? latest;
+  const from = preset?.from ?? range.from ?? addDays(to, -89);
   if (from > to) {
     throw new AppError('VALIDATION_FAILED', 'from must not be after to', {
       fields: [{ field: 'from', message: 'Must not be after to' }],

@@ -1,5 +1,5 @@
 import type { AudienceResponse, DashboardQuery } from '@crescendo/contracts';
-import { audienceDimensionSchema } from '@crescendo/contracts';
+import { dashboardAudienceDimensionSchema } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
 import type { CurrentUser } from '../../users';
 import { platformsOf, type Platform } from '../shared/platforms';
@@ -9,7 +9,7 @@ import { fastestGrowingCountries } from './fastest-growing-countries';
 import { listBreakdowns, type BreakdownRow } from './list-breakdowns';
 
 /** The breakdowns in the order the dashboard lists them (the contract's order). */
-const audienceDimensions = audienceDimensionSchema.options;
+const audienceDimensions = dashboardAudienceDimensionSchema.options;
 
 const withheldReasons: Record<Platform, string> = {
   youtube: 'YouTube withholds this breakdown below its privacy thresholds.',

@@ -1,6 +1,5 @@
+import type { RangePreset } from '@crescendo/contracts';
 import { addDays, daysBetweenInclusive } from './roi';
-
-export type RangePreset = '7d' | '28d' | '90d' | '365d' | 'all';
 
 export type ResolvedRange = {
   from: string;

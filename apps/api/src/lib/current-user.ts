@@ -1,0 +1,20 @@
+import type { Role } from '@crescendo/contracts';
+import type { EffectiveAccess } from './roles';
+
+// The signed-in user as every layer sees it. It lives in lib/ because the auth plugin attaches it
+// to each request and plugins import no module; the users module reads and writes it.
+export type UserRecord = {
+  id: string;
+  issuer: string;
+  subject: string;
+  identityProvider: 'embedded' | 'clerk';
+  email: string;
+  name: string;
+  role: Role;
+  permissions: string[];
+  tier: string | null;
+  createdAt: Date;
+  organization: { id: string; name: string; role: 'owner' | 'member'; createdAt: Date };
+};
+
+export type CurrentUser = UserRecord & { access: EffectiveAccess };
