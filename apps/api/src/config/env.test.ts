@@ -58,6 +58,20 @@ describe('loadConfig', () => {
     expect(config.clerk?.authorizedParties).toEqual(['http://localhost:3000']);
   });
 
+  it('seeds the demo accounts (published password) only when running locally unless asked', () => {
+    expect(loadConfig({ APP_URL: 'http://127.0.0.1:3000' }).seedDemo).toBe(true);
+    expect(loadConfig({ APP_URL: 'http://app.localhost:3000' }).seedDemo).toBe(true);
+    expect(loadConfig({ APP_URL: 'http://[::1]:3000' }).seedDemo).toBe(true);
+    // A public deployment (its own host, or a shared PostgreSQL) gets no known admin login.
+    expect(loadConfig({ APP_URL: 'https://app.crescendo.fm' }).seedDemo).toBe(false);
+    expect(loadConfig({ APP_URL: 'http://10.0.0.5:3000' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/crescendo' }).seedDemo).toBe(false);
+    expect(
+      loadConfig({ APP_URL: 'https://staging.crescendo.fm', SEED_DEMO: 'true' }).seedDemo,
+    ).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
   it('splits comma-separated CORS origins', () => {
     expect(loadConfig({ CORS_ORIGINS: 'https://a.test, https://b.test ,' }).corsOrigins).toEqual([
       'https://a.test',

@@ -263,6 +263,17 @@ function resolvePlatforms(env: RawEnv, appUrl: string): PlatformsConfig {
   };
 }
 
+/** True for localhost, *.localhost, 127.0.0.0/8 and ::1: a URL only this machine can reach. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '::1'
+  );
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -318,8 +329,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     waitlistMode: env.WAITLIST_MODE,
-    // Demo accounts have a published password, so they exist only with the embedded identity.
-    seedDemo: !isClerk && (env.SEED_DEMO ?? true),
+    // Demo accounts have a published password, so they exist only with the embedded identity,
+    // and by default only when the product runs locally (loopback APP_URL, embedded database).
+    seedDemo: !isClerk && (env.SEED_DEMO ?? (isLoopbackUrl(appUrl) && !env.DATABASE_URL)),
     seedDemoConnections: env.SEED_DEMO_CONNECTIONS,
     seedDemoPersona: env.SEED_DEMO_PERSONA,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'apps/web/dist'),
