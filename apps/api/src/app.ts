@@ -187,6 +187,8 @@ export async function buildApp({
         },
       ],
       ...(platformOverrides?.sandboxNow ? { now: platformOverrides.sandboxNow } : {}),
+      // Faults, revocation, the clock and reset would let anyone break every sandbox connection.
+      isControlApiEnabled: config.isSandboxControlApiEnabled,
     });
   }
   const platforms = createPlatformServices({

@@ -95,6 +95,7 @@ const envSchema = z
     META_DIALOG_URL: urlString.optional(),
     META_GRAPH_URL: urlString.optional(),
     SYNC_WORKER: booleanString.default(true),
+    SANDBOX_CONTROL_API: booleanString.default(false),
     SYNC_BACKFILL_DAYS: z.coerce
       .number({ error: 'must be a number of days' })
       .int({ error: 'must be a whole number of days' })
@@ -167,6 +168,8 @@ export type Config = {
   platforms: PlatformsConfig;
   isSyncWorkerEnabled: boolean;
   syncBackfillDays: number;
+  /** Mount the sandbox's test-only `/sandbox/__control/*` (faults, revoke, clock, reset). */
+  isSandboxControlApiEnabled: boolean;
 };
 
 export type GooglePlatformConfig = {
@@ -342,5 +345,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     platforms: resolvePlatforms(env, appUrl),
     isSyncWorkerEnabled: env.SYNC_WORKER,
     syncBackfillDays: env.SYNC_BACKFILL_DAYS,
+    isSandboxControlApiEnabled: env.SANDBOX_CONTROL_API,
   };
 }
