@@ -39,6 +39,7 @@ import {
   type PlatformDay,
   type ScopedAccount,
 } from './analytics.repository';
+import { assertCampaignCapacity } from './campaign-capacity';
 import { toCsv } from './calculations/csv';
 import { resolveDateRange, weekStart, type ResolvedRange } from './calculations/date-range';
 import { forecastNextMilestone, milestonesCrossed } from './calculations/milestones';
@@ -931,6 +932,7 @@ export async function createCampaign(
   user: CurrentUser,
   input: CampaignInput,
 ): Promise<Campaign> {
+  await assertCampaignCapacity(db, user.organization.id);
   return insertCampaign(db, user.organization.id, await toCampaignValues(db, user, input));
 }
 
