@@ -65,11 +65,33 @@ describe('loadConfig', () => {
     // A public deployment (its own host, or a shared PostgreSQL) gets no known admin login.
     expect(loadConfig({ APP_URL: 'https://app.crescendo.fm' }).seedDemo).toBe(false);
     expect(loadConfig({ APP_URL: 'http://10.0.0.5:3000' }).seedDemo).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/crescendo' }).seedDemo).toBe(false);
+    const shared = {
+      DATABASE_URL: 'postgres://db/crescendo',
+      AUTH_SECRET: 'x'.repeat(40),
+      TOKEN_ENCRYPTION_KEYS: `1:${Buffer.alloc(32, 7).toString('base64')}`,
+    };
+    expect(loadConfig(shared).seedDemo).toBe(false);
     expect(
       loadConfig({ APP_URL: 'https://staging.crescendo.fm', SEED_DEMO: 'true' }).seedDemo,
     ).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('refuses a shared database without shared secrets, in one line saying what to set', () => {
+    const key = `1:${Buffer.alloc(32, 7).toString('base64')}`;
+    const secret = 'x'.repeat(40);
+    const url = 'postgres://db/crescendo';
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+      /^Invalid configuration: AUTH_SECRET is required with DATABASE_URL: set AUTH_SECRET and TOKEN_ENCRYPTION_KEYS to the same values on every process/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: url, AUTH_SECRET: secret })).toThrow(
+      /^Invalid configuration: TOKEN_ENCRYPTION_KEYS is required with DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: url, AUTH_SECRET: secret })).not.toThrow(/\n/);
+    expect(
+      loadConfig({ DATABASE_URL: url, AUTH_SECRET: secret, TOKEN_ENCRYPTION_KEYS: key })
+        .databaseUrl,
+    ).toBe(url);
   });
 
   it('splits comma-separated CORS origins', () => {

@@ -117,6 +117,20 @@ const envSchema = z
         });
       }
     }
+    // Secrets generated per data dir differ per host: sessions and sealed tokens would break
+    // behind a load balancer, so a shared database needs them set.
+    if (env.DATABASE_URL) {
+      const missing = (['AUTH_SECRET', 'TOKEN_ENCRYPTION_KEYS'] as const).filter(
+        (name) => !env[name],
+      );
+      if (missing.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          path: [missing[0]!],
+          message: `is required with DATABASE_URL: set ${missing.join(' and ')} to the same values on every process (AUTH_SECRET: 32+ random characters, e.g. openssl rand -base64 48; TOKEN_ENCRYPTION_KEYS: 1:<openssl rand -base64 32>)`,
+        });
+      }
+    }
     const clerkKeys = [env.CLERK_PUBLISHABLE_KEY, env.CLERK_JWT_KEY];
     if (clerkKeys.some(Boolean) && !clerkKeys.every(Boolean)) {
       context.addIssue({
