@@ -94,6 +94,18 @@ describe('loadConfig', () => {
     ).toBe(url);
   });
 
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, never "trust every hop"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback,::1' }).trustProxy).toBe(
+      '10.0.0.0/8,loopback,::1',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /^Invalid configuration: TRUST_PROXY must be a hop count \(e\.g\. 1\) or the proxies' addresses\/CIDRs/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('splits comma-separated CORS origins', () => {
     expect(loadConfig({ CORS_ORIGINS: 'https://a.test, https://b.test ,' }).corsOrigins).toEqual([
       'https://a.test',

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -36,7 +37,10 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     CORS_ORIGINS: commaList.optional(),
-    TRUST_PROXY: booleanString.default(false),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value, context) => parseTrustProxy(value, context)),
     BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()
@@ -96,6 +100,13 @@ const envSchema = z
     META_GRAPH_URL: urlString.optional(),
     SYNC_WORKER: booleanString.default(true),
     SANDBOX_CONTROL_API: booleanString.default(false),
+    REDIS_URL: z
+      .string()
+      .refine((value) => /^rediss?:\/\//.test(value), {
+        error: 'must be a redis:// or rediss:// URL',
+      })
+      .optional(),
+    SIGN_IN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(30),
     SYNC_BACKFILL_DAYS: z.coerce
       .number({ error: 'must be a number of days' })
       .int({ error: 'must be a whole number of days' })
@@ -154,9 +165,19 @@ export type Config = {
   databasePoolMax: number;
   logLevel: RawEnv['LOG_LEVEL'];
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs (comma-separated). */
+  trustProxy: false | number | string;
   bodyLimitBytes: number;
-  rateLimit: { perIp: number; perUser: number; windowSeconds: number; signIn: number };
+  rateLimit: {
+    perIp: number;
+    perUser: number;
+    windowSeconds: number;
+    signIn: number;
+    /** Failed sign-ins per account (from any address) per 15 minutes. */
+    signInAccountFailures: number;
+  };
+  /** Shared rate-limit counters in Redis; without it they live in PostgreSQL (or in memory on PGlite). */
+  redisUrl: string | null;
   /** How long a resolved user is reused for the same token in one process (0 = never). */
   userCacheTtlMs: number;
   authSecret: string | null;
@@ -280,6 +301,38 @@ function resolvePlatforms(env: RawEnv, appUrl: string): PlatformsConfig {
   };
 }
 
+const proxyAddressNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as a number of proxy hops or a list of proxy addresses/CIDRs. `true` (trust every
+ * hop) is refused: any client could then choose its own address and escape per-address limits.
+ */
+function parseTrustProxy(value: string, context: z.RefinementCtx): false | number | string {
+  const text = value.trim();
+  if (text === 'false' || text === '0' || text === '') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const isValid = entries.every((entry) => {
+    if (proxyAddressNames.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    if (family === 0 || rest.length > 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  if (!isValid || entries.length === 0) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        "must be a hop count (e.g. 1) or the proxies' addresses/CIDRs (e.g. 10.0.0.0/8,loopback); true would trust every hop",
+    });
+    return z.NEVER;
+  }
+  return entries.join(',');
+}
+
 /** True for localhost, *.localhost, 127.0.0.0/8 and ::1: a URL only this machine can reach. */
 export function isLoopbackUrl(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
@@ -334,7 +387,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perUser: env.RATE_LIMIT_PER_USER,
       windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
       signIn: env.SIGN_IN_RATE_LIMIT,
+      signInAccountFailures: env.SIGN_IN_ACCOUNT_FAILURE_LIMIT,
     },
+    redisUrl: env.REDIS_URL ?? null,
     authSecret: env.AUTH_SECRET ?? null,
     identityProvider: isClerk ? 'clerk' : 'embedded',
     clerk: isClerk
