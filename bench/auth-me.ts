@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 /**
  * GET /api/v1/auth/me with a valid token under autocannon, beside a bare node:http server that
  * returns the same JSON, in the same run. Targets: ratio ≥ 25 %, p99 ≤ 10 ms at 1,000 req/s on
@@ -57,6 +58,9 @@ if (database === 'postgres') {
   url.pathname = `/${databaseName}`;
   env.DATABASE_URL = url.toString();
   env.SEED_DEMO = 'true';
+  // A shared database needs shared secrets (the product refuses to start without them).
+  env.AUTH_SECRET = crypto.randomBytes(36).toString('base64');
+  env.TOKEN_ENCRYPTION_KEYS = `1:${crypto.randomBytes(32).toString('base64')}`;
 }
 
 const product = await startProduct(env);

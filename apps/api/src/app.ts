@@ -13,6 +13,11 @@ import { createEmbeddedAuth, createEmbeddedVerifier, type EmbeddedAuth } from '.
 import type { TokenVerifier } from './identity/types';
 import { withVerificationCache } from './identity/verification-cache';
 import { serializerCompiler } from './lib/response-serializer';
+import {
+  createMemoryRateLimitStore,
+  createPostgresRateLimitStore,
+  createRedisRateLimitStore,
+} from './lib/rate-limit-store';
 import { readOrCreateSecretFile } from './lib/secrets';
 import { createTokenCipher, parseTokenKeys } from './lib/token-cipher';
 import { platformSandbox } from '@crescendo/platform-sandbox';
@@ -62,6 +67,11 @@ export type App = FastifyInstance & {
   platforms: PlatformServices;
 };
 
+/** A hop count as the function form (proxy-addr trusts the nearest `hops` addresses). */
+function trustProxyOption(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 export async function buildApp({
   config,
   database,
@@ -87,7 +97,7 @@ export async function buildApp({
           },
     genReqId: generateRequestId,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -113,8 +123,18 @@ export async function buildApp({
   const clerkHost = config.clerk ? issuerFromPublishableKey(config.clerk.publishableKey) : null;
   const sentryOrigin = config.sentry.dsn ? new URL(config.sentry.dsn).origin : null;
 
+  // Limits shared by every API process: Redis when configured, else the shared PostgreSQL; the
+  // embedded single-process database keeps them in memory.
+  const rateLimitStore = config.redisUrl
+    ? createRedisRateLimitStore(config.redisUrl)
+    : database.kind === 'postgres'
+      ? createPostgresRateLimitStore(database.db)
+      : createMemoryRateLimitStore();
+  app.addHook('onClose', async () => rateLimitStore.close());
+
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
+    rateLimitStore,
     corsOrigins: config.corsOrigins,
     perIpLimit: config.rateLimit.perIp,
     windowSeconds: config.rateLimit.windowSeconds,
@@ -143,6 +163,7 @@ export async function buildApp({
       (await resolveCurrentUser(database.db, identity, { waitlistMode: config.waitlistMode })).user,
     perUserLimit: config.rateLimit.perUser,
     windowSeconds: config.rateLimit.windowSeconds,
+    rateLimitStore,
     userCacheTtlMs: config.userCacheTtlMs,
   });
 
@@ -153,6 +174,8 @@ export async function buildApp({
       appUrl: config.appUrl,
       signInFailuresPerWindow: config.rateLimit.signIn,
       windowSeconds: config.rateLimit.windowSeconds,
+      rateLimitStore,
+      accountFailuresPer15Minutes: config.rateLimit.signInAccountFailures,
     });
   }
   await app.register(authRoutes, {
@@ -188,6 +211,8 @@ export async function buildApp({
         },
       ],
       ...(platformOverrides?.sandboxNow ? { now: platformOverrides.sandboxNow } : {}),
+      // Faults, revocation, the clock and reset would let anyone break every sandbox connection.
+      isControlApiEnabled: config.isSandboxControlApiEnabled,
     });
   }
   const platforms = createPlatformServices({

@@ -6,6 +6,8 @@ import { demoAccounts, demoPassword, seedDemoAccounts, seedDemoConnections } fro
 import { startWorker, type Worker } from './jobs/worker';
 import { createSyncHandlers, ensureDailySchedule } from './modules/connections/sync/sync-runner';
 import path from 'node:path';
+import { KeyMismatchError, verifyKeyChecks } from './lib/key-check';
+import { readOrCreateSecretFile } from './lib/secrets';
 
 function fail(message: string): never {
   console.error(message);
@@ -41,6 +43,17 @@ async function main(): Promise<void> {
   }
   const database = await openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
+  try {
+    await verifyKeyChecks(database.db, {
+      authSecret: app.embeddedAuth
+        ? (config.authSecret ?? readOrCreateSecretFile(config.dataDir, 'auth-secret'))
+        : null,
+      cipher: app.platforms.cipher,
+    });
+  } catch (error) {
+    if (error instanceof KeyMismatchError) fail(error.message);
+    throw error;
+  }
 
   if (config.seedDemo && app.embeddedAuth) {
     await seedDemoAccounts(database.db, app.embeddedAuth, embeddedIssuer);

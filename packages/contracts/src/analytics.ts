@@ -313,6 +313,15 @@ const money = z
     },
   );
 
+/** ROI walks every campaign day twice (the campaign and the window before it) on each read. */
+export const maxCampaignDays = 366;
+/** Campaigns one organisation may keep, so its ROI reads stay bounded. */
+export const maxCampaignsPerOrganization = 200;
+
+function isWithinCampaignSpan(startDate: string, endDate: string): boolean {
+  return (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 + 1 <= maxCampaignDays;
+}
+
 export const campaignInputSchema = z
   .object({
     name: z
@@ -338,6 +347,10 @@ export const campaignInputSchema = z
   .strict()
   .refine((campaign) => campaign.endDate >= campaign.startDate, {
     error: 'End date must be on or after the start date',
+    path: ['endDate'],
+  })
+  .refine((campaign) => isWithinCampaignSpan(campaign.startDate, campaign.endDate), {
+    error: `A campaign lasts at most ${maxCampaignDays} days`,
     path: ['endDate'],
   });
 export type CampaignInput = z.input<typeof campaignInputSchema>;

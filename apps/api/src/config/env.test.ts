@@ -58,6 +58,54 @@ describe('loadConfig', () => {
     expect(config.clerk?.authorizedParties).toEqual(['http://localhost:3000']);
   });
 
+  it('seeds the demo accounts (published password) only when running locally unless asked', () => {
+    expect(loadConfig({ APP_URL: 'http://127.0.0.1:3000' }).seedDemo).toBe(true);
+    expect(loadConfig({ APP_URL: 'http://app.localhost:3000' }).seedDemo).toBe(true);
+    expect(loadConfig({ APP_URL: 'http://[::1]:3000' }).seedDemo).toBe(true);
+    // A public deployment (its own host, or a shared PostgreSQL) gets no known admin login.
+    expect(loadConfig({ APP_URL: 'https://app.crescendo.fm' }).seedDemo).toBe(false);
+    expect(loadConfig({ APP_URL: 'http://10.0.0.5:3000' }).seedDemo).toBe(false);
+    const shared = {
+      DATABASE_URL: 'postgres://db/crescendo',
+      AUTH_SECRET: 'x'.repeat(40),
+      TOKEN_ENCRYPTION_KEYS: `1:${Buffer.alloc(32, 7).toString('base64')}`,
+    };
+    expect(loadConfig(shared).seedDemo).toBe(false);
+    expect(
+      loadConfig({ APP_URL: 'https://staging.crescendo.fm', SEED_DEMO: 'true' }).seedDemo,
+    ).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('refuses a shared database without shared secrets, in one line saying what to set', () => {
+    const key = `1:${Buffer.alloc(32, 7).toString('base64')}`;
+    const secret = 'x'.repeat(40);
+    const url = 'postgres://db/crescendo';
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+      /^Invalid configuration: AUTH_SECRET is required with DATABASE_URL: set AUTH_SECRET and TOKEN_ENCRYPTION_KEYS to the same values on every process/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: url, AUTH_SECRET: secret })).toThrow(
+      /^Invalid configuration: TOKEN_ENCRYPTION_KEYS is required with DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: url, AUTH_SECRET: secret })).not.toThrow(/\n/);
+    expect(
+      loadConfig({ DATABASE_URL: url, AUTH_SECRET: secret, TOKEN_ENCRYPTION_KEYS: key })
+        .databaseUrl,
+    ).toBe(url);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, never "trust every hop"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback,::1' }).trustProxy).toBe(
+      '10.0.0.0/8,loopback,::1',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /^Invalid configuration: TRUST_PROXY must be a hop count \(e\.g\. 1\) or the proxies' addresses\/CIDRs/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('splits comma-separated CORS origins', () => {
     expect(loadConfig({ CORS_ORIGINS: 'https://a.test, https://b.test ,' }).corsOrigins).toEqual([
       'https://a.test',

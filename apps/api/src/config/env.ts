@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -36,7 +37,10 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     CORS_ORIGINS: commaList.optional(),
-    TRUST_PROXY: booleanString.default(false),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value, context) => parseTrustProxy(value, context)),
     BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()
@@ -95,6 +99,14 @@ const envSchema = z
     META_DIALOG_URL: urlString.optional(),
     META_GRAPH_URL: urlString.optional(),
     SYNC_WORKER: booleanString.default(true),
+    SANDBOX_CONTROL_API: booleanString.default(false),
+    REDIS_URL: z
+      .string()
+      .refine((value) => /^rediss?:\/\//.test(value), {
+        error: 'must be a redis:// or rediss:// URL',
+      })
+      .optional(),
+    SIGN_IN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(30),
     SYNC_BACKFILL_DAYS: z.coerce
       .number({ error: 'must be a number of days' })
       .int({ error: 'must be a whole number of days' })
@@ -113,6 +125,20 @@ const envSchema = z
           code: 'custom',
           path: [env[idName] ? secretName : idName],
           message: `is required when ${env[idName] ? idName : secretName} is set (set both together)`,
+        });
+      }
+    }
+    // Secrets generated per data dir differ per host: sessions and sealed tokens would break
+    // behind a load balancer, so a shared database needs them set.
+    if (env.DATABASE_URL) {
+      const missing = (['AUTH_SECRET', 'TOKEN_ENCRYPTION_KEYS'] as const).filter(
+        (name) => !env[name],
+      );
+      if (missing.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          path: [missing[0]!],
+          message: `is required with DATABASE_URL: set ${missing.join(' and ')} to the same values on every process (AUTH_SECRET: 32+ random characters, e.g. openssl rand -base64 48; TOKEN_ENCRYPTION_KEYS: 1:<openssl rand -base64 32>)`,
         });
       }
     }
@@ -139,9 +165,19 @@ export type Config = {
   databasePoolMax: number;
   logLevel: RawEnv['LOG_LEVEL'];
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs (comma-separated). */
+  trustProxy: false | number | string;
   bodyLimitBytes: number;
-  rateLimit: { perIp: number; perUser: number; windowSeconds: number; signIn: number };
+  rateLimit: {
+    perIp: number;
+    perUser: number;
+    windowSeconds: number;
+    signIn: number;
+    /** Failed sign-ins per account (from any address) per 15 minutes. */
+    signInAccountFailures: number;
+  };
+  /** Shared rate-limit counters in Redis; without it they live in PostgreSQL (or in memory on PGlite). */
+  redisUrl: string | null;
   /** How long a resolved user is reused for the same token in one process (0 = never). */
   userCacheTtlMs: number;
   authSecret: string | null;
@@ -167,6 +203,8 @@ export type Config = {
   platforms: PlatformsConfig;
   isSyncWorkerEnabled: boolean;
   syncBackfillDays: number;
+  /** Mount the sandbox's test-only `/sandbox/__control/*` (faults, revoke, clock, reset). */
+  isSandboxControlApiEnabled: boolean;
 };
 
 export type GooglePlatformConfig = {
@@ -263,6 +301,49 @@ function resolvePlatforms(env: RawEnv, appUrl: string): PlatformsConfig {
   };
 }
 
+const proxyAddressNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as a number of proxy hops or a list of proxy addresses/CIDRs. `true` (trust every
+ * hop) is refused: any client could then choose its own address and escape per-address limits.
+ */
+function parseTrustProxy(value: string, context: z.RefinementCtx): false | number | string {
+  const text = value.trim();
+  if (text === 'false' || text === '0' || text === '') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const isValid = entries.every((entry) => {
+    if (proxyAddressNames.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    if (family === 0 || rest.length > 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  if (!isValid || entries.length === 0) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        "must be a hop count (e.g. 1) or the proxies' addresses/CIDRs (e.g. 10.0.0.0/8,loopback); true would trust every hop",
+    });
+    return z.NEVER;
+  }
+  return entries.join(',');
+}
+
+/** True for localhost, *.localhost, 127.0.0.0/8 and ::1: a URL only this machine can reach. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '::1'
+  );
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -306,7 +387,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perUser: env.RATE_LIMIT_PER_USER,
       windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
       signIn: env.SIGN_IN_RATE_LIMIT,
+      signInAccountFailures: env.SIGN_IN_ACCOUNT_FAILURE_LIMIT,
     },
+    redisUrl: env.REDIS_URL ?? null,
     authSecret: env.AUTH_SECRET ?? null,
     identityProvider: isClerk ? 'clerk' : 'embedded',
     clerk: isClerk
@@ -318,8 +401,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     waitlistMode: env.WAITLIST_MODE,
-    // Demo accounts have a published password, so they exist only with the embedded identity.
-    seedDemo: !isClerk && (env.SEED_DEMO ?? true),
+    // Demo accounts have a published password, so they exist only with the embedded identity,
+    // and by default only when the product runs locally (loopback APP_URL, embedded database).
+    seedDemo: !isClerk && (env.SEED_DEMO ?? (isLoopbackUrl(appUrl) && !env.DATABASE_URL)),
     seedDemoConnections: env.SEED_DEMO_CONNECTIONS,
     seedDemoPersona: env.SEED_DEMO_PERSONA,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'apps/web/dist'),
@@ -330,5 +414,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     platforms: resolvePlatforms(env, appUrl),
     isSyncWorkerEnabled: env.SYNC_WORKER,
     syncBackfillDays: env.SYNC_BACKFILL_DAYS,
+    isSandboxControlApiEnabled: env.SANDBOX_CONTROL_API,
   };
 }

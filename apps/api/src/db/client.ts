@@ -40,7 +40,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    await migrateUnderLock(pool);
     let isClosed = false;
     return {
       db,
@@ -75,6 +75,27 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     ...{ pglite: client },
   };
+}
+
+/** Any fixed number: every Crescendo process takes the same lock before migrating. */
+const migrationLockKey = 7_301_994_118;
+
+/**
+ * Applies migrations holding a PostgreSQL advisory lock, so processes starting together take
+ * turns: the first migrates, the others then find nothing left to do.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLockKey]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 async function pingDatabase(db: Database, isClosed: () => boolean): Promise<boolean> {

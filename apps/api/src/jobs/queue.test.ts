@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { jobs } from '../db/schema';
 import { createTestDatabase, databaseTargets } from '../testing/test-database';
-import { claimJob, completeJob, enqueueJob, failJob, findJob } from './queue';
+import {
+  claimJob,
+  completeJob,
+  deleteFinishedJobs,
+  enqueueJob,
+  failJob,
+  findJob,
+  postponeJob,
+} from './queue';
 import { PermanentJobFailure, PostponeJob, startWorker } from './worker';
 
 describe.each(databaseTargets)('durable job queue on %s', (target) => {
@@ -32,7 +40,7 @@ describe.each(databaseTargets)('durable job queue on %s', (target) => {
       payload: { n: 1 },
     });
     expect(await claimJob(database.db, [name], 'w2', 30)).toBeNull();
-    await completeJob(database.db, first.id);
+    await completeJob(database.db, first, 'w1');
     expect((await findJob(database.db, first.id))?.status).toBe('succeeded');
   });
 
@@ -41,7 +49,8 @@ describe.each(databaseTargets)('durable job queue on %s', (target) => {
     const first = await enqueueJob(database.db, { queue: name, singletonKey: `sync:${name}` });
     const second = await enqueueJob(database.db, { queue: name, singletonKey: `sync:${name}` });
     expect(second).toEqual({ id: first.id, isNew: false });
-    await completeJob(database.db, first.id);
+    await claimJob(database.db, [name], 'w1', 30);
+    await completeJob(database.db, first, 'w1');
     const third = await enqueueJob(database.db, { queue: name, singletonKey: `sync:${name}` });
     expect(third.isNew).toBe(true);
   });
@@ -59,14 +68,92 @@ describe.each(databaseTargets)('durable job queue on %s', (target) => {
     expect(reclaimed).toMatchObject({ id, workerId: 'w2', attempts: 2 });
   });
 
+  it('lets only the worker holding a job complete, fail or postpone it', async () => {
+    const name = queue();
+    const { id } = await enqueueJob(database.db, { queue: name });
+    const first = (await claimJob(database.db, [name], 'w1', 30))!;
+    await database.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, id)); // prettier-ignore
+    const second = (await claimJob(database.db, [name], 'w2', 30))!;
+    expect(second.workerId).toBe('w2');
+    // The first worker wakes up late: nothing it reports changes the job.
+    expect(await completeJob(database.db, first, 'w1')).toBe(false);
+    expect(await failJob(database.db, first, 'w1', 'late', null)).toBe('lost');
+    expect(await postponeJob(database.db, first, 'w1', new Date(), 'late')).toBe(false);
+    expect(await findJob(database.db, id)).toMatchObject({ status: 'running', workerId: 'w2', lastError: null }); // prettier-ignore
+    expect(await completeJob(database.db, second, 'w2')).toBe(true);
+    expect((await findJob(database.db, id))?.status).toBe('succeeded');
+  });
+
+  it('fails a job that crashed its worker max_attempts times instead of claiming it forever', async () => {
+    const name = queue();
+    const { id } = await enqueueJob(database.db, { queue: name, maxAttempts: 2 });
+    for (const worker of ['crash-1', 'crash-2']) {
+      expect(await claimJob(database.db, [name], worker, 30)).toMatchObject({ id });
+      await database.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, id)); // prettier-ignore
+    }
+    expect(await claimJob(database.db, [name], 'w3', 30)).toBeNull();
+    expect(await findJob(database.db, id)).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      lastError: 'The worker running it stopped 2 times without finishing',
+    });
+  });
+
+  it('deletes finished jobs after their retention (a day succeeded, a week failed)', async () => {
+    const name = queue();
+    const ids = await Promise.all(
+      [0, 1, 2, 3].map(async () => (await enqueueJob(database.db, { queue: name })).id),
+    );
+    const finish = (id: string, status: 'succeeded' | 'failed', age: string) =>
+      database.db.update(jobs).set({ status, finishedAt: sql`now() - ${age}::interval` }).where(eq(jobs.id, id)); // prettier-ignore
+    await finish(ids[0]!, 'succeeded', '2 days');
+    await finish(ids[1]!, 'succeeded', '1 hour');
+    await finish(ids[2]!, 'failed', '8 days');
+    await finish(ids[3]!, 'failed', '2 days');
+    await deleteFinishedJobs(database.db);
+    const left = await Promise.all(ids.map((id) => findJob(database.db, id)));
+    expect(left.map((job) => job !== null)).toEqual([false, true, false, true]);
+  });
+
+  it('stops a handler whose lock was lost to another worker', async () => {
+    const name = queue();
+    const { id } = await enqueueJob(database.db, { queue: name });
+    let started!: () => void;
+    const isStarted = new Promise<void>((resolve) => (started = resolve));
+    let abortReason: unknown = null;
+    const worker = startWorker({
+      db: database.db,
+      concurrency: 0,
+      heartbeatMs: 30,
+      handlers: {
+        [name]: (_job, signal) =>
+          new Promise((_resolve, reject) => {
+            started();
+            signal.addEventListener('abort', () => {
+              abortReason = signal.reason;
+              reject(signal.reason as Error);
+            });
+          }),
+      },
+    });
+    const drained = worker.drain();
+    await isStarted;
+    // Another worker took the job over (e.g. after a long pause of this one).
+    await database.db.update(jobs).set({ workerId: 'other' }).where(eq(jobs.id, id));
+    await drained;
+    expect(String(abortReason)).toMatch(/lock was lost/);
+    expect(await findJob(database.db, id)).toMatchObject({ status: 'running', workerId: 'other' });
+    await worker.stop();
+  });
+
   it('retries failures until attempts run out', async () => {
     const name = queue();
     const { id } = await enqueueJob(database.db, { queue: name, maxAttempts: 2 });
     const firstTry = (await claimJob(database.db, [name], 'w', 30))!;
-    expect(await failJob(database.db, firstTry, 'boom', new Date())).toBe('retry');
+    expect(await failJob(database.db, firstTry, 'w', 'boom', new Date())).toBe('retry');
     const secondTry = (await claimJob(database.db, [name], 'w', 30))!;
     expect(secondTry.attempts).toBe(2);
-    expect(await failJob(database.db, secondTry, 'boom again', new Date())).toBe('failed');
+    expect(await failJob(database.db, secondTry, 'w', 'boom again', new Date())).toBe('failed');
     expect(await findJob(database.db, id)).toMatchObject({
       status: 'failed',
       lastError: 'boom again',

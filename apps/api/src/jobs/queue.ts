@@ -46,7 +46,9 @@ export async function enqueueJob(
 
 /**
  * Claims the next due job of the given queues. A running job whose lock expired (its worker
- * died) is due again. Concurrent workers never claim the same job.
+ * died) is due again while it has attempts left; one that used them all (it crashed its process
+ * every time) is failed for good instead of being claimed forever. Concurrent workers never claim
+ * the same job.
  */
 export async function claimJob(
   db: Database,
@@ -58,6 +60,15 @@ export async function claimJob(
     queues.map((queue) => sql`${queue}`),
     sql`, `,
   );
+  await db.execute(sql`
+    update ${jobs} set
+      status = 'failed',
+      locked_until = null,
+      finished_at = now(),
+      updated_at = now(),
+      last_error = 'The worker running it stopped ' || attempts || ' times without finishing'
+    where queue in (${queueList})
+      and status = 'running' and locked_until < now() and attempts >= max_attempts`);
   const result = await db.execute<Record<string, unknown>>(sql`
     update ${jobs} set
       status = 'running',
@@ -69,6 +80,7 @@ export async function claimJob(
       select id from ${jobs}
       where queue in (${queueList})
         and run_at <= now()
+        and attempts < max_attempts
         and (status = 'queued' or (status = 'running' and locked_until < now()))
       order by run_at, created_at
       limit 1
@@ -84,20 +96,33 @@ export async function claimJob(
   return job ?? null;
 }
 
+/** The job is still this worker's: running, locked by it. */
+function heldBy(job: Pick<Job, 'id'>, workerId: string) {
+  return and(eq(jobs.id, job.id), eq(jobs.workerId, workerId), eq(jobs.status, 'running'));
+}
+
+/** Extends the lock; false when the job is no longer this worker's (its lock was lost). */
 export async function extendJobLock(
   db: Database,
   id: string,
   workerId: string,
   lockSeconds: number,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(jobs)
     .set({ lockedUntil: sql`now() + make_interval(secs => ${lockSeconds})`, updatedAt: new Date() })
-    .where(and(eq(jobs.id, id), eq(jobs.workerId, workerId), eq(jobs.status, 'running')));
+    .where(and(heldBy({ id }, workerId), sql`${jobs.lockedUntil} >= now()`))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
 }
 
-export async function completeJob(db: Database, id: string): Promise<void> {
-  await db
+/** Marks the job done; false (and nothing changed) when another worker holds it now. */
+export async function completeJob(
+  db: Database,
+  job: Pick<Job, 'id'>,
+  workerId: string,
+): Promise<boolean> {
+  const rows = await db
     .update(jobs)
     .set({
       status: 'succeeded',
@@ -106,18 +131,24 @@ export async function completeJob(db: Database, id: string): Promise<void> {
       updatedAt: new Date(),
       lastError: null,
     })
-    .where(eq(jobs.id, id));
+    .where(heldBy(job, workerId))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
 }
 
-/** Records a failure: retried at `retryAt` while attempts remain, otherwise failed for good. */
+/**
+ * Records a failure: retried at `retryAt` while attempts remain, otherwise failed for good.
+ * `lost` (nothing changed) when another worker holds the job now.
+ */
 export async function failJob(
   db: Database,
   job: Job,
+  workerId: string,
   error: string,
   retryAt: Date | null,
-): Promise<'retry' | 'failed'> {
+): Promise<'retry' | 'failed' | 'lost'> {
   const canRetry = retryAt !== null && job.attempts < job.maxAttempts;
-  await db
+  const rows = await db
     .update(jobs)
     .set(
       canRetry
@@ -136,7 +167,9 @@ export async function failJob(
             updatedAt: new Date(),
           },
     )
-    .where(eq(jobs.id, job.id));
+    .where(heldBy(job, workerId))
+    .returning({ id: jobs.id });
+  if (rows.length === 0) return 'lost';
   return canRetry ? 'retry' : 'failed';
 }
 
@@ -144,10 +177,11 @@ export async function failJob(
 export async function postponeJob(
   db: Database,
   job: Job,
+  workerId: string,
   runAt: Date,
   reason: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(jobs)
     .set({
       status: 'queued',
@@ -157,7 +191,21 @@ export async function postponeJob(
       lastError: reason,
       updatedAt: new Date(),
     })
-    .where(eq(jobs.id, job.id));
+    .where(heldBy(job, workerId))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
+/** Finished jobs are kept a while for inspection, then deleted: succeeded a day, failed a week. */
+export async function deleteFinishedJobs(db: Database): Promise<number> {
+  const rows = await db
+    .delete(jobs)
+    .where(
+      sql`(${jobs.status} = 'succeeded' and ${jobs.finishedAt} < now() - interval '1 day')
+        or (${jobs.status} = 'failed' and ${jobs.finishedAt} < now() - interval '7 days')`,
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
 }
 
 export async function findJob(db: Database, id: string): Promise<Job | null> {

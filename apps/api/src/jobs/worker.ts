@@ -1,6 +1,14 @@
 import crypto from 'node:crypto';
 import type { Database } from '../db/client';
-import { claimJob, completeJob, extendJobLock, failJob, postponeJob, type Job } from './queue';
+import {
+  claimJob,
+  completeJob,
+  deleteFinishedJobs,
+  extendJobLock,
+  failJob,
+  postponeJob,
+  type Job,
+} from './queue';
 
 /** Thrown by a handler to retry later without spending an attempt (quota pauses). */
 export class PostponeJob extends Error {
@@ -25,6 +33,8 @@ export type WorkerOptions = {
   handlers: Record<string, JobHandler>;
   pollIntervalMs?: number;
   lockSeconds?: number;
+  /** How often the lock is extended (and checked); default a third of the lock. */
+  heartbeatMs?: number;
   concurrency?: number;
   /** Delay before the n-th retry (attempt counts from 1). */
   retryDelayMs?: (attempt: number) => number;
@@ -43,6 +53,7 @@ export function startWorker(options: WorkerOptions): Worker {
   const queues = Object.keys(options.handlers);
   const lockSeconds = options.lockSeconds ?? 120;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const heartbeatMs = options.heartbeatMs ?? (lockSeconds * 1000) / 3;
   const retryDelayMs =
     options.retryDelayMs ?? ((attempt) => Math.min(60_000 * 2 ** (attempt - 1), 3_600_000));
   const controller = new AbortController();
@@ -52,33 +63,54 @@ export function startWorker(options: WorkerOptions): Worker {
   async function runOne(): Promise<boolean> {
     const job = await claimJob(options.db, queues, id, lockSeconds);
     if (!job) return false;
-    const heartbeat = setInterval(
-      () => void extendJobLock(options.db, job.id, id, lockSeconds).catch(() => {}),
-      (lockSeconds * 1000) / 3,
-    );
+    // The job's own signal: aborted when the worker stops, or when its lock is lost (another
+    // worker took the job over), so two handlers never write the same job's data at once.
+    const jobController = new AbortController();
+    const onStop = () => jobController.abort(controller.signal.reason);
+    controller.signal.addEventListener('abort', onStop, { once: true });
+    const heartbeat = setInterval(() => {
+      void extendJobLock(options.db, job.id, id, lockSeconds).then(
+        (isHeld) => {
+          if (!isHeld) jobController.abort(new Error('the job lock was lost'));
+        },
+        () => {},
+      );
+    }, heartbeatMs);
     try {
-      await options.handlers[job.queue]!(job, controller.signal);
-      await completeJob(options.db, job.id);
+      await options.handlers[job.queue]!(job, jobController.signal);
+      jobController.signal.throwIfAborted();
+      if (!(await completeJob(options.db, job, id))) {
+        options.onError?.(new Error('the job lock was lost before it completed'), job);
+      }
     } catch (error) {
       options.onError?.(error, job);
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof PostponeJob) {
-        await postponeJob(options.db, job, error.until, message);
+        await postponeJob(options.db, job, id, error.until, message);
       } else if (error instanceof PermanentJobFailure) {
-        await failJob(options.db, job, message, null);
+        await failJob(options.db, job, id, message, null);
       } else {
-        await failJob(options.db, job, message, new Date(Date.now() + retryDelayMs(job.attempts)));
+        await failJob(options.db, job, id, message, new Date(Date.now() + retryDelayMs(job.attempts))); // prettier-ignore
       }
     } finally {
       clearInterval(heartbeat);
+      controller.signal.removeEventListener('abort', onStop);
     }
     return true;
+  }
+
+  let lastRetentionSweep = 0;
+  async function sweepFinishedJobs(): Promise<void> {
+    if (Date.now() - lastRetentionSweep < 10 * 60_000) return;
+    lastRetentionSweep = Date.now();
+    await deleteFinishedJobs(options.db);
   }
 
   async function loop(): Promise<void> {
     while (!isStopping) {
       let didWork = false;
       try {
+        await sweepFinishedJobs();
         didWork = await runOne();
       } catch (error) {
         options.onError?.(error, null);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Identity, TokenVerifier } from '../identity/types';
 import { AppError } from '../lib/app-error';
-import { FixedWindowLimiter } from '../lib/fixed-window-limiter';
+import { retryAfterSecondsOf, type RateLimitStore } from '../lib/rate-limit-store';
 import { hasAnyRole } from '../lib/permissions';
 import { TtlCache } from '../lib/ttl-cache';
 import type { CurrentUser } from '../lib/current-user';
@@ -26,6 +26,8 @@ export type AuthPluginOptions = {
   resolveUser: (identity: Identity) => Promise<CurrentUser>;
   perUserLimit: number;
   windowSeconds: number;
+  /** Counters shared by every API process. */
+  rateLimitStore: RateLimitStore;
   /**
    * How long a resolved user may be reused for the same token identity and session
    * (docs/decisions/0005). Any write through this process clears it; 0 disables it.
@@ -42,8 +44,7 @@ export function readBearerToken(request: FastifyRequest): string | null {
 
 /** Authenticates, rate-limits per user and checks roles before a route's body is even parsed. */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
-  const limiter = new FixedWindowLimiter(options.perUserLimit, options.windowSeconds * 1000);
-  app.addHook('onClose', async () => limiter.close());
+  const windowMs = options.windowSeconds * 1000;
   const users = new TtlCache<CurrentUser>(options.userCacheTtlMs);
   // Sign-out, role changes, approvals and profile edits are all writes: after any of them this
   // process reads users afresh. Other processes see the change within the TTL.
@@ -69,7 +70,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     }
     const identity = await options.verifier.verify(token);
     request.identity = identity;
-    const retryAfterSeconds = limiter.hit(`${identity.issuer}|${identity.subject}`);
+    const retryAfterSeconds = retryAfterSecondsOf(
+      await options.rateLimitStore.hit(`user:${identity.issuer}|${identity.subject}`, windowMs),
+      options.perUserLimit,
+    );
     if (retryAfterSeconds > 0) {
       throw new AppError(
         'RATE_LIMITED',

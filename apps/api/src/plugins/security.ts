@@ -5,8 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { AppError } from '../lib/app-error';
+import { fastifyRateLimitStoreOf, type RateLimitStore } from '../lib/rate-limit-store';
 
 export type SecurityOptions = {
+  rateLimitStore: RateLimitStore;
   corsOrigins: string[];
   perIpLimit: number;
   windowSeconds: number;
@@ -79,6 +81,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     global: true,
     max: options.perIpLimit,
     timeWindow: options.windowSeconds * 1000,
+    store: fastifyRateLimitStoreOf(options.rateLimitStore),
+    // A shared store that cannot answer must not take the API down with it.
+    skipOnError: true,
     // Static files of the web app are not rate-limited; the API is.
     allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (_request, context) =>

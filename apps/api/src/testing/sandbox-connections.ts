@@ -48,9 +48,12 @@ export async function connectAs(
     headers: bearer(token),
   });
   const back = await consentAs(response.json<{ url: string }>().url, persona);
+  // The browser brings back the nonce cookie the auth URL set.
+  const cookie = String(response.headers['set-cookie']).split(';')[0]!;
   const landed = await testApp.app.inject({
     method: 'GET',
     url: `/api/v1/oauth/${provider}/callback?${back.searchParams}`,
+    headers: { cookie },
   });
   if (landed.statusCode !== 302)
     throw new Error(`callback answered ${landed.statusCode}: ${landed.body}`);

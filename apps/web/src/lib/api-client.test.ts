@@ -12,7 +12,7 @@ import { startEarlyRequest } from './early-requests';
 import { jsonResponse } from '@/testing/responses';
 import { readStoredToken, storeToken } from './token-store';
 
-type Reply = { status: number; data?: unknown } | 'network';
+type Reply = { status: number; data?: unknown; headers?: Record<string, string> } | 'network';
 
 function scriptedAdapter(replies: Reply[]) {
   const seen: InternalAxiosRequestConfig[] = [];
@@ -24,7 +24,7 @@ function scriptedAdapter(replies: Reply[]) {
       data: reply.data ?? {},
       status: reply.status,
       statusText: '',
-      headers: new AxiosHeaders(),
+      headers: new AxiosHeaders(reply.headers ?? {}),
       config,
     };
     if (reply.status >= 400) {
@@ -108,6 +108,39 @@ describe('api client', () => {
       await expect(client.get('/x')).rejects.toBeInstanceOf(ApiError);
       expect(seen).toHaveLength(1);
     }
+  });
+
+  it('never retries a write after a time-out, a network failure or a 5xx (it may have been done)', async () => {
+    for (const method of ['post', 'put', 'patch', 'delete'] as const) {
+      for (const failure of ['network', { status: 500 }, { status: 503 }] as Reply[]) {
+        const { client, seen } = clientWith([failure, { status: 200 }]);
+        await expect(client.request({ method, url: '/write', data: {} })).rejects.toBeInstanceOf(ApiError); // prettier-ignore
+        expect(seen, `${method} ${JSON.stringify(failure)}`).toHaveLength(1);
+      }
+    }
+  });
+
+  it('retries a write after a 429 (refused, not done), waiting what Retry-After asks', async () => {
+    const { client, seen, sleeps } = clientWith([
+      { status: 429, headers: { 'retry-after': '7' } },
+      { status: 201 },
+    ]);
+    await client.post('/campaigns', { name: 'x' });
+    expect(seen).toHaveLength(2);
+    expect(sleeps).toEqual([7_000]);
+  });
+
+  it('honours Retry-After on reads too, and does not wait out one longer than 30 s', async () => {
+    const { client, sleeps } = clientWith([
+      { status: 503, headers: { 'retry-after': '2' } },
+      { status: 429 },
+      { status: 200 },
+    ]);
+    await client.get('/a');
+    expect(sleeps).toEqual([2_000, 2_000]);
+    const long = clientWith([{ status: 429, headers: { 'retry-after': '120' } }, { status: 200 }]);
+    await expect(long.client.get('/b')).rejects.toBeInstanceOf(ApiError);
+    expect(long.seen).toHaveLength(1);
   });
 
   it('caps the backoff at 30 s', () => {

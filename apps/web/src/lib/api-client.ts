@@ -26,12 +26,30 @@ export function getRetryDelay(attempt: number): number {
   return Math.min(RETRY_BASE_DELAY_MS * 2 ** attempt, RETRY_MAX_DELAY_MS);
 }
 
-/** Retry on network errors (no response), 5xx and 429 — never on other 4xx or cancellations. */
+const idempotentMethods = new Set(['get', 'head', 'options']);
+
+/**
+ * Retry on network errors (no response), 5xx and 429 — never on other 4xx or cancellations. A
+ * write (POST, PUT, PATCH, DELETE) may have been carried out before a time-out or a 5xx, so it is
+ * retried only after a 429: the server refused it without acting on it.
+ */
 export function isRetryableError(error: AxiosError): boolean {
   if (axios.isCancel(error)) return false;
   const status = error.response?.status;
+  const isIdempotent = idempotentMethods.has((error.config?.method ?? 'get').toLowerCase());
+  if (!isIdempotent) return status === 429;
   if (status === undefined) return Boolean(error.request) || error.code === 'ECONNABORTED';
   return status >= 500 || status === 429;
+}
+
+/** The wait a 429/503 asks for in `Retry-After` (seconds or an HTTP date), in ms; null if none. */
+export function readRetryAfterMs(error: AxiosError, now = Date.now()): number | null {
+  const header = error.response?.headers?.['retry-after'] as string | number | undefined;
+  if (header === undefined || header === null || header === '') return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(String(header));
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 type RetriableConfig = InternalAxiosRequestConfig & { retryCount?: number };
@@ -108,9 +126,11 @@ export function createApiClient(
     const config = error.config as RetriableConfig | undefined;
     if (config && isRetryableError(error)) {
       const attempt = config.retryCount ?? 0;
-      if (attempt < MAX_RETRIES) {
+      // The server's own wait wins over the backoff; one longer than the cap is not waited out.
+      const retryAfterMs = readRetryAfterMs(error);
+      if (attempt < MAX_RETRIES && (retryAfterMs === null || retryAfterMs <= RETRY_MAX_DELAY_MS)) {
         config.retryCount = attempt + 1;
-        await wait(getRetryDelay(attempt));
+        await wait(retryAfterMs ?? getRetryDelay(attempt));
         return client.request(config);
       }
     }

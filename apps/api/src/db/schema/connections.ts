@@ -34,6 +34,8 @@ export const oauthStates = pgTable(
     redirectUri: text('redirect_uri').notNull(),
     returnTo: text('return_to').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** SHA-256 of the nonce in the starting browser's HttpOnly cookie: the callback must match it. */
+    browserNonceHash: text('browser_nonce_hash').notNull().default(''),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -115,7 +115,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         summary: 'Record a campaign (spend and extra revenue)',
         security,
         body: campaignInputSchema,
-        response: { 201: campaignResponseSchema, ...errorResponses(400, 401, 403, 429) },
+        response: { 201: campaignResponseSchema, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) =>

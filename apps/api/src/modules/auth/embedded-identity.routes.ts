@@ -2,13 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorStatusByCode, type ErrorCode } from '@crescendo/contracts';
 import type { EmbeddedAuth } from '../../identity/embedded';
 import { AppError } from '../../lib/app-error';
-import { FixedWindowLimiter } from '../../lib/fixed-window-limiter';
+import { retryAfterSecondsOf, type RateLimitStore } from '../../lib/rate-limit-store';
 
 export type EmbeddedIdentityRoutesOptions = {
   auth: EmbeddedAuth;
   appUrl: string;
   signInFailuresPerWindow: number;
   windowSeconds: number;
+  /** Counters shared by every API process. */
+  rateLimitStore: RateLimitStore;
+  /** Failed sign-ins one account may take from all addresses together per 15 minutes. */
+  accountFailuresPer15Minutes: number;
 };
 
 /** Clearer words for the identity provider's own error codes, and the field each concerns. */
@@ -99,21 +103,29 @@ export async function embeddedIdentityRoutes(
   options: EmbeddedIdentityRoutesOptions,
 ) {
   const windowMs = options.windowSeconds * 1000;
-  const failuresByAccount = new FixedWindowLimiter(options.signInFailuresPerWindow, windowMs);
-  const attemptsByAddress = new FixedWindowLimiter(options.signInFailuresPerWindow * 6, windowMs);
-  app.addHook('onClose', async () => {
-    failuresByAccount.close();
-    attemptsByAddress.close();
-  });
+  const accountWindowMs = 15 * 60_000;
+  const store = options.rateLimitStore;
 
   app.post('/api/auth/sign-in/email', { schema: { hide: true } }, async (request, reply) => {
     const email = String(
       (request.body as { email?: unknown } | undefined)?.email ?? '',
     ).toLowerCase();
-    const accountKey = `${request.ip}|${email}`;
+    // Failures per address and account, attempts per address, and failures per account from
+    // every address together (many addresses must not try one account without limit).
+    const keys = {
+      addressAccount: `sign-in-failures:${request.ip}|${email}`,
+      address: `sign-in-attempts:${request.ip}`,
+      account: `sign-in-account-failures:${email}`,
+    };
+    const [addressAccount, address, account] = await Promise.all([
+      store.peek(keys.addressAccount, windowMs),
+      store.hit(keys.address, windowMs),
+      store.peek(keys.account, accountWindowMs),
+    ]);
     const waitSeconds = Math.max(
-      failuresByAccount.retryAfterSeconds(accountKey),
-      attemptsByAddress.hit(request.ip),
+      retryAfterSecondsOf({ ...addressAccount, count: addressAccount.count + 1 }, options.signInFailuresPerWindow), // prettier-ignore
+      retryAfterSecondsOf(address, options.signInFailuresPerWindow * 6),
+      retryAfterSecondsOf({ ...account, count: account.count + 1 }, options.accountFailuresPer15Minutes), // prettier-ignore
     );
     if (waitSeconds > 0) {
       throw new AppError(
@@ -125,7 +137,12 @@ export async function embeddedIdentityRoutes(
       );
     }
     const status = await forwardToIdentityProvider(options.auth, options.appUrl, request, reply);
-    if (status === 401 || status === 403) failuresByAccount.hit(accountKey);
+    if (status === 401 || status === 403) {
+      await Promise.all([
+        store.hit(keys.addressAccount, windowMs),
+        store.hit(keys.account, accountWindowMs),
+      ]);
+    }
     return reply;
   });
 

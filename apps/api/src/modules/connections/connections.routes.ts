@@ -13,6 +13,7 @@ import {
   oauthCallbackQuerySchema,
   oauthProviderParamsSchema,
 } from '@crescendo/contracts';
+import cookie from '@fastify/cookie';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -27,7 +28,13 @@ import {
   listConnections,
   requestConnectionSync,
 } from './connections.service';
-import { completeOAuthCallback, createAuthUrl, normalizeProvider } from './oauth.service';
+import {
+  chooseBrowserNonce,
+  completeOAuthCallback,
+  createAuthUrl,
+  normalizeProvider,
+  oauthNonceCookie,
+} from './oauth.service';
 import type { PlatformServices } from './platform-services';
 
 export type ConnectionsRoutesOptions = { db: Database; services: PlatformServices };
@@ -40,6 +47,8 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
   const config = { auth: 'user', roles: routeRoles.platformConnections } as const;
   const security = [{ bearerAuth: [] }];
   const tags = ['connections'];
+  const nonceCookie = oauthNonceCookie(services.appUrl);
+  await app.register(cookie);
 
   app.get(
     '/api/v1/:provider/oauth/auth-url',
@@ -54,14 +63,26 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
         response: { 200: authUrlResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) =>
-      createAuthUrl(
+    async (request, reply) => {
+      const nonce = chooseBrowserNonce(request.cookies[nonceCookie.name]);
+      const response = await createAuthUrl(
         db,
         services,
         requireCurrentUser(request),
         normalizeProvider(request.params.provider),
         request.query.returnTo,
-      ),
+        nonce,
+      );
+      // Lax: sent on the provider's top-level redirect back, never on cross-site subrequests.
+      reply.setCookie(nonceCookie.name, nonce, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: nonceCookie.isSecure,
+        maxAge: 10 * 60,
+      });
+      return response;
+    },
   );
 
   app.get(
@@ -71,7 +92,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
         tags,
         summary: "The provider's redirect after consent: exchanges the code, then returns to the app", // prettier-ignore
         description:
-          'Public: the one-time state is the proof of who started the flow. Answers 302 to the connections screen with `connected=<provider>` or a readable `error=`.',
+          'Public: the one-time state names the flow and the HttpOnly nonce cookie set with the auth URL proves this browser started it. Answers 302 to the connections screen with `connected=<provider>` or a readable `error=`.',
         params: z.object({ provider: connectionProviderSchema }),
         querystring: oauthCallbackQuerySchema,
         response: { 302: z.null(), ...errorResponses(400) },
@@ -83,6 +104,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
         services,
         request.params.provider,
         request.query,
+        request.cookies[nonceCookie.name],
       );
       request.log.info(
         { provider: request.params.provider, isConnected: outcome.isConnected },

@@ -125,6 +125,8 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     await control(sandbox, '/faults', undefined, 'DELETE');
   });
 
+  // The test's browser: the nonce cookie the auth URL sets goes back with the callback.
+  let browserCookie = '';
   const authUrl = async (
     provider: string,
     token = user.token,
@@ -133,14 +135,17 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     const response = await testApp.app.inject({
       method: 'GET',
       url: `/api/v1/${provider}/oauth/auth-url?returnTo=${encodeURIComponent(returnTo)}`,
-      headers: bearer(token),
+      headers: { ...bearer(token), ...(browserCookie ? { cookie: browserCookie } : {}) },
     });
+    const setCookie = response.headers['set-cookie'];
+    if (setCookie) browserCookie = String(setCookie).split(';')[0]!;
     return response;
   };
-  const callback = async (provider: string, query: URLSearchParams) => {
+  const callback = async (provider: string, query: URLSearchParams, cookie = browserCookie) => {
     const response = await testApp.app.inject({
       method: 'GET',
       url: `/api/v1/oauth/${provider}/callback?${query}`,
+      ...(cookie ? { headers: { cookie } } : {}),
     });
     expect(response.statusCode).toBe(302);
     return new URL(response.headers.location as string);
@@ -330,6 +335,49 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     expect(failed!.sync.error).toMatch(/not JSON/);
     const [job] = await db.select().from(jobs).where(eq(jobs.queue, syncQueue));
     expect(job!.status).toBe('failed');
+  });
+
+  it('binds the flow to the browser that started it: a forwarded consent link connects nothing', async () => {
+    const attacker = await createUser(testApp, 'customer', 'Attacker');
+    const started = await authUrl('youtube', attacker.token);
+    const setCookie = String(started.headers['set-cookie']);
+    expect(setCookie).toMatch(/^crescendo-oauth=[\w-]{43};/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Path=\//);
+    const attackerCookie = browserCookie;
+    // The victim consents with their own account; their browser has no cookie, or its own one.
+    const back = await consent(started.json<{ url: string }>().url, 'small');
+    const countRows = async () =>
+      (await testApp.database.db.select().from(platformConnections)).length;
+    const before = await countRows();
+    const noCookie = await callback('youtube', back.searchParams, '');
+    expect(noCookie.searchParams.get('error')).toMatch(/started in another browser/);
+    const victimCookie = 'crescendo-oauth=' + 'A'.repeat(43);
+    const wrongCookie = await callback('youtube', back.searchParams, victimCookie);
+    expect(wrongCookie.searchParams.get('error')).toMatch(/started in another browser/);
+    expect(await countRows()).toBe(before);
+    const [state] = await testApp.database.db.select().from(oauthStates).orderBy(desc(oauthStates.createdAt)).limit(1); // prettier-ignore
+    expect(state!.usedAt).toBeNull();
+    // The browser that started it still finishes (nothing was burnt by the refusals).
+    const own = await callback('youtube', back.searchParams, attackerCookie);
+    expect(own.searchParams.get('connected')).toBe('youtube');
+    expect(await countRows()).toBe(before + 1);
+    const [theirs] = await listConnections(attacker.token);
+    const removed = await testApp.app.inject({ method: 'DELETE', url: `/api/v1/auth/oauth-connections/${theirs!.id}`, headers: bearer(attacker.token) }); // prettier-ignore
+    expect(removed.statusCode).toBe(200);
+  });
+
+  it('keeps the nonce cookie a browser already holds (two flows in two tabs) and prefixes it __Host- over https', async () => {
+    const first = await authUrl('youtube');
+    const firstCookie = browserCookie;
+    const second = await authUrl('meta');
+    expect(browserCookie).toBe(firstCookie);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    const { oauthNonceCookie } = await import('./oauth.service');
+    expect(oauthNonceCookie('https://app.crescendo.fm')).toEqual({ name: '__Host-crescendo-oauth', isSecure: true }); // prettier-ignore
+    expect(oauthNonceCookie('http://localhost:3000')).toEqual({ name: 'crescendo-oauth', isSecure: false }); // prettier-ignore
   });
 
   it('refuses missing, unknown, replayed, expired and cross-provider state', async () => {

@@ -31,6 +31,32 @@ function verifierContext(stateHash: string): string {
   return `oauth_states:${stateHash}:code_verifier`;
 }
 
+/**
+ * The cookie that binds a consent flow to the browser that started it. Over https it carries the
+ * `__Host-` prefix (Secure, Path=/, no Domain: no subdomain or plain-http page can plant or
+ * overwrite it). Browsers refuse `__Host-` cookies without `Secure`, and `Secure` cookies are
+ * not stored from plain-http origins (Chromium's localhost exception aside, and never for
+ * `app.inject`/fetch clients), so on an http APP_URL (local use) the same cookie goes without the
+ * prefix. The name follows APP_URL's scheme, so each deployment sets and reads one name.
+ */
+export function oauthNonceCookie(appUrl: string): { name: string; isSecure: boolean } {
+  const isSecure = appUrl.startsWith('https:');
+  return { name: isSecure ? '__Host-crescendo-oauth' : 'crescendo-oauth', isSecure };
+}
+
+/** A nonce for the browser: the one it already holds (parallel flows in two tabs) or a new one. */
+export function chooseBrowserNonce(existing: string | undefined): string {
+  return existing && /^[A-Za-z0-9_-]{43}$/.test(existing)
+    ? existing
+    : crypto.randomBytes(32).toString('base64url');
+}
+
+function hashesMatch(left: string, right: string): boolean {
+  const a = Buffer.from(left);
+  const b = Buffer.from(right);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
 export function normalizeProvider(provider: 'youtube' | 'google' | 'meta'): OAuthProvider {
   return provider === 'google' ? 'youtube' : provider;
 }
@@ -42,6 +68,7 @@ export async function createAuthUrl(
   user: CurrentUser,
   provider: OAuthProvider,
   returnTo: string,
+  browserNonce: string,
 ): Promise<AuthUrlResponse> {
   const state = crypto.randomBytes(32).toString('base64url');
   const stateHash = hashState(state);
@@ -57,6 +84,7 @@ export async function createAuthUrl(
     redirectUri,
     returnTo,
     expiresAt: new Date(Date.now() + stateLifetimeMs),
+    browserNonceHash: hashState(browserNonce),
   });
   await deleteStaleOAuthStates(db);
   const input = { state, redirectUri, codeChallenge };
@@ -97,14 +125,16 @@ function describeExchangeFailure(provider: OAuthProvider, error: unknown): strin
 }
 
 /**
- * Completes a consent redirect: the state (one-time, 10 minutes, hashed at rest) is the proof
- * of who started the flow, so no bearer token is needed here.
+ * Completes a consent redirect: the state (one-time, 10 minutes, hashed at rest) names the flow,
+ * and the nonce cookie proves this browser started it, so no bearer token is needed here. A
+ * consent link forwarded to someone else lands without the cookie and changes nothing.
  */
 export async function completeOAuthCallback(
   db: Database,
   services: PlatformServices,
   provider: OAuthProvider,
   query: CallbackQuery,
+  browserNonce: string | undefined,
 ): Promise<CallbackOutcome> {
   const fail = (message: string, returnTo = defaultReturnTo): CallbackOutcome => ({
     location: `${services.appUrl}${returnTo}?${new URLSearchParams({ error: message })}`,
@@ -119,6 +149,13 @@ export async function completeOAuthCallback(
     return fail('This sign-in response was not started from Crescendo (unknown state). Start connecting again.'); // prettier-ignore
   }
   const returnTo = stateRow.returnTo;
+  // Before anything is burnt or stored: a forwarded link must not spend the starter's state.
+  if (!browserNonce || !hashesMatch(hashState(browserNonce), stateRow.browserNonceHash)) {
+    return fail(
+      'This sign-in was started in another browser, so nothing was connected. Start connecting again from this browser.',
+      returnTo,
+    );
+  }
   if (stateRow.usedAt) {
     return fail('This sign-in link was already used. Start connecting again.', returnTo);
   }

@@ -50,9 +50,11 @@ function isFresh(row: ConnectionRow, now: Date): boolean {
 const inFlight = new Map<string, Promise<string>>();
 
 /**
- * A usable access token for the connection, refreshed when it is about to expire. Refreshes
- * happen once even under concurrency: callers in this process share one promise, and across
- * processes the row lock makes the second refresher see the first one's fresh token.
+ * A usable access token for the connection, refreshed when it is about to expire. Callers in this
+ * process share one refresh. No transaction or row lock is held across the provider's token call
+ * (on PGlite that would stall every query, health checks included): the new token is written with
+ * a compare-and-swap on the sealed token it replaces, and a process that loses the race uses the
+ * winner's token.
  */
 export function getAccessToken(
   db: Database,
@@ -68,50 +70,66 @@ export function getAccessToken(
   return task;
 }
 
+async function readConnectionRow(
+  db: Database,
+  connection: Pick<ConnectionRow, 'id' | 'organizationId'>,
+): Promise<ConnectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(platformConnections)
+    .where(
+      and(
+        eq(platformConnections.id, connection.id),
+        eq(platformConnections.organizationId, connection.organizationId),
+      ),
+    );
+  return row;
+}
+
 async function readOrRefreshAccessToken(
   db: Database,
   services: PlatformServices,
   connection: Pick<ConnectionRow, 'id' | 'organizationId'>,
 ): Promise<string> {
   try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(platformConnections)
-        .where(
-          and(
-            eq(platformConnections.id, connection.id),
-            eq(platformConnections.organizationId, connection.organizationId),
-          ),
-        )
-        .for('update');
-      if (!row?.accessTokenSealed) {
-        throw new ReconnectNeededError('This connection has no token; reconnect it');
-      }
-      const now = services.now();
-      if (isFresh(row, now)) {
-        return services.cipher.decrypt(row.accessTokenSealed, accessTokenContext(row.id));
-      }
-      const refreshToken = readRefreshToken(services, row);
-      if (row.provider !== 'youtube' || !refreshToken) {
-        // Meta long-lived user tokens cannot be refreshed without the user.
-        throw new ReconnectNeededError('The access token expired; reconnect to continue syncing');
-      }
-      const tokens = await services.google.refreshAccessToken(refreshToken);
-      await tx
-        .update(platformConnections)
-        .set({
-          ...sealTokens(services, row.id, {
-            accessToken: tokens.accessToken,
-            // Google only sometimes rotates the refresh token; keep the old one otherwise.
-            refreshToken: tokens.refreshToken ?? refreshToken,
-          }),
-          accessTokenExpiresAt: tokens.expiresAt,
-          updatedAt: new Date(),
-        })
-        .where(eq(platformConnections.id, row.id));
-      return tokens.accessToken;
-    });
+    const row = await readConnectionRow(db, connection);
+    if (!row?.accessTokenSealed) {
+      throw new ReconnectNeededError('This connection has no token; reconnect it');
+    }
+    if (isFresh(row, services.now())) {
+      return services.cipher.decrypt(row.accessTokenSealed, accessTokenContext(row.id));
+    }
+    const refreshToken = readRefreshToken(services, row);
+    if (row.provider !== 'youtube' || !refreshToken) {
+      // Meta long-lived user tokens cannot be refreshed without the user.
+      throw new ReconnectNeededError('The access token expired; reconnect to continue syncing');
+    }
+    const tokens = await services.google.refreshAccessToken(refreshToken);
+    const swapped = await db
+      .update(platformConnections)
+      .set({
+        ...sealTokens(services, row.id, {
+          accessToken: tokens.accessToken,
+          // Google only sometimes rotates the refresh token; keep the old one otherwise.
+          refreshToken: tokens.refreshToken ?? refreshToken,
+        }),
+        accessTokenExpiresAt: tokens.expiresAt,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(platformConnections.id, row.id),
+          eq(platformConnections.accessTokenSealed, row.accessTokenSealed),
+        ),
+      )
+      .returning({ id: platformConnections.id });
+    if (swapped.length === 1) return tokens.accessToken;
+    // Another process refreshed (or the user reconnected) meanwhile: its token is as good.
+    const current = await readConnectionRow(db, connection);
+    if (!current?.accessTokenSealed) {
+      throw new ReconnectNeededError('This connection has no token; reconnect it');
+    }
+    return services.cipher.decrypt(current.accessTokenSealed, accessTokenContext(current.id));
   } catch (error) {
     if (error instanceof ReconnectNeededError) {
       await updateConnection(db, connection.organizationId, connection.id, {

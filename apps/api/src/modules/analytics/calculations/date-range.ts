@@ -41,6 +41,7 @@ export function resolveDateRange(
         : addDays(to, -(presetDays[preset] - 1));
   }
   if (from > to) [from, to] = [to, from];
+  ({ from, to } = clipToDataBounds(from, to, lastCompleteDay, firstDataDay));
   const days = daysBetweenInclusive(from, to);
   return {
     from,
@@ -49,6 +50,32 @@ export function resolveDateRange(
     previous: { from: addDays(from, -days), to: addDays(from, -1) },
     granularity: days > 120 ? 'week' : 'day',
   };
+}
+
+/** The longest range asked about data that does not exist yet (no first day): three years. */
+export const maxSpanWithoutDataDays = 1096;
+/** Platforms publish at most this many days after the last complete one (listed as pending). */
+const pendingDaysAhead = 14;
+
+/**
+ * Clips a range to the data's bounds, so `from=0001-01-01&to=9999-12-31` costs what "all" costs:
+ * never after the last day a platform can have published, never before the first stored day
+ * (or, with no data, three years before the end).
+ */
+export function clipToDataBounds(
+  from: string,
+  to: string,
+  lastCompleteDay: string,
+  firstDataDay: string | null,
+): { from: string; to: string } {
+  const latest = addDays(lastCompleteDay, pendingDaysAhead);
+  const clippedTo = to > latest ? latest : to;
+  const earliest =
+    firstDataDay !== null && firstDataDay <= clippedTo
+      ? firstDataDay
+      : addDays(clippedTo, -(maxSpanWithoutDataDays - 1));
+  const clippedFrom = from < earliest ? earliest : from > clippedTo ? clippedTo : from;
+  return { from: clippedFrom, to: clippedTo };
 }
 
 /** Monday of the ISO week containing the day. */

@@ -4,6 +4,7 @@ import type { Database } from '../../../db/client';
 import type { CurrentUser } from '../../users';
 
 type CampaignInput = z.output<typeof campaignInputSchema>;
+import { assertCampaignCapacity } from './campaign-capacity';
 import { toCampaignValues } from './campaign-values';
 import { insertCampaign } from './campaigns.repository';
 
@@ -12,5 +13,6 @@ export async function createCampaign(
   user: CurrentUser,
   input: CampaignInput,
 ): Promise<Campaign> {
+  await assertCampaignCapacity(db, user.organization.id);
   return insertCampaign(db, user.organization.id, await toCampaignValues(db, user, input));
 }

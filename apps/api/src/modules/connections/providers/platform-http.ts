@@ -44,6 +44,8 @@ export type RetryPolicy = {
   baseDelayMs: number;
   /** Longest `Retry-After` we wait in-process; longer pauses fail transiently instead. */
   maxDelayMs: number;
+  /** Each attempt (request and body) is abandoned after this long: a hung provider never holds a job or a request. */
+  timeoutMs: number;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 };
 
@@ -66,6 +68,7 @@ export const defaultRetryPolicy: RetryPolicy = {
   maxRetries: 3,
   baseDelayMs: 500,
   maxDelayMs: 60_000,
+  timeoutMs: 15_000,
   sleep,
 };
 
@@ -105,17 +108,24 @@ export async function requestJson<T extends z.ZodType>(
   const { retry } = http;
   for (let attempt = 0; ; attempt += 1) {
     let response: Response;
+    let text: string;
+    const timeout = AbortSignal.timeout(retry.timeoutMs);
     try {
-      response = await http.fetch(request.url, { ...request.init, signal });
+      const attemptSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      response = await http.fetch(request.url, { ...request.init, signal: attemptSignal });
+      text = await response.text();
     } catch (error) {
       if (signal?.aborted) throw error;
       if (attempt >= retry.maxRetries) {
-        throw new TransientProviderError(`${request.what}: the provider is unreachable`);
+        throw new TransientProviderError(
+          timeout.aborted
+            ? `${request.what}: the provider did not answer within ${retry.timeoutMs} ms`
+            : `${request.what}: the provider is unreachable`,
+        );
       }
       await retry.sleep(retry.baseDelayMs * 2 ** attempt, signal);
       continue;
     }
-    const text = await response.text();
     if (response.status === 429 || response.status >= 500) {
       const body = parseJson(text);
       const classified = request.classify(

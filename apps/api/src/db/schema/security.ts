@@ -1,0 +1,34 @@
+import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * One value per secret, sealed or keyed with it when the database first saw it: a process started
+ * with another AUTH_SECRET or token key refuses to start instead of failing every session or token.
+ */
+export const keyChecks = pgTable('key_checks', {
+  name: text('name').primaryKey(),
+  checkValue: text('check_value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Fixed-window counters shared by every API process (rate limits, sign-in failures). */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    /** Start of the window in ms since the epoch. */
+    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+    hits: integer('hits').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
+/**
+ * The built-in platform sandbox's OAuth state (codes, grants, tokens), so sandbox connections
+ * survive a restart and work when several processes serve the sandbox.
+ */
+export const sandboxOAuthRecords = pgTable('sandbox_oauth_records', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,92 @@
+import { maxCampaignDays, maxCampaignsPerOrganization } from '@crescendo/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns } from '../../db/schema';
+import {
+  bearer,
+  buildTestApp,
+  createUser,
+  type SignedInUser,
+  type TestApp,
+} from '../../testing/build-test-app';
+import { databaseTargets } from '../../testing/test-database';
+import { clipToDataBounds, resolveDateRange } from './calculations/date-range';
+
+describe('clipToDataBounds', () => {
+  it('clips a range to the first stored day and the last publishable day', () => {
+    expect(clipToDataBounds('0001-01-01', '9999-12-31', '2025-06-13', '2023-01-01')).toEqual({
+      from: '2023-01-01',
+      to: '2025-06-27',
+    });
+    // Inside the bounds nothing moves.
+    expect(clipToDataBounds('2024-01-01', '2024-02-01', '2025-06-13', '2023-01-01')).toEqual({
+      from: '2024-01-01',
+      to: '2024-02-01',
+    });
+    // With no data (or a range wholly before it), at most three years.
+    expect(resolveDateRange({ from: '0001-01-01', to: '2025-06-13' }, '2025-06-13', null).days).toBe(1096); // prettier-ignore
+    expect(resolveDateRange({ from: '1900-01-01', to: '1990-01-01' }, '2025-06-13', '2023-01-01').days).toBe(1096); // prettier-ignore
+  });
+});
+
+describe.each(databaseTargets)('span and campaign limits on %s', (target) => {
+  let testApp: TestApp;
+  let user: SignedInUser;
+  beforeAll(async () => {
+    testApp = await buildTestApp(target);
+    user = await createUser(testApp, 'customer');
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('answers a ten-thousand-year range as a bounded one', async () => {
+    for (const path of ['analytics', 'audience', 'content', 'roi']) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/dashboard/${path}?from=0001-01-01&to=9999-12-31`,
+        headers: bearer(user.token),
+      });
+      expect(response.statusCode, path).toBe(200);
+      const range = response.json<{ range?: { days: number; to: string } }>().range;
+      if (range) expect(range.days, path).toBeLessThanOrEqual(1096);
+    }
+  });
+
+  it(`refuses a campaign longer than ${maxCampaignDays} days and more than ${maxCampaignsPerOrganization} per organisation`, async () => {
+    const post = (startDate: string, endDate: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/dashboard/roi/campaigns',
+        headers: bearer(user.token),
+        payload: { name: 'Ads', channel: 'youtube_ads', amount: 10, startDate, endDate },
+      });
+    const tooLong = await post('2000-01-01', '2099-12-31');
+    expect(tooLong.statusCode).toBe(400);
+    expect(
+      tooLong.json<{ error: { details: { fields: { field: string; message: string }[] } } }>().error
+        .details.fields,
+    ).toEqual([
+      // prettier-ignore
+      { field: 'endDate', message: `A campaign lasts at most ${maxCampaignDays} days` },
+    ]);
+    expect((await post('2025-01-01', '2026-01-01')).statusCode).toBe(201);
+
+    await testApp.database.db.insert(campaigns).values(
+      Array.from({ length: maxCampaignsPerOrganization - 1 }, (_, index) => ({
+        organizationId: user.me.organization.id,
+        name: `Campaign ${index}`,
+        channel: 'other' as const,
+        amount: '1.00',
+        startDate: '2025-01-01',
+        endDate: '2025-01-02',
+      })),
+    );
+    const over = await post('2025-01-01', '2025-01-02');
+    expect(over.statusCode).toBe(409);
+    expect(over.json<{ error: { code: string } }>().error.code).toBe('CONFLICT');
+    const roi = await testApp.app.inject({ method: 'GET', url: '/api/dashboard/roi', headers: bearer(user.token) }); // prettier-ignore
+    expect(roi.json<{ campaigns: unknown[] }>().campaigns).toHaveLength(
+      maxCampaignsPerOrganization,
+    );
+  });
+});
