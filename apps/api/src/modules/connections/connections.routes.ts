@@ -29,6 +29,7 @@ import {
 } from './connections.service';
 import { completeOAuthCallback, createAuthUrl, normalizeProvider } from './oauth.service';
 import type { PlatformServices } from './platform-services';
+import { assertCanConnectAccount } from '../billing';
 
 export type ConnectionsRoutesOptions = { db: Database; services: PlatformServices };
 
@@ -54,14 +55,12 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
         response: { 200: authUrlResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) =>
-      createAuthUrl(
-        db,
-        services,
-        requireCurrentUser(request),
-        normalizeProvider(request.params.provider),
-        request.query.returnTo,
-      ),
+    async (request) => {
+      const user = requireCurrentUser(request);
+      const provider = normalizeProvider(request.params.provider);
+      await assertCanConnectAccount(db, user.organization.id, provider);
+      return createAuthUrl(db, services, user, provider, request.query.returnTo);
+    },
   );
 
   app.get(
