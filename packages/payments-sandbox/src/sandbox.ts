@@ -32,10 +32,14 @@ export class PaymentsSandbox {
   }
 
   /** The spec's 300–1000 ms latency of a payment attempt. */
-  async simulateLatency(): Promise<void> {
+  latencyMs(): number {
     const min = this.options.minDelayMs ?? PAYMENT_MIN_DELAY_MS;
     const max = this.options.maxDelayMs ?? PAYMENT_MAX_DELAY_MS;
-    const ms = min + Math.floor(this.random() * (max - min + 1));
+    return min + Math.floor(this.random() * (max - min + 1));
+  }
+
+  async simulateLatency(): Promise<void> {
+    const ms = this.latencyMs();
     if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
   }
 
