@@ -30,6 +30,12 @@ function successLocation(session: CheckoutSession): string {
   return session.success_url.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id));
 }
 
+function cancelLocation(session: CheckoutSession): string | null {
+  return (
+    session.cancel_url?.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(session.id)) ?? null
+  );
+}
+
 /** The hosted checkout page (Stripe Checkout's stand-in) and the customer portal. */
 export function registerHostedPages(app: FastifyInstance, sandbox: PaymentsSandbox, root: string) {
   const store = sandbox.store;
@@ -58,7 +64,7 @@ export function registerHostedPages(app: FastifyInstance, sandbox: PaymentsSandb
         </fieldset>
         <button type="submit">Pay ${formatAmount(price.unitAmount)}</button>
       </form>
-      ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel and return</a></p>` : ''}`,
+      ${session.cancel_url ? `<p><a href="${escapeHtml(cancelLocation(session)!)}">Cancel and return</a></p>` : ''}`,
     );
   };
 

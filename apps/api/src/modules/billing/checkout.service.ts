@@ -75,7 +75,7 @@ export async function createCheckoutSession(
     });
   }
   const successUrl = assertOwnOrigin(input.successUrl, 'successUrl', options.allowedOrigins);
-  assertOwnOrigin(input.cancelUrl, 'cancelUrl', options.allowedOrigins);
+  const cancelUrl = assertOwnOrigin(input.cancelUrl, 'cancelUrl', options.allowedOrigins);
   const entitlements = await getEntitlements(services.db, user.organization.id);
   if (
     entitlements.account?.subscriptionId &&
@@ -85,7 +85,10 @@ export async function createCheckoutSession(
   }
   const customer = await ensureCustomer(services, user);
   // The provider fills in the session id so the return page can read the real outcome.
-  successUrl.searchParams.set('session_id', '{CHECKOUT_SESSION_ID}');
+  const withSessionId = (url: URL) => {
+    url.searchParams.set('session_id', '{CHECKOUT_SESSION_ID}');
+    return url.toString().replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}');
+  };
   const session = await services.provider.stripe.checkout.sessions.create(
     {
       mode: 'subscription',

@@ -1,5 +1,5 @@
 import { PaymentResultPage } from '@/features/billing/components/payment-result-page';
 
 export function Component() {
-  return <PaymentResultPage outcome="success" />;
+  return <PaymentResultPage />;
 }
