@@ -95,10 +95,8 @@ export async function createCheckoutSession(
       customer,
       client_reference_id: user.organization.id,
       line_items: [{ price: input.priceId, quantity: 1 }],
-      success_url: successUrl
-        .toString()
-        .replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'),
-      cancel_url: input.cancelUrl,
+      success_url: withSessionId(successUrl),
+      cancel_url: withSessionId(cancelUrl),
       metadata: { organizationId: user.organization.id, userId: user.id, planId },
       subscription_data: { metadata: { organizationId: user.organization.id, planId } },
     },
