@@ -21,6 +21,12 @@ import {
 import { readOrCreateSecretFile } from './lib/secrets';
 import { createTokenCipher, parseTokenKeys } from './lib/token-cipher';
 import { platformSandbox } from '@crescendo/platform-sandbox';
+import {
+  PaymentsSandbox,
+  paymentsSandbox,
+  type PaymentsSandboxOptions,
+} from '@crescendo/payments-sandbox';
+import { plans } from '@crescendo/contracts';
 import { connectionsRoutes } from './modules/connections/connections.routes';
 import { createInProcessFetch } from './modules/connections/in-process-fetch';
 import {
@@ -37,6 +43,15 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { userAdminRoutes } from './modules/users/users.routes';
 import { resolveCurrentUser } from './modules/users';
 import { waitlistAdminRoutes } from './modules/waitlist/waitlist.routes';
+import {
+  billingRoutes,
+  createHistoryWindowHook,
+  createPaymentsProvider,
+  createSandboxFetch,
+  createTierPublisher,
+  webhookRoutes,
+  type BillingServices,
+} from './modules/billing';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { generateRequestId, logRedactPaths, redactUrl } from './plugins/request-id';
@@ -59,12 +74,20 @@ export type AppDependencies = {
     /** Options for the sandbox mounted at /sandbox (e.g. a pinned `now`). */
     sandboxNow?: string;
   };
+  /** Tests pin the payments sandbox's odds and latency, and the billing clock. */
+  billingOverrides?: {
+    sandbox?: Partial<Pick<PaymentsSandboxOptions, 'random' | 'minDelayMs' | 'maxDelayMs'>>;
+    now?: () => Date;
+  };
 };
 
 export type App = FastifyInstance & {
   embeddedAuth: EmbeddedAuth | null;
   verifier: TokenVerifier;
   platforms: PlatformServices;
+  /** The payments sandbox mounted at /payments-sandbox; null with real Stripe. */
+  paymentsSandbox: PaymentsSandbox | null;
+  billing: BillingServices;
 };
 
 /** A hop count as the function form (proxy-addr trusts the nearest `hops` addresses). */
@@ -77,6 +100,7 @@ export async function buildApp({
   database,
   logStream,
   platformOverrides,
+  billingOverrides,
 }: AppDependencies): Promise<App> {
   tuneGarbageCollection();
   const app = Fastify({
@@ -187,7 +211,11 @@ export async function buildApp({
   await app.register(waitlistAdminRoutes, { db: database.db });
   await app.register(userAdminRoutes, { db: database.db });
   await app.register(profileRoutes, { db: database.db });
-  await app.register(analyticsRoutes, { db: database.db });
+  await app.register(async (scope) => {
+    // The plan's history window applies to every dashboard read (modules/billing).
+    scope.addHook('preHandler', createHistoryWindowHook(database.db, platformOverrides?.now));
+    await scope.register(analyticsRoutes, { db: database.db });
+  });
 
   const platformsConfig = config.platforms;
   if (platformsConfig.sandboxUrl) {
@@ -230,6 +258,53 @@ export async function buildApp({
   });
   await app.register(connectionsRoutes, { db: database.db, services: platforms });
 
+  const billingConfig = config.billing;
+  const webhookSecret =
+    billingConfig.webhookSecret ??
+    `whsec_${readOrCreateSecretFile(config.dataDir, 'payments-sandbox-webhook-secret')}`;
+  let sandboxInstance: PaymentsSandbox | null = null;
+  if (billingConfig.sandboxUrl) {
+    sandboxInstance = new PaymentsSandbox({
+      secretKey: billingConfig.secretKey,
+      webhookSecret,
+      prices: (['starter', 'pro', 'team'] as const).map((planId) => ({
+        id: billingConfig.priceIds[planId],
+        productName: `Crescendo ${plans.find((plan) => plan.id === planId)!.name}`,
+        unitAmount: plans.find((plan) => plan.id === planId)!.priceCents,
+      })),
+      // Signed events reach this app's webhook endpoint in-process, like Stripe's over HTTPS.
+      deliver: async (payload, signatureHeader) =>
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/v1/stripe/webhook',
+            headers: { 'content-type': 'application/json', 'stripe-signature': signatureHeader },
+            payload,
+          })
+        ).statusCode,
+      ...billingOverrides?.sandbox,
+    });
+    await app.register(paymentsSandbox, {
+      prefix: '/payments-sandbox',
+      logLevel: 'warn',
+      webhookSecret,
+      instance: sandboxInstance,
+    });
+  }
+  const billing: BillingServices = {
+    db: database.db,
+    provider: createPaymentsProvider(
+      billingConfig,
+      webhookSecret,
+      billingConfig.sandboxUrl ? createSandboxFetch(app, billingConfig.sandboxUrl) : undefined,
+    ),
+    publishTier: createTierPublisher(config.clerk?.secretKey ?? null),
+    ...(billingOverrides?.now ? { now: billingOverrides.now } : {}),
+    log: app.log,
+  };
+  await app.register(billingRoutes, { services: billing, allowedOrigins: config.corsOrigins });
+  await app.register(webhookRoutes, { services: billing });
+
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,
     publicConfig: {
@@ -244,5 +319,11 @@ export async function buildApp({
     },
   });
 
-  return Object.assign(app, { embeddedAuth, verifier, platforms }) as unknown as App;
+  return Object.assign(app, {
+    embeddedAuth,
+    verifier,
+    platforms,
+    paymentsSandbox: sandboxInstance,
+    billing,
+  }) as unknown as App;
 }

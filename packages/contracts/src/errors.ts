@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planIdSchema, planLimitNameSchema } from './billing';
 
 /** Every error code the API can put on the wire, and the HTTP status each one maps to. */
 export const errorStatusByCode = {
@@ -7,6 +8,7 @@ export const errorStatusByCode = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  PLAN_LIMIT: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -35,6 +37,12 @@ export const errorResponseSchema = z.object({
         fields: z.array(fieldIssueSchema).optional(),
         retryAfterSeconds: z.number().int().optional(),
         requestId: z.string().optional(),
+        // PLAN_LIMIT: which limit, how much is used, what the plan allows and the plan that lifts it.
+        limit: planLimitNameSchema.optional(),
+        used: z.number().int().optional(),
+        allowed: z.number().int().optional(),
+        plan: planIdSchema.optional(),
+        upgradePlan: planIdSchema.nullable().optional(),
       })
       .optional(),
   }),

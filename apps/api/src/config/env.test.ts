@@ -106,6 +106,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('uses the payments sandbox by default and real Stripe only with every Stripe setting', () => {
+    const sandbox = loadConfig({}).billing;
+    expect(sandbox).toMatchObject({
+      isSandbox: true,
+      webhookSecret: null,
+      sandboxUrl: 'http://localhost:3000/payments-sandbox',
+      priceIds: { starter: 'price_sandbox_starter', pro: 'price_sandbox_pro', team: 'price_sandbox_team' }, // prettier-ignore
+      graceDays: 7,
+    });
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_PRICE_STARTER: 'price_1',
+      STRIPE_PRICE_PRO: 'price_2',
+      STRIPE_PRICE_TEAM: 'price_3',
+    };
+    expect(loadConfig(stripe).billing).toMatchObject({
+      isSandbox: false,
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+      sandboxUrl: null,
+      priceIds: { starter: 'price_1', pro: 'price_2', team: 'price_3' },
+    });
+    const { STRIPE_PRICE_TEAM: _team, ...missingTeam } = stripe;
+    expect(() => loadConfig(missingTeam)).toThrow(
+      /^Invalid configuration: STRIPE_PRICE_TEAM is required when Stripe is configured/,
+    );
+    expect(() => loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'nope' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET must start with whsec_$/,
+    );
+  });
+
   it('splits comma-separated CORS origins', () => {
     expect(loadConfig({ CORS_ORIGINS: 'https://a.test, https://b.test ,' }).corsOrigins).toEqual([
       'https://a.test',

@@ -113,6 +113,32 @@ const envSchema = z
       .min(7, { error: 'must be between 7 and 1095' })
       .max(1095, { error: 'must be between 7 and 1095' })
       .default(1095),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, { error: 'must start with sk_test_, sk_live_ or rk_' })
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, { error: 'must start with whsec_' })
+      .optional(),
+    STRIPE_PRICE_STARTER: z
+      .string()
+      .regex(/^price_/, { error: 'must start with price_' })
+      .optional(),
+    STRIPE_PRICE_PRO: z
+      .string()
+      .regex(/^price_/, { error: 'must start with price_' })
+      .optional(),
+    STRIPE_PRICE_TEAM: z
+      .string()
+      .regex(/^price_/, { error: 'must start with price_' })
+      .optional(),
+    BILLING_GRACE_DAYS: z.coerce
+      .number({ error: 'must be a number of days' })
+      .int({ error: 'must be a whole number of days' })
+      .min(0, { error: 'must be between 0 and 60' })
+      .max(60, { error: 'must be between 0 and 60' })
+      .default(7),
   })
   .superRefine((env, context) => {
     const pairs = [
@@ -149,6 +175,22 @@ const envSchema = z
         path: [env.CLERK_PUBLISHABLE_KEY ? 'CLERK_JWT_KEY' : 'CLERK_PUBLISHABLE_KEY'],
         message:
           'is required when Clerk is configured (set CLERK_PUBLISHABLE_KEY and CLERK_JWT_KEY together)',
+      });
+    }
+    const stripeSettings = [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PRICE_STARTER',
+      'STRIPE_PRICE_PRO',
+      'STRIPE_PRICE_TEAM',
+    ] as const;
+    const missingStripe = stripeSettings.find((name) => !env[name]);
+    if (stripeSettings.some((name) => env[name]) && missingStripe) {
+      context.addIssue({
+        code: 'custom',
+        path: [missingStripe],
+        message:
+          'is required when Stripe is configured (set the secret key, the webhook secret and the three price ids together)',
       });
     }
   });
@@ -205,7 +247,46 @@ export type Config = {
   syncBackfillDays: number;
   /** Mount the sandbox's test-only `/sandbox/__control/*` (faults, revoke, clock, reset). */
   isSandboxControlApiEnabled: boolean;
+  billing: BillingConfig;
 };
+
+export type BillingConfig = {
+  /** True when no Stripe keys are configured and the payments sandbox stands in for Stripe. */
+  isSandbox: boolean;
+  secretKey: string;
+  /** null in sandbox mode: a per-install secret is generated in the data directory. */
+  webhookSecret: string | null;
+  priceIds: { starter: string; pro: string; team: string };
+  /** Where the payments sandbox is mounted in this API; null with real Stripe. */
+  sandboxUrl: string | null;
+  graceDays: number;
+};
+
+// The payments sandbox's built-in key and prices (see packages/payments-sandbox/src/options.ts).
+const sandboxStripeSecretKey = 'sk_test_payments_sandbox';
+const sandboxPriceIds = {
+  starter: 'price_sandbox_starter',
+  pro: 'price_sandbox_pro',
+  team: 'price_sandbox_team',
+};
+
+function resolveBilling(env: RawEnv, appUrl: string): BillingConfig {
+  const isSandbox = !env.STRIPE_SECRET_KEY;
+  return {
+    isSandbox,
+    secretKey: env.STRIPE_SECRET_KEY ?? sandboxStripeSecretKey,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+    priceIds: isSandbox
+      ? sandboxPriceIds
+      : {
+          starter: env.STRIPE_PRICE_STARTER!,
+          pro: env.STRIPE_PRICE_PRO!,
+          team: env.STRIPE_PRICE_TEAM!,
+        },
+    sandboxUrl: isSandbox ? `${appUrl}/payments-sandbox` : null,
+    graceDays: env.BILLING_GRACE_DAYS,
+  };
+}
 
 export type GooglePlatformConfig = {
   clientId: string;
@@ -415,5 +496,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isSyncWorkerEnabled: env.SYNC_WORKER,
     syncBackfillDays: env.SYNC_BACKFILL_DAYS,
     isSandboxControlApiEnabled: env.SANDBOX_CONTROL_API,
+    billing: resolveBilling(env, appUrl),
   };
 }

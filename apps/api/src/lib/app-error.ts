@@ -1,6 +1,14 @@
-import { errorStatusByCode, type ErrorCode, type FieldIssue } from '@crescendo/contracts';
+import {
+  errorStatusByCode,
+  type ErrorCode,
+  type FieldIssue,
+  type PlanLimitDetails,
+} from '@crescendo/contracts';
 
-export type AppErrorDetails = { fields?: FieldIssue[]; retryAfterSeconds?: number };
+export type AppErrorDetails = {
+  fields?: FieldIssue[];
+  retryAfterSeconds?: number;
+} & Partial<PlanLimitDetails>;
 
 /** A failure the client caused or may see: its code maps to an HTTP status in one table. */
 export class AppError extends Error {

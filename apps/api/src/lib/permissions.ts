@@ -8,6 +8,7 @@ export const routeRoles = {
   platformConnections: ['customer', 'admin'],
   waitlistAdmin: ['admin'],
   userAdmin: ['admin'],
+  billing: ['customer', 'lead', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export function hasAnyRole(access: EffectiveAccess, allowed: readonly Role[]): boolean {

@@ -26,6 +26,7 @@ export async function buildTestApp(
     env?: Record<string, string>;
     captureLogs?: boolean;
     platformOverrides?: AppDependencies['platformOverrides'];
+    billingOverrides?: AppDependencies['billingOverrides'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crescendo-test-'));
@@ -54,6 +55,8 @@ export async function buildTestApp(
     database,
     ...(options.captureLogs ? { logStream } : {}),
     ...(options.platformOverrides ? { platformOverrides: options.platformOverrides } : {}),
+    // Payments settle at once in tests (the spec's 300–1000 ms latency is the sandbox default).
+    billingOverrides: { ...options.billingOverrides, sandbox: { minDelayMs: 0, maxDelayMs: 0, ...options.billingOverrides?.sandbox } }, // prettier-ignore
   });
   await app.ready();
   return {

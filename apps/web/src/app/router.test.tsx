@@ -109,7 +109,7 @@ describe('lazy route failures', () => {
       initialEntries: ['/settings/usage'],
       adapter: createFakeIdentity(signedInAs()).adapter,
     });
-    await screen.findByRole('heading', { name: /^Usage$/ });
+    await screen.findByRole('heading', { name: /^Usage & billing$/ });
     const { importWithChunkFallback } = await import('@/lib/chunk-errors');
     const load = importWithChunkFallback(() =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/meta.js')),

@@ -112,3 +112,8 @@ export function getErrorStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : undefined;
 }
+
+/** A 403 `PLAN_LIMIT`: the plan, not the role, is what stops the user; upgrading lifts it. */
+export function isPlanLimitError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === 'PLAN_LIMIT';
+}

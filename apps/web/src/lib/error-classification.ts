@@ -1,4 +1,4 @@
-import { getErrorStatus } from './api-error';
+import { getErrorStatus, isPlanLimitError } from './api-error';
 import { isChunkLoadError } from './chunk-errors';
 
 export type RouteErrorKind = 'chunk' | 'network' | 'unauthorized' | 'forbidden' | 'page';
@@ -22,7 +22,8 @@ export function readErrorMessage(error: unknown): string {
 export function classifyRouteError(error: unknown): RouteErrorKind {
   const status = getErrorStatus(error);
   if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
+  // A plan limit is not a missing role: the page explains it instead of leaving for access-denied.
+  if (status === 403 && !isPlanLimitError(error)) return 'forbidden';
   if (isChunkLoadError(error)) return 'chunk';
   const message = readErrorMessage(error).toLowerCase();
   if (message.includes('network') || message.includes('fetch')) return 'network';

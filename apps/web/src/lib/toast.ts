@@ -109,3 +109,16 @@ export function showConnectionErrorToast() {
     type: 'error',
   });
 }
+
+export const PLAN_LIMIT_TITLE = 'Plan limit reached';
+
+/** A 403 PLAN_LIMIT anywhere: say which limit, and offer the plans that lift it. */
+export function showPlanLimitToast(description: string, onSeePlans: () => void) {
+  return showToast({
+    id: 'plan-limit',
+    title: PLAN_LIMIT_TITLE,
+    description,
+    type: 'warning',
+    action: { label: 'See plans', onClick: onSeePlans },
+  });
+}

@@ -5,3 +5,4 @@ export * from './connections';
 export * from './analytics';
 export * from './growth';
 export * from './security';
+export * from './billing';

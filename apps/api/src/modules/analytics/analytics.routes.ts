@@ -16,6 +16,7 @@ import type { Database } from '../../db/client';
 import { routeRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireCurrentUser } from '../../plugins/auth';
+import { assertNotOverLimit, assertWithinLimit, recordUsage } from '../billing';
 import {
   acknowledgeInsight,
   createCampaign,
@@ -77,6 +78,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) => {
+      if (request.query.format === 'csv') await recordUsage(db, requireCurrentUser(request).organization.id, 'exports', String(request.headers['idempotency-key'] ?? request.id)); // prettier-ignore
       const content = await getContent(db, requireCurrentUser(request), request.query);
       if (request.query.format !== 'csv') return content;
       const filename = `crescendo-content-${content.range.from}-to-${content.range.to}.csv`;
@@ -118,10 +120,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         response: { 201: campaignResponseSchema, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      await assertWithinLimit(db, requireCurrentUser(request).organization.id, 'campaigns');
+      return reply
         .status(201)
-        .send({ campaign: await createCampaign(db, requireCurrentUser(request), request.body) }),
+        .send({ campaign: await createCampaign(db, requireCurrentUser(request), request.body) });
+    },
   );
 
   app.put(
@@ -137,14 +141,17 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         response: { 200: campaignResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({
-      campaign: await replaceCampaign(
-        db,
-        requireCurrentUser(request),
-        request.params.id,
-        request.body,
-      ),
-    }),
+    async (request) => {
+      await assertNotOverLimit(db, requireCurrentUser(request).organization.id, 'campaigns');
+      return {
+        campaign: await replaceCampaign(
+          db,
+          requireCurrentUser(request),
+          request.params.id,
+          request.body,
+        ),
+      };
+    },
   );
 
   app.delete(

@@ -36,6 +36,7 @@ import {
   oauthNonceCookie,
 } from './oauth.service';
 import type { PlatformServices } from './platform-services';
+import { assertCanConnectAccount } from '../billing';
 
 export type ConnectionsRoutesOptions = { db: Database; services: PlatformServices };
 
@@ -64,12 +65,15 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
       },
     },
     async (request, reply) => {
+      const user = requireCurrentUser(request);
+      const provider = normalizeProvider(request.params.provider);
+      await assertCanConnectAccount(db, user.organization.id, provider);
       const nonce = chooseBrowserNonce(request.cookies[nonceCookie.name]);
       const response = await createAuthUrl(
         db,
         services,
-        requireCurrentUser(request),
-        normalizeProvider(request.params.provider),
+        user,
+        provider,
         request.query.returnTo,
         nonce,
       );

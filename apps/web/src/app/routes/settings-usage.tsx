@@ -1,4 +1,4 @@
-import { UsagePage } from '@/features/settings/components/usage-page';
+import { UsagePage } from '@/features/billing/components/usage-page';
 
 export function Component() {
   return <UsagePage />;

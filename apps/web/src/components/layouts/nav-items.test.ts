@@ -21,5 +21,7 @@ describe('navigation by role', () => {
     expect(findNavItem('tube', ['customer'])?.to).toBe('/youtube');
     expect(findNavItem('audience', ['lead'])).toBeUndefined();
     expect(findNavItem('  ', ['admin'])).toBeUndefined();
+    // Billing is managed on the usage page; /settings/billing shows the dashboard (spec §2).
+    expect(findNavItem('billing', ['customer'])?.to).toBe('/settings/usage#billing');
   });
 });

@@ -41,7 +41,14 @@ export const navSections: NavSection[] = [
       { label: 'Artist profile', to: paths.settingsProfile, icon: UserRound, roles: analytics },
       { label: 'Connections', to: paths.settingsConnections, icon: Link2, roles: [] },
       { label: 'Usage', to: paths.settingsUsage, icon: BarChart3, roles: analytics },
-      { label: 'Billing', to: paths.settingsBilling, icon: CreditCard, roles: analytics },
+      // Billing is managed on the usage page (plan, portal, card, invoices); /settings/billing
+      // shows the dashboard, as the spec says.
+      {
+        label: 'Billing',
+        to: `${paths.settingsUsage}#billing`,
+        icon: CreditCard,
+        roles: analytics,
+      },
       {
         label: 'Plans & pricing',
         to: paths.pricing,

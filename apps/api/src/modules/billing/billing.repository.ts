@@ -1,0 +1,185 @@
+import type { Invoice, PaidPlanId } from '@crescendo/contracts';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { billingAccounts, billingEvents, billingInvoices, users } from '../../db/schema';
+
+export type BillingAccount = typeof billingAccounts.$inferSelect;
+
+export async function findBillingAccount(
+  db: Database,
+  organizationId: string,
+): Promise<BillingAccount | null> {
+  const rows = await db
+    .select()
+    .from(billingAccounts)
+    .where(eq(billingAccounts.organizationId, organizationId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findBillingAccountByCustomer(
+  db: Database,
+  customerId: string,
+): Promise<BillingAccount | null> {
+  const rows = await db
+    .select()
+    .from(billingAccounts)
+    .where(eq(billingAccounts.customerId, customerId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Links the organisation to its provider customer once; answers the customer id that won. */
+export async function insertBillingAccount(
+  db: Database,
+  organizationId: string,
+  customerId: string,
+): Promise<string> {
+  await db
+    .insert(billingAccounts)
+    .values({ organizationId, customerId })
+    .onConflictDoNothing({ target: billingAccounts.organizationId });
+  return (await findBillingAccount(db, organizationId))!.customerId;
+}
+
+export type SubscriptionState = {
+  subscriptionId: string;
+  planId: PaidPlanId | null;
+  priceId: string | null;
+  status: string;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  paymentMethodBrand: string | null;
+  paymentMethodLast4: string | null;
+};
+
+/**
+ * Writes the subscription as the provider reports it now. A past-due subscription keeps the
+ * grace end it got when it first went past due.
+ */
+export async function updateSubscriptionState(
+  db: Database,
+  organizationId: string,
+  state: SubscriptionState,
+  graceEndsAtIfPastDue: Date,
+): Promise<void> {
+  const isPastDue = state.status === 'past_due';
+  await db
+    .update(billingAccounts)
+    .set({
+      ...state,
+      graceEndsAt: isPastDue
+        ? sql`coalesce(${billingAccounts.graceEndsAt}, ${graceEndsAtIfPastDue.toISOString()}::timestamptz)`
+        : null,
+      updatedAt: new Date(),
+    })
+    .where(eq(billingAccounts.organizationId, organizationId));
+}
+
+/**
+ * Claims an event for processing: true for the first delivery (or a retry of one that failed),
+ * false for a duplicate of an event already processed or being processed.
+ */
+export async function claimEvent(db: Database, id: string, type: string): Promise<boolean> {
+  const inserted = await db
+    .insert(billingEvents)
+    .values({ id, type, status: 'processing' })
+    .onConflictDoNothing({ target: billingEvents.id })
+    .returning({ id: billingEvents.id });
+  if (inserted.length > 0) return true;
+  const retried = await db
+    .update(billingEvents)
+    .set({ status: 'processing', attempts: sql`${billingEvents.attempts} + 1` })
+    .where(and(eq(billingEvents.id, id), eq(billingEvents.status, 'failed')))
+    .returning({ id: billingEvents.id });
+  return retried.length > 0;
+}
+
+export async function finishEvent(
+  db: Database,
+  id: string,
+  status: 'processed' | 'failed',
+): Promise<void> {
+  await db
+    .update(billingEvents)
+    .set({ status, processedAt: status === 'processed' ? new Date() : null })
+    .where(eq(billingEvents.id, id));
+}
+
+export async function upsertInvoice(
+  db: Database,
+  organizationId: string,
+  invoice: Omit<Invoice, 'createdAt'> & { createdAt: Date },
+): Promise<void> {
+  await db
+    .insert(billingInvoices)
+    .values({ ...invoice, organizationId })
+    .onConflictDoUpdate({
+      target: billingInvoices.id,
+      set: { status: invoice.status, amountCents: invoice.amountCents, number: invoice.number },
+    });
+}
+
+export async function listInvoices(
+  db: Database,
+  organizationId: string,
+  limit = 12,
+): Promise<Invoice[]> {
+  const rows = await db
+    .select()
+    .from(billingInvoices)
+    .where(eq(billingInvoices.organizationId, organizationId))
+    .orderBy(desc(billingInvoices.createdAt))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    hostedInvoiceUrl: row.hostedInvoiceUrl,
+  }));
+}
+
+/**
+ * The organisation's members get the tier; leads become customers (paying skips the waitlist).
+ * Answers the users whose row changed, for the identity provider's metadata.
+ */
+export async function applyTierToOrganization(
+  db: Database,
+  organizationId: string,
+  tier: PaidPlanId | null,
+  isPaying: boolean,
+): Promise<
+  { id: string; issuer: string; subject: string; identityProvider: string; email: string }[]
+> {
+  const members = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.organizationId, organizationId));
+  if (members.length === 0) return [];
+  return db
+    .update(users)
+    .set({
+      tier,
+      ...(isPaying
+        ? { role: sql`case when ${users.role} = 'lead' then 'customer' else ${users.role} end` }
+        : {}),
+      updatedAt: new Date(),
+    })
+    .where(
+      inArray(
+        users.id,
+        members.map((member) => member.id),
+      ),
+    )
+    .returning({
+      id: users.id,
+      issuer: users.issuer,
+      subject: users.subject,
+      identityProvider: users.identityProvider,
+      email: users.email,
+    });
+}

@@ -1,0 +1,241 @@
+import {
+  findPlanThatLifts,
+  getPlan,
+  periodLimitNames,
+  planLimitLabels,
+  type PaidPlanId,
+  type Plan,
+  type PlanLimitName,
+  type SubscriptionStatus,
+} from '@crescendo/contracts';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { findBillingAccount, type BillingAccount } from './billing.repository';
+import {
+  countExisting,
+  hasConnectionFor,
+  readPeriodUsage,
+  recordPeriodUsage,
+} from './usage.repository';
+
+export type Entitlements = {
+  plan: Plan;
+  /** The plan paid for, even when its limits no longer apply (grace over). */
+  subscribedPlan: PaidPlanId | null;
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  graceEndsAt: Date | null;
+  /** The billing period usage is counted in: the subscription's, else the calendar month. */
+  period: { start: Date; end: Date };
+  renewsAt: Date | null;
+  account: BillingAccount | null;
+};
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+function calendarMonthOf(now: Date): { start: Date; end: Date } {
+  return {
+    start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+    end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
+  };
+}
+
+function asStatus(value: string): SubscriptionStatus {
+  const known: readonly string[] = [
+    'none', 'active', 'trialing', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'paused',
+  ]; // prettier-ignore
+  return (known.includes(value) ? value : 'none') as SubscriptionStatus;
+}
+
+/**
+ * Which plan's limits apply now. Active (including "cancel at period end", which stays active
+ * until the provider ends it): the paid plan. Past due: the paid plan until the grace period
+ * ends, then Free. Anything else, or a price the catalogue does not know: Free.
+ */
+export function resolveEntitlements(account: BillingAccount | null, now: Date): Entitlements {
+  const status = asStatus(account?.status ?? 'none');
+  const subscribedPlan = account?.planId ?? null;
+  const isPaidActive =
+    subscribedPlan !== null &&
+    (status === 'active' ||
+      status === 'trialing' ||
+      (status === 'past_due' && account?.graceEndsAt != null && now < account.graceEndsAt));
+  const hasPeriod =
+    isPaidActive && account?.currentPeriodStart != null && account.currentPeriodEnd != null;
+  return {
+    plan: getPlan(isPaidActive ? subscribedPlan : 'free'),
+    subscribedPlan,
+    status,
+    cancelAtPeriodEnd: account?.cancelAtPeriodEnd ?? false,
+    graceEndsAt: status === 'past_due' ? (account?.graceEndsAt ?? null) : null,
+    period: hasPeriod
+      ? { start: account.currentPeriodStart!, end: account.currentPeriodEnd! }
+      : calendarMonthOf(now),
+    renewsAt:
+      isPaidActive && !account?.cancelAtPeriodEnd ? (account?.currentPeriodEnd ?? null) : null,
+    account,
+  };
+}
+
+/** The organisation's plan and limits now. */
+export async function getEntitlements(
+  db: Database,
+  organizationId: string,
+  now: Date = new Date(),
+): Promise<Entitlements> {
+  return resolveEntitlements(await findBillingAccount(db, organizationId), now);
+}
+
+/** How much of a limit is used now (history: 0, it is a window, not a count). */
+export async function readUsage(
+  db: Database,
+  organizationId: string,
+  limit: PlanLimitName,
+  entitlements: Entitlements,
+): Promise<number> {
+  if (limit === 'historyDays') return 0;
+  if ((periodLimitNames as readonly string[]).includes(limit)) {
+    return readPeriodUsage(db, organizationId, limit, entitlements.period.start);
+  }
+  return countExisting(db, organizationId, limit as 'connectedAccounts' | 'campaigns' | 'artists');
+}
+
+export function planLimitError(
+  entitlements: Entitlements,
+  limit: PlanLimitName,
+  used: number,
+): AppError {
+  const allowed = entitlements.plan.limits[limit] ?? 0;
+  const upgradePlan = findPlanThatLifts(limit, limit === 'historyDays' ? used - 1 : used);
+  const label = planLimitLabels[limit].toLowerCase();
+  const upgrade = upgradePlan ? ` Upgrade to ${getPlan(upgradePlan).name} to go further.` : '';
+  return new AppError(
+    'PLAN_LIMIT',
+    `Your ${entitlements.plan.name} plan allows ${allowed} (${label}); you have used ${used}.${upgrade}`,
+    { limit, used, allowed, plan: entitlements.plan.id, upgradePlan },
+  );
+}
+
+/**
+ * Throws 403 PLAN_LIMIT when one more of `limit` would go past the plan (use it before
+ * creating something that counts: a campaign, a connected account).
+ */
+export async function assertWithinLimit(
+  db: Database,
+  organizationId: string,
+  limit: PlanLimitName,
+  now: Date = new Date(),
+): Promise<void> {
+  const entitlements = await getEntitlements(db, organizationId, now);
+  const allowed = entitlements.plan.limits[limit];
+  if (allowed === null) return;
+  const used = await readUsage(db, organizationId, limit, entitlements);
+  if (used >= allowed) throw planLimitError(entitlements, limit, used);
+}
+
+/**
+ * After a downgrade nothing is deleted; what is over the plan's limit is read-only. Throws 403
+ * PLAN_LIMIT when the organisation holds more of `limit` than its plan allows (use it before
+ * editing something that counts).
+ */
+export async function assertNotOverLimit(
+  db: Database,
+  organizationId: string,
+  limit: PlanLimitName,
+  now: Date = new Date(),
+): Promise<void> {
+  const entitlements = await getEntitlements(db, organizationId, now);
+  const allowed = entitlements.plan.limits[limit];
+  if (allowed === null) return;
+  const used = await readUsage(db, organizationId, limit, entitlements);
+  if (used > allowed) throw planLimitError(entitlements, limit, used);
+}
+
+/** Connecting a platform not yet connected counts against `connectedAccounts`; reconnecting does not. */
+export async function assertCanConnectAccount(
+  db: Database,
+  organizationId: string,
+  provider: string,
+): Promise<void> {
+  if (await hasConnectionFor(db, organizationId, provider)) return;
+  await assertWithinLimit(db, organizationId, 'connectedAccounts');
+}
+
+/**
+ * Counts one metered action (`assistantMessages`, `exports`) in the current billing period, once
+ * per `actionId`: a retried request with the same id is not counted again and is allowed. Throws
+ * 403 PLAN_LIMIT when the period's allowance is used up.
+ */
+export async function recordUsage(
+  db: Database,
+  organizationId: string,
+  limit: (typeof periodLimitNames)[number],
+  actionId: string,
+  now: Date = new Date(),
+): Promise<{ used: number; allowed: number | null }> {
+  const entitlements = await getEntitlements(db, organizationId, now);
+  const allowed = entitlements.plan.limits[limit];
+  const outcome = await recordPeriodUsage(db, {
+    organizationId,
+    limit,
+    actionId: actionId.slice(0, 200),
+    periodStart: entitlements.period.start,
+    allowed,
+  });
+  if (outcome.kind === 'over-limit') throw planLimitError(entitlements, limit, outcome.used);
+  return { used: outcome.used, allowed };
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+const presetDays: Record<string, number> = { '7d': 7, '28d': 28, '90d': 90, '365d': 365 };
+
+/**
+ * The history window: a range reaching further back than the plan allows answers 403
+ * PLAN_LIMIT; `range=all` means all the history the plan allows. Answers the query to use.
+ */
+export async function enforceHistoryWindow<
+  Query extends { range?: string | undefined; from?: string | undefined; to?: string | undefined },
+>(db: Database, organizationId: string, query: Query, now: Date = new Date()): Promise<Query> {
+  const entitlements = await getEntitlements(db, organizationId, now);
+  const allowed = entitlements.plan.limits.historyDays;
+  if (allowed === null) return query;
+  const earliest = isoDay(new Date(now.getTime() - (allowed - 1) * dayMs));
+  if (query.range === 'all') {
+    const { range: _range, ...rest } = query;
+    return { ...rest, from: earliest, to: isoDay(now) } as Query;
+  }
+  const requestedDays = query.range
+    ? (presetDays[query.range] ?? 0)
+    : query.from
+      ? Math.floor((now.getTime() - Date.parse(`${query.from}T00:00:00Z`)) / dayMs) + 1
+      : 0;
+  if (requestedDays > allowed) throw planLimitError(entitlements, 'historyDays', requestedDays);
+  return query;
+}
+
+type RangeQuery = { range?: string; from?: string; to?: string };
+
+/**
+ * A `preHandler` for the dashboard's read routes: applies the plan's history window to their
+ * `range`/`from` query (see `enforceHistoryWindow`).
+ */
+export function createHistoryWindowHook(db: Database, now: () => Date = () => new Date()) {
+  return async (request: {
+    method: string;
+    query: unknown;
+    currentUser: { organization: { id: string } } | null;
+  }) => {
+    if (request.method !== 'GET' || !request.currentUser) return;
+    const query = request.query as RangeQuery | undefined;
+    if (!query || typeof query !== 'object' || (!query.range && !query.from)) return;
+    request.query = await enforceHistoryWindow(
+      db,
+      request.currentUser.organization.id,
+      query,
+      now(),
+    );
+  };
+}

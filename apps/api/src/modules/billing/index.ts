@@ -1,0 +1,17 @@
+/** The billing module's public surface: other modules import billing only from here. */
+export {
+  assertCanConnectAccount,
+  assertNotOverLimit,
+  assertWithinLimit,
+  createHistoryWindowHook,
+  enforceHistoryWindow,
+  getEntitlements,
+  recordUsage,
+  type Entitlements,
+} from './entitlements.service';
+export { billingRoutes } from './billing.routes';
+export { webhookRoutes } from './webhook.routes';
+export { createPaymentsProvider, type PaymentsProvider } from './payments-provider';
+export { createSandboxFetch } from './sandbox-fetch';
+export { createTierPublisher } from './clerk-tier';
+export type { BillingServices } from './webhooks.service';

@@ -1,0 +1,179 @@
+import type Stripe from 'stripe';
+import type { Database } from '../../db/client';
+import { approvePendingEntry } from '../waitlist/waitlist.repository';
+import {
+  applyTierToOrganization,
+  claimEvent,
+  findBillingAccount,
+  findBillingAccountByCustomer,
+  finishEvent,
+  updateSubscriptionState,
+  upsertInvoice,
+  type BillingAccount,
+} from './billing.repository';
+import { resolveEntitlements } from './entitlements.service';
+import type { PaymentsProvider } from './payments-provider';
+
+export type TierPublisher = (
+  users: { subject: string; identityProvider: string }[],
+  tier: string | null,
+) => Promise<void>;
+
+export type BillingServices = {
+  db: Database;
+  provider: PaymentsProvider;
+  /** Writes the tier to the identity provider's public metadata (Clerk); no-op otherwise. */
+  publishTier: TierPublisher;
+  now?: () => Date;
+  log?: { warn(object: object, message: string): void };
+};
+
+const handledTypes = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/**
+ * Handles one verified event once: duplicates (same event id, even 10 at a time) change nothing.
+ * The event body is not trusted for state: the subscription is re-read from the provider, so
+ * events arriving out of order still end in the provider's current state.
+ */
+export async function handleWebhookEvent(
+  services: BillingServices,
+  event: Stripe.Event,
+): Promise<{ duplicate: boolean }> {
+  if (!handledTypes.has(event.type)) return { duplicate: false };
+  const isFirst = await claimEvent(services.db, event.id, event.type);
+  if (!isFirst) return { duplicate: true };
+  try {
+    await applyEvent(services, event);
+    await finishEvent(services.db, event.id, 'processed');
+  } catch (error) {
+    // Left claimable: the provider's retry processes it again.
+    await finishEvent(services.db, event.id, 'failed');
+    throw error;
+  }
+  return { duplicate: false };
+}
+
+async function applyEvent(services: BillingServices, event: Stripe.Event): Promise<void> {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  const customerId = idOf(object.customer as string | { id: string } | null);
+  if (!customerId) return;
+  const account = await findBillingAccountByCustomer(services.db, customerId);
+  if (!account) {
+    services.log?.warn(
+      { eventId: event.id, type: event.type },
+      'billing event for an unknown customer',
+    );
+    return;
+  }
+  let subscriptionId: string | null = null;
+  switch (event.type) {
+    case 'checkout.session.completed':
+      subscriptionId = idOf((event.data.object as Stripe.Checkout.Session).subscription);
+      break;
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      subscriptionId = (event.data.object as Stripe.Subscription).id;
+      break;
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object as Stripe.Invoice;
+      await recordInvoice(services, account, invoice);
+      subscriptionId =
+        idOf(invoice.parent?.subscription_details?.subscription) ?? account.subscriptionId;
+      break;
+    }
+  }
+  if (subscriptionId) await syncSubscription(services, account, subscriptionId);
+}
+
+async function recordInvoice(
+  services: BillingServices,
+  account: BillingAccount,
+  invoice: Stripe.Invoice,
+) {
+  if (!invoice.id) return;
+  await upsertInvoice(services.db, account.organizationId, {
+    id: invoice.id,
+    number: invoice.number ?? null,
+    amountCents: invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due,
+    currency: invoice.currency,
+    status: invoice.status ?? 'open',
+    hostedInvoiceUrl: null,
+    createdAt: new Date(invoice.created * 1000),
+  });
+}
+
+/**
+ * Reads the subscription from the provider and stores it; the organisation's members get the
+ * tier, and a paying lead becomes a customer. An older subscription's events do not override
+ * the organisation's newer subscription.
+ */
+export async function syncSubscription(
+  services: BillingServices,
+  account: BillingAccount,
+  subscriptionId: string,
+): Promise<void> {
+  const { db, provider } = services;
+  const subscription = await provider.stripe.subscriptions.retrieve(subscriptionId, {
+    expand: ['default_payment_method'],
+  });
+  if (idOf(subscription.customer) !== account.customerId) return;
+  const isCurrentSubscription =
+    !account.subscriptionId ||
+    account.subscriptionId === subscription.id ||
+    !['active', 'trialing', 'past_due'].includes(account.status);
+  if (!isCurrentSubscription && subscription.status === 'canceled') return;
+
+  const item = subscription.items.data[0];
+  const priceId = item?.price.id ?? null;
+  const planId = provider.planOfPrice(priceId);
+  if (!planId) {
+    services.log?.warn(
+      { subscriptionId, priceId },
+      'subscription with a price outside the catalogue',
+    );
+  }
+  const method = subscription.default_payment_method;
+  const card = typeof method === 'object' && method ? method : null;
+  const now = services.now?.() ?? new Date();
+  await updateSubscriptionState(
+    db,
+    account.organizationId,
+    {
+      subscriptionId: subscription.id,
+      planId,
+      priceId,
+      status: subscription.status,
+      currentPeriodStart: item ? new Date(item.current_period_start * 1000) : null,
+      currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : null,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      paymentMethodBrand: card?.card?.brand ?? (card?.type === 'paypal' ? 'paypal' : null),
+      paymentMethodLast4: card?.card?.last4 ?? null,
+    },
+    new Date(now.getTime() + provider.graceDays * 24 * 60 * 60 * 1000),
+  );
+  const entitlements = resolveEntitlements(
+    await findBillingAccount(db, account.organizationId),
+    now,
+  );
+  const tier = entitlements.plan.id === 'free' ? null : entitlements.plan.id;
+  const isPaying = tier !== null;
+  const changed = await applyTierToOrganization(db, account.organizationId, tier, isPaying);
+  if (isPaying) {
+    for (const user of changed) await approvePendingEntry(db, user.email);
+  }
+  await services.publishTier(changed, tier);
+}
