@@ -1,3 +1,4 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -37,6 +38,7 @@ import { generateRequestId, logRedactPaths, redactUrl } from './plugins/request-
 import { tuneGarbageCollection } from './runtime/garbage-collection';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
+import { chatRoutes, createChatDependencies } from './modules/chat/index';
 
 export const apiVersion = '0.1.0';
 
@@ -53,6 +55,8 @@ export type AppDependencies = {
     /** Options for the sandbox mounted at /sandbox (e.g. a pinned `now`). */
     sandboxNow?: string;
   };
+  /** Tests point an OpenAI-compatible model at a local stand-in. */
+  assistantOverrides?: { fetch?: typeof fetch; model?: LanguageModelV3 };
 };
 
 export type App = FastifyInstance & {
@@ -66,6 +70,7 @@ export async function buildApp({
   database,
   logStream,
   platformOverrides,
+  assistantOverrides,
 }: AppDependencies): Promise<App> {
   tuneGarbageCollection();
   const app = Fastify({
@@ -203,6 +208,16 @@ export async function buildApp({
     ...(platformOverrides?.now ? { now: platformOverrides.now } : {}),
   });
   await app.register(connectionsRoutes, { db: database.db, services: platforms });
+  const chat = createChatDependencies({
+    db: database.db,
+    config: config.assistant,
+    log: app.log,
+    ...(platformOverrides?.now ? { now: platformOverrides.now } : {}),
+    ...(assistantOverrides?.fetch ? { fetch: assistantOverrides.fetch } : {}),
+    ...(assistantOverrides?.model ? { model: assistantOverrides.model } : {}),
+  });
+  app.addHook('onClose', async () => chat.limiter.close());
+  await app.register(chatRoutes, { chat });
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,

@@ -5,3 +5,4 @@ export * from './profile';
 export * from './waitlist';
 export * from './connections';
 export * from './analytics';
+export * from './chat';

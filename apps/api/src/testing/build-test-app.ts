@@ -26,6 +26,7 @@ export async function buildTestApp(
     env?: Record<string, string>;
     captureLogs?: boolean;
     platformOverrides?: AppDependencies['platformOverrides'];
+    assistantOverrides?: AppDependencies['assistantOverrides'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crescendo-test-'));
@@ -54,6 +55,7 @@ export async function buildTestApp(
     database,
     ...(options.captureLogs ? { logStream } : {}),
     ...(options.platformOverrides ? { platformOverrides: options.platformOverrides } : {}),
+    ...(options.assistantOverrides ? { assistantOverrides: options.assistantOverrides } : {}),
   });
   await app.ready();
   return {
