@@ -23,7 +23,12 @@ export function createChatDependencies(options: {
   return {
     db: options.db,
     assistant: options.model
-      ? { ...configured, model: options.model, usesHistory: true }
+      ? {
+          ...configured,
+          model: options.model,
+          maxSteps: options.config.maxSteps,
+          usesHistory: true,
+        }
       : configured,
     limiter: new FixedWindowLimiter(options.config.messagesPerMinute, 60_000),
     // Only the failure's kind and message: a provider error's request (and its key) stays out.
