@@ -38,7 +38,7 @@ import { generateRequestId, logRedactPaths, redactUrl } from './plugins/request-
 import { tuneGarbageCollection } from './runtime/garbage-collection';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
-import { chatRoutes, createChatDependencies } from './modules/chat/index';
+import { chatRoutes, createChatDependencies, mcpRoutes } from './modules/chat/index';
 
 export const apiVersion = '0.1.0';
 
@@ -218,6 +218,7 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => chat.limiter.close());
   await app.register(chatRoutes, { chat });
+  await app.register(mcpRoutes, { db: database.db, version: apiVersion });
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,

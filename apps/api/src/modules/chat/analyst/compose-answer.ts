@@ -93,7 +93,7 @@ export type FreshnessOutput = {
 
 export const suggestedQuestions = [
   'How many views did I get last month?',
-  'What were my top 5 videos in the last 90 days?',
+  'What were my top videos last quarter?',
   'Why did my views spike?',
   'When will I reach the next follower milestone?',
   'Where are my fans?',
@@ -346,8 +346,10 @@ export function composeAudience(plan: QuestionPlan, output: AudienceOutput): str
   if (parts.length === 0)
     return `Your platforms have not reported ${dimensionNames[dimension]} yet.`;
   const growing =
-    dimension === 'country' && output.fastestGrowingCountries.length > 0
+    dimension === 'country' &&
+    output.fastestGrowingCountries.some((country) => country.growth === null || country.growth > 0)
       ? `\n\nGrowing fastest: ${output.fastestGrowingCountries
+          .filter((country) => country.growth === null || country.growth > 0)
           .slice(0, 3)
           .map(
             (country) =>
@@ -397,7 +399,7 @@ export function composeForecast(plan: QuestionPlan, output: ForecastOutput): str
   }
   const forecast = output.forecast;
   if (!forecast) return noConnections;
-  const pace = `at your pace of the last 28 days (${formatSigned(Number(forecast.dailyPace.toFixed(2)))} a day)`;
+  const pace = `at your pace of the last four weeks (${formatSigned(Number(forecast.dailyPace.toFixed(2)))} a day)`;
   const now = `You have **${formatCount(forecast.current)}** followers as of ${formatDay(output.asOf)}`;
   if (output.target) {
     const target = output.target;
@@ -462,7 +464,7 @@ export function composeFreshness(output: FreshnessOutput): string {
       : '';
     const pending =
       account.pendingDays.length > 0
-        ? ` (${formatCount(account.pendingDays.length)} days still pending on the platform)`
+        ? ` (still pending on the platform: ${account.pendingDays.map(formatDay).join(', ')})`
         : '';
     return `- ${platformNames[account.platform as PlatformChoice] ?? account.platform} · ${quoteTitle(account.accountName)}: ${synced}${complete}${pending}`;
   });

@@ -51,13 +51,21 @@ export function findContent(question: string, catalogue: ContentRow[]): ContentR
   const asked = new Set(wordsOf(question));
   let best: { item: ContentRow; score: number; words: number } | null = null;
   for (const item of catalogue) {
-    const words = [...new Set(wordsOf(item.title.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')))];
-    if (words.length === 0) continue;
-    const matched = words.filter((word) => asked.has(word)).length;
-    const score = matched / words.length;
-    if (matched === 0 || score < 0.6) continue;
-    if (!best || score > best.score || (score === best.score && matched > best.words))
-      best = { item, score, words: matched };
+    const title = item.title.replace(/\([^)]*\)|\[[^\]]*\]|#\w+/g, ' ');
+    // "Artist - Song": the song alone counts as its name too.
+    const variants = [
+      title,
+      ...(title.includes(' - ') ? [title.split(' - ').slice(1).join(' ')] : []),
+    ];
+    for (const variant of variants) {
+      const words = [...new Set(wordsOf(variant))];
+      if (words.length === 0) continue;
+      const matched = words.filter((word) => asked.has(word)).length;
+      const score = matched / words.length;
+      if (matched === 0 || score < 0.6) continue;
+      if (!best || score > best.score || (score === best.score && matched > best.words))
+        best = { item, score, words: matched };
+    }
   }
   return best?.item ?? null;
 }

@@ -67,7 +67,7 @@ export function findPeriods(question: string, today: string): Period[] {
       const count = numberWords[match[1]!] ?? Number(match[1]);
       const days = count * unitDays[match[2] as keyof typeof unitDays];
       const label = `the last ${count === 1 ? '' : `${count} `}${match[2]}${count === 1 ? '' : 's'}`;
-      const preset = presetByDays[days === 30 ? 28 : days === 360 ? 365 : days];
+      const preset = presetByDays[days];
       if (preset) return { kind: 'preset', range: preset, label };
       return { kind: 'days', from: `-${days}`, to: null, label };
     },

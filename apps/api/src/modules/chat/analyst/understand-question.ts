@@ -106,6 +106,15 @@ export function understandQuestion(question: string, today: string): QuestionPla
     mayNameContent: false,
   };
 
+  // "Taylor Swift's numbers": another artist named outright.
+  // (Followers and stats belong to artists; a song's views could be asked the same way.)
+  if (
+    /\b[A-Z][\p{L}]+(?: [A-Z][\p{L}]+)+['’]s (numbers|stats|statistics|data|analytics|followers|subscribers|fans|audience)\b/u.test(
+      question,
+    )
+  ) {
+    return { ...plan, intent: 'others-data' };
+  }
   if (
     /\b(other|another|competitors?|similar|everyone else's|all) (artists?|users?|accounts?|organi[sz]ations?|channels?|creators?)\b/.test(
       text,
@@ -143,9 +152,10 @@ export function understandQuestion(question: string, today: string): QuestionPla
     /\b(campaigns?|roi|worth it|ad ?spend|ads|advert\w*|promotion|promo|paid off|return on|spent)\b/;
   if (campaign.test(text)) {
     const named =
-      /\bmy (.+?) (campaign|promo|promotion|ads?)\b/.exec(text)?.[1] ??
-      /\bthe (.+?) (campaign|promo|promotion|ads?)\b/.exec(text)?.[1] ??
-      /\bcampaign (?:called |named )?["“']?([^"”'?]+?)["”']?(?:\?|$| worth)/.exec(text)?.[1] ??
+      /\b(?:my|the|our) ((?:[\w'-]+ ){0,3}?[\w'-]+) (?:campaign|promo|promotion)\b/.exec(
+        text,
+      )?.[1] ??
+      /\bcampaign (?:called |named )["“']?([^"”'?]+?)["”']?(?:\?|$| worth)/.exec(text)?.[1] ??
       null;
     return {
       ...plan,
@@ -176,6 +186,9 @@ export function understandQuestion(question: string, today: string): QuestionPla
   }
   const namesContent =
     /["“]/.test(question) ||
+    /\b(did|does|has|is|was) (?!i\b|my\b|we\b|it\b|the\b)[a-z][\w' ]{2,60}? (get|got|do|doing|perform|performing|have|had)\b/.test(
+      text,
+    ) ||
     /\b(song|track|video|single|clip|reel|short|post|upload)\b/.test(text) ||
     /\bhow (is|did|was|has|are)\b/.test(text) ||
     periods.some((period) => period.kind === 'since-content');
