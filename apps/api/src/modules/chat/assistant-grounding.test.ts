@@ -13,6 +13,12 @@ import { runAssistantTurn, type ToolResultRecord } from './assistant-pipeline';
 import { createChatFixture, pinnedNow, type ChatFixture } from './chat-test-setup';
 import { createAssistantTools } from './tools/assistant-tools';
 
+/** Tool output as the tests read it: any field, checked by value. */
+type Loose = Record<string, unknown> & {
+  spikes: { day: string; views: number }[];
+  accounts: { dataCompleteThrough: string }[];
+};
+
 type Expectation = { tools?: string[]; says?: RegExp; cannot?: boolean };
 
 /** Artist questions in plain words, with the tools each must use and what the answer must say. */
@@ -202,7 +208,7 @@ describe.each(databaseTargets)('the assistant’s grounding on %s', (target) => 
   /** The dashboard endpoint's answer for the same window must equal the tool's result. */
   async function expectEqualsDashboard(result: ToolResultRecord) {
     const input = result.input as Record<string, unknown>;
-    const output = result.output as Record<string, any>;
+    const output = result.output as Loose;
     switch (result.toolName) {
       case 'get_metrics': {
         const body = (await get(`/api/dashboard/analytics?${queryOf(input)}`)).json();
