@@ -1,3 +1,4 @@
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -58,6 +59,7 @@ import { generateRequestId, logRedactPaths, redactUrl } from './plugins/request-
 import { tuneGarbageCollection } from './runtime/garbage-collection';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
+import { chatRoutes, createChatDependencies, mcpRoutes } from './modules/chat/index';
 
 export const apiVersion = '0.1.0';
 
@@ -79,6 +81,8 @@ export type AppDependencies = {
     sandbox?: Partial<Pick<PaymentsSandboxOptions, 'random' | 'minDelayMs' | 'maxDelayMs'>>;
     now?: () => Date;
   };
+  /** Tests point an OpenAI-compatible model at a local stand-in. */
+  assistantOverrides?: { fetch?: typeof fetch; model?: LanguageModelV3 };
 };
 
 export type App = FastifyInstance & {
@@ -101,6 +105,7 @@ export async function buildApp({
   logStream,
   platformOverrides,
   billingOverrides,
+  assistantOverrides,
 }: AppDependencies): Promise<App> {
   tuneGarbageCollection();
   const app = Fastify({
@@ -257,6 +262,17 @@ export async function buildApp({
     ...(platformOverrides?.now ? { now: platformOverrides.now } : {}),
   });
   await app.register(connectionsRoutes, { db: database.db, services: platforms });
+  const chat = createChatDependencies({
+    db: database.db,
+    config: config.assistant,
+    log: app.log,
+    rateLimitStore,
+    ...(platformOverrides?.now ? { now: platformOverrides.now } : {}),
+    ...(assistantOverrides?.fetch ? { fetch: assistantOverrides.fetch } : {}),
+    ...(assistantOverrides?.model ? { model: assistantOverrides.model } : {}),
+  });
+  await app.register(chatRoutes, { chat });
+  await app.register(mcpRoutes, { db: database.db, version: apiVersion });
 
   const billingConfig = config.billing;
   const webhookSecret =

@@ -6,3 +6,4 @@ export * from './waitlist';
 export * from './connections';
 export * from './analytics';
 export * from './billing';
+export * from './chat';

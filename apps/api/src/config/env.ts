@@ -139,8 +139,26 @@ const envSchema = z
       .min(0, { error: 'must be between 0 and 60' })
       .max(60, { error: 'must be between 0 and 60' })
       .default(7),
+    LLM_BASE_URL: urlString.optional(),
+    LLM_API_KEY: z.string().min(1).optional(),
+    LLM_MODEL: z.string().min(1).optional(),
+    ASSISTANT_MAX_STEPS: z.coerce.number().int().min(1).max(20).default(6),
+    ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+    ASSISTANT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   })
   .superRefine((env, context) => {
+    const llm = [env.LLM_BASE_URL, env.LLM_API_KEY, env.LLM_MODEL];
+    if (llm.some(Boolean) && !llm.every(Boolean)) {
+      const missing = (['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const).find(
+        (name) => !env[name],
+      )!;
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message:
+          'is required when an LLM is configured (set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL together)',
+      });
+    }
     const pairs = [
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
       ['META_APP_ID', 'META_APP_SECRET'],
@@ -248,6 +266,13 @@ export type Config = {
   /** Mount the sandbox's test-only `/sandbox/__control/*` (faults, revoke, clock, reset). */
   isSandboxControlApiEnabled: boolean;
   billing: BillingConfig;
+  /** The assistant: the built-in analyst, or an OpenAI-compatible model when `llm` is set. */
+  assistant: {
+    llm: { baseUrl: string; apiKey: string; model: string } | null;
+    maxSteps: number;
+    timeoutMs: number;
+    messagesPerMinute: number;
+  };
 };
 
 export type BillingConfig = {
@@ -497,5 +522,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     syncBackfillDays: env.SYNC_BACKFILL_DAYS,
     isSandboxControlApiEnabled: env.SANDBOX_CONTROL_API,
     billing: resolveBilling(env, appUrl),
+    assistant: {
+      llm:
+        env.LLM_BASE_URL && env.LLM_API_KEY && env.LLM_MODEL
+          ? { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
+          : null,
+      maxSteps: env.ASSISTANT_MAX_STEPS,
+      timeoutMs: env.ASSISTANT_TIMEOUT_MS,
+      messagesPerMinute: env.ASSISTANT_MESSAGES_PER_MINUTE,
+    },
   };
 }

@@ -27,6 +27,7 @@ export async function buildTestApp(
     captureLogs?: boolean;
     platformOverrides?: AppDependencies['platformOverrides'];
     billingOverrides?: AppDependencies['billingOverrides'];
+    assistantOverrides?: AppDependencies['assistantOverrides'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crescendo-test-'));
@@ -57,6 +58,7 @@ export async function buildTestApp(
     ...(options.platformOverrides ? { platformOverrides: options.platformOverrides } : {}),
     // Payments settle at once in tests (the spec's 300–1000 ms latency is the sandbox default).
     billingOverrides: { ...options.billingOverrides, sandbox: { minDelayMs: 0, maxDelayMs: 0, ...options.billingOverrides?.sandbox } }, // prettier-ignore
+    ...(options.assistantOverrides ? { assistantOverrides: options.assistantOverrides } : {}),
   });
   await app.ready();
   return {

@@ -9,6 +9,7 @@ import { GuardSpinner, ProtectedRoute } from '@/lib/auth/guards';
 import { importWithChunkFallback } from '@/lib/chunk-errors';
 import { RootErrorLayout, RootLayout } from './root-layout';
 import { loadAppShellModule, routeModules, type RouteModule } from './route-modules';
+import { AssistantMount } from '@/features/assistant/components/assistant-mount';
 
 /** Lazy route module; a failed chunk becomes the spec's 'Failed to load application resources…'. */
 function lazyRoute(load: () => Promise<RouteModule>): RouteObject['lazy'] {
@@ -87,6 +88,7 @@ function SignedInFrame() {
           <LazyAppShell />
         </Suspense>
       )}
+      <AssistantMount />
     </ProtectedRoute>
   );
 }

@@ -6,3 +6,4 @@ export * from './analytics';
 export * from './growth';
 export * from './security';
 export * from './billing';
+export * from './chat';

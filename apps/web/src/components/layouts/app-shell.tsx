@@ -1,10 +1,11 @@
-import { Download, Keyboard, Menu, Search } from 'lucide-react';
+import { Download, Keyboard, Menu, Search, Sparkles } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Logo } from '@/components/ui/logo';
 import { getHomePathForRoles } from '@/config/paths';
+import { ASSISTANT_SHORTCUT_LABEL, openAssistant } from '@/lib/assistant-events';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
 import { DataProvider } from '@/lib/data-provider';
@@ -201,6 +202,15 @@ export function AppShell({ children }: { children?: ReactNode }) {
                 </Button>
                 <SearchBox />
                 <div className="ml-auto flex items-center gap-1 sm:gap-2">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Ask the assistant (${ASSISTANT_SHORTCUT_LABEL})`}
+                    data-shortcut="assistant"
+                    onClick={() => openAssistant()}
+                  >
+                    <Sparkles className="h-5 w-5" aria-hidden="true" />
+                  </Button>
                   <ExportButton />
                   <Button
                     variant="ghost"

@@ -83,12 +83,18 @@ function KeyMetrics({ data }: { data: Analytics }) {
   const comparedTo = data.range.previous ? describePreviousPeriod(data.range.days) : null;
   const net = kpis.followers.net.value;
   const gained = kpis.followers.gained.value;
+  // "Explain this" asks the assistant about the card, for the dashboard's own window and platform.
+  const explain = (label: string) =>
+    `Explain my ${label.toLowerCase()} from ${data.range.from} to ${data.range.to}${
+      data.platform === 'all' ? '' : ` on ${data.platform}`
+    }`;
   return (
     <section aria-label="Key metrics" className={kpiGridClass}>
       <KpiCard
         className="lg:col-span-2"
         icon={UserPlus}
         label={audienceLabel(data.platform)}
+        explainQuestion={explain(audienceLabel(data.platform))}
         value={formatCompactNumber(kpis.followers.total)}
         detail={describeFollowerChange(net, gained)}
         change={net !== null ? kpis.followers.net.change : kpis.followers.gained.change}
@@ -99,6 +105,7 @@ function KeyMetrics({ data }: { data: Analytics }) {
         className="lg:col-span-2"
         icon={Eye}
         label="Views"
+        explainQuestion={explain('Views')}
         value={formatCompactNumber(kpis.views.value)}
         change={kpis.views.change}
         comparedTo={comparedTo}
@@ -108,6 +115,7 @@ function KeyMetrics({ data }: { data: Analytics }) {
         className="lg:col-span-2"
         icon={Clock}
         label="Watch time"
+        explainQuestion={explain('Watch time')}
         value={formatWatchHours(kpis.watchMinutes.value)}
         change={kpis.watchMinutes.change}
         comparedTo={comparedTo}
@@ -117,6 +125,7 @@ function KeyMetrics({ data }: { data: Analytics }) {
         className="lg:col-span-3"
         icon={Heart}
         label="Engagement rate"
+        explainQuestion={explain('Engagement rate')}
         value={formatRate(kpis.engagementRate.value)}
         detail={
           kpis.engagements.value === null
@@ -131,6 +140,7 @@ function KeyMetrics({ data }: { data: Analytics }) {
         className="sm:col-span-2 lg:col-span-3"
         icon={CircleDollarSign}
         label="Estimated revenue"
+        explainQuestion={explain('Estimated revenue')}
         value={formatRevenue(kpis.estimatedRevenue.value)}
         detail={kpis.estimatedRevenue.value === null ? undefined : 'Estimated, in US dollars'}
         change={kpis.estimatedRevenue.change}

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCompactNumber, formatLongDay } from '@/lib/format';
 import { formatTrafficSource } from '@/lib/audience-labels';
+import { openAssistant } from '@/lib/assistant-events';
 import { formatDaysInText, platformNames } from './charts/dashboard-format';
 
 const INITIALLY_SHOWN = 4;
@@ -106,6 +107,19 @@ export function InsightsPanel({ insights }: { insights: Insight[] }) {
                         {formatDaysInText(insight.description)}
                       </p>
                       <InsightEvidence evidence={insight.evidence} />
+                      {insight.kind === 'spike' ? (
+                        <button
+                          type="button"
+                          className="mt-2 text-xs font-medium text-brand-700 hover:underline dark:text-brand-300"
+                          onClick={() =>
+                            openAssistant(
+                              `Why did my ${insight.platform ? `${platformNames[insight.platform]} ` : ''}views spike on ${insight.day}?`,
+                            )
+                          }
+                        >
+                          Explain this
+                        </button>
+                      ) : null}
                     </div>
                   </li>
                 );

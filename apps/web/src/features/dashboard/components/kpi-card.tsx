@@ -1,3 +1,4 @@
+import { openAssistant } from '@/lib/assistant-events';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
@@ -60,6 +61,7 @@ export function KpiCard({
   comparedTo,
   isLoading = false,
   className,
+  explainQuestion,
 }: {
   icon: LucideIcon;
   label: string;
@@ -70,6 +72,8 @@ export function KpiCard({
   comparedTo?: string | null;
   isLoading?: boolean;
   className?: string;
+  /** Opens the assistant with this question ("Explain this"). */
+  explainQuestion?: string;
 }) {
   const shown = value ?? MISSING_VALUE;
   const isMissing = shown === MISSING_VALUE;
@@ -94,6 +98,16 @@ export function KpiCard({
           {comparedTo ? <KpiDelta change={change} comparedTo={comparedTo} /> : null}
           {isMissing && hint ? (
             <p className="text-xs text-zinc-600 dark:text-zinc-400">{hint}</p>
+          ) : null}
+          {explainQuestion && !isMissing ? (
+            <button
+              type="button"
+              className="self-start text-xs font-medium text-brand-700 hover:underline dark:text-brand-300"
+              aria-label={`Explain ${label}`}
+              onClick={() => openAssistant(explainQuestion)}
+            >
+              Explain this
+            </button>
           ) : null}
         </>
       )}

@@ -1,0 +1,66 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/client';
+import { routeRoles } from '../../lib/permissions';
+import { requireCurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../users/users.service';
+import { createAssistantTools } from './tools/assistant-tools';
+
+/** An MCP server whose tools are the assistant's, bound to one caller's organisation. */
+export function createMcpServer(db: Database, user: CurrentUser, version: string): McpServer {
+  const server = new McpServer({ name: 'crescendo', version });
+  for (const tool of Object.values(createAssistantTools(db, user))) {
+    server.registerTool(
+      tool.name,
+      {
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+      async (input) => {
+        const { output, source } = await tool.run(input);
+        return {
+          content: [{ type: 'text', text: JSON.stringify({ result: output, source }) }],
+          structuredContent: { result: output, source },
+        };
+      },
+    );
+  }
+  return server;
+}
+
+/**
+ * The assistant's tools over the Model Context Protocol (Streamable HTTP, stateless): an artist
+ * points their own AI client at `/api/mcp` with their bearer token. Each request gets a server
+ * bound to that token's user, so no tool input can reach another organisation.
+ */
+export const mcpRoutes: FastifyPluginAsync<{ db: Database; version: string }> = async (
+  app,
+  { db, version },
+) => {
+  app.route({
+    method: ['POST', 'GET', 'DELETE'],
+    url: '/api/mcp',
+    config: { auth: 'user', roles: routeRoles.dashboard },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const user = requireCurrentUser(request);
+      const server = createMcpServer(db, user, version);
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      reply.hijack();
+      reply.raw.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value as string);
+      }
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    },
+  });
+};

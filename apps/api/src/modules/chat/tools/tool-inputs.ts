@@ -1,0 +1,69 @@
+import { dashboardContentSortKeys } from '@crescendo/contracts';
+import { z } from 'zod';
+
+const isoDay = z.iso.date({ error: 'Must be a date as YYYY-MM-DD' });
+
+/**
+ * The window every tool takes: a preset or explicit days. The organisation and user are never an
+ * input: each tool is bound to its caller when it is created.
+ */
+export const windowInputShape = {
+  range: z
+    .enum(['7d', '28d', '90d', '365d', 'all'])
+    .optional()
+    .describe('A preset window ending at the last complete day; ignored when from/to are given'),
+  from: isoDay.optional().describe('First day of the window (YYYY-MM-DD)'),
+  to: isoDay.optional().describe('Last day of the window (YYYY-MM-DD)'),
+  platform: z
+    .enum(['all', 'youtube', 'instagram', 'facebook'])
+    .default('all')
+    .describe('One platform or all of them combined'),
+};
+
+export const metricsInputSchema = z.object(windowInputShape);
+
+export const topContentInputSchema = z.object({
+  ...windowInputShape,
+  metric: z
+    .enum(dashboardContentSortKeys)
+    .default('views')
+    .describe('What to rank by (views, watchMinutes, likes, comments, shares, saves, …)'),
+  order: z.enum(['desc', 'asc']).default('desc').describe('desc for the best, asc for the weakest'),
+  limit: z.number().int().min(1).max(100).default(5),
+  search: z.string().trim().max(200).optional().describe('Part of a title to look for'),
+});
+
+export const audienceInputSchema = z.object({
+  platform: windowInputShape.platform,
+  dimension: z
+    .enum(['country', 'city', 'age', 'gender', 'device', 'traffic_source'])
+    .optional()
+    .describe('One breakdown, or every breakdown when left out'),
+});
+
+export const spikesInputSchema = z.object(windowInputShape);
+
+export const forecastInputSchema = z.object({
+  platform: windowInputShape.platform,
+  target: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000_000)
+    .optional()
+    .describe('A follower count to forecast; the next milestone when left out'),
+});
+
+export const campaignRoiInputSchema = z.object({
+  platform: windowInputShape.platform,
+  name: z.string().trim().max(200).optional().describe('Part of a campaign name'),
+});
+
+export const freshnessInputSchema = z.object({});
+
+export type MetricsInput = z.output<typeof metricsInputSchema>;
+export type WindowInput = Pick<MetricsInput, 'range' | 'from' | 'to' | 'platform'>;
+export type TopContentInput = z.output<typeof topContentInputSchema>;
+export type AudienceInput = z.output<typeof audienceInputSchema>;
+export type ForecastInput = z.output<typeof forecastInputSchema>;
+export type CampaignRoiInput = z.output<typeof campaignRoiInputSchema>;

@@ -1,0 +1,49 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import {
+  ASSISTANT_OPEN_EVENT,
+  isAssistantShortcut,
+  type AssistantOpenDetail,
+} from '@/lib/assistant-events';
+import { isTypingTarget } from '@/lib/shortcuts';
+
+const AssistantPanel = lazy(() =>
+  import('./assistant-panel').then((module) => ({ default: module.AssistantPanel })),
+);
+
+/**
+ * Listens for the header button, Ctrl+K and "Explain this", and opens the assistant panel (loaded
+ * on first use, so pages that never open it do not pay for it).
+ */
+export function AssistantMount() {
+  const [isOpen, setIsOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
+  const [request, setRequest] = useState<{ question: string; at: number } | null>(null);
+
+  useEffect(() => {
+    const onOpen = (event: Event) => {
+      const detail = (event as CustomEvent<AssistantOpenDetail>).detail;
+      setIsOpen(true);
+      setHasOpened(true);
+      if (detail?.question) setRequest({ question: detail.question, at: Date.now() });
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (!isAssistantShortcut(event) || isTypingTarget(event.target)) return;
+      event.preventDefault();
+      setHasOpened(true);
+      setIsOpen((open) => !open);
+    };
+    window.addEventListener(ASSISTANT_OPEN_EVENT, onOpen);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener(ASSISTANT_OPEN_EVENT, onOpen);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, []);
+
+  if (!hasOpened) return null;
+  return (
+    <Suspense fallback={null}>
+      <AssistantPanel isOpen={isOpen} onOpenChange={setIsOpen} request={request} />
+    </Suspense>
+  );
+}

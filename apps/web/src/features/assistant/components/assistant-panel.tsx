@@ -1,0 +1,370 @@
+import type { ChatMessage, ChatSource } from '@crescendo/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowUp, History, MessageSquarePlus, RotateCcw, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { ASSISTANT_SHORTCUT_LABEL } from '@/lib/assistant-events';
+import {
+  ChatStreamError,
+  chatQueryKey,
+  conversationsQueryOptions,
+  deleteConversation,
+  historyQueryOptions,
+  streamMessage,
+  suggestionsQueryOptions,
+} from '../api/chat-api';
+import { sourceHref, sourceLabel } from '../utils/source-links';
+import { ChatMarkdown } from './chat-markdown';
+
+const maxLength = 2000;
+
+type ShownMessage = {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  sources: ChatSource[];
+  isStreaming?: boolean;
+};
+
+function SourceChips({ sources, onFollow }: { sources: ChatSource[]; onFollow: () => void }) {
+  if (sources.length === 0) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Sources">
+      {sources.map((source) => (
+        <li
+          key={`${source.tool}-${source.platform}-${source.window?.from ?? ''}-${source.window?.to ?? ''}`}
+        >
+          <Link
+            to={sourceHref(source)}
+            onClick={onFollow}
+            className="inline-flex items-center rounded-full border border-zinc-300 bg-white px-2.5 py-0.5 text-xs text-zinc-700 hover:border-brand-500 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:text-brand-300"
+          >
+            {sourceLabel(source)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The assistant: a side sheet (full screen on phones) with the conversation, history and input. */
+export function AssistantPanel({
+  isOpen,
+  onOpenChange,
+  request,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  request: { question: string; at: number } | null;
+}) {
+  const queryClient = useQueryClient();
+  const [conversationId, setConversationId] = useState<string | null>(null);
+  const [messages, setMessages] = useState<ShownMessage[]>([]);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<{ message: string; canRetry: boolean } | null>(null);
+  const [isStreaming, setIsStreaming] = useState(false);
+  const [isShowingHistory, setIsShowingHistory] = useState(false);
+  const endRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const suggestions = useQuery({ ...suggestionsQueryOptions(), enabled: isOpen });
+  const conversations = useQuery({
+    ...conversationsQueryOptions(),
+    enabled: isOpen && isShowingHistory,
+  });
+
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages]);
+
+  async function run(input: { message: string } | { retry: true }) {
+    setError(null);
+    setIsStreaming(true);
+    const placeholder: ShownMessage = {
+      id: `pending-${Date.now()}`,
+      role: 'assistant',
+      content: '',
+      sources: [],
+      isStreaming: true,
+    };
+    const question: ShownMessage | null =
+      'message' in input
+        ? { id: `question-${Date.now()}`, role: 'user', content: input.message, sources: [] }
+        : null;
+    setMessages((shown) => [...shown, ...(question ? [question] : []), placeholder]);
+    const dropPlaceholder = () =>
+      setMessages((shown) => shown.filter((message) => message.id !== placeholder.id));
+    try {
+      await streamMessage(
+        'message' in input
+          ? { message: input.message, ...(conversationId ? { conversationId } : {}) }
+          : { conversationId: conversationId!, retry: true },
+        (event) => {
+          if (event.type === 'start') setConversationId(event.conversationId);
+          if (event.type === 'delta')
+            setMessages((shown) =>
+              shown.map((message) =>
+                message.id === placeholder.id
+                  ? { ...message, content: message.content + event.text }
+                  : message,
+              ),
+            );
+          if (event.type === 'done')
+            setMessages((shown) =>
+              shown.map((message) =>
+                message.id === placeholder.id
+                  ? {
+                      id: event.message.id,
+                      role: 'assistant',
+                      content: event.message.content,
+                      sources: event.message.sources,
+                    }
+                  : message,
+              ),
+            );
+          if (event.type === 'error') {
+            dropPlaceholder();
+            setError({ message: event.message, canRetry: true });
+          }
+        },
+      );
+    } catch (failure) {
+      dropPlaceholder();
+      // Refused before the question was stored (too long, too fast): it goes back to the input.
+      if (question) {
+        setMessages((shown) => shown.filter((message) => message.id !== question.id));
+        setDraft(question.content);
+      }
+      setError({
+        message:
+          failure instanceof ChatStreamError
+            ? failure.message
+            : 'Having trouble connecting. Please check your internet connection.',
+        canRetry: false,
+      });
+    } finally {
+      setIsStreaming(false);
+      void queryClient.invalidateQueries({ queryKey: [...chatQueryKey, 'conversations'] });
+    }
+  }
+
+  function send(text: string) {
+    const message = text.trim();
+    if (!message || isStreaming) return;
+    setDraft('');
+    setIsShowingHistory(false);
+    void run({ message });
+  }
+
+  function startNew() {
+    setConversationId(null);
+    setMessages([]);
+    setError(null);
+    setIsShowingHistory(false);
+    inputRef.current?.focus();
+  }
+
+  // "Explain this" and other requests start a fresh conversation with their question.
+  const handled = useRef<number | null>(null);
+  useEffect(() => {
+    if (!request || handled.current === request.at || isStreaming) return;
+    handled.current = request.at;
+    setConversationId(null);
+    setMessages([]);
+    setIsShowingHistory(false);
+    setDraft('');
+    setError(null);
+    void run({ message: request.question });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per request
+  }, [request]);
+
+  async function openConversation(id: string) {
+    const history = await queryClient.fetchQuery(historyQueryOptions(id));
+    setConversationId(id);
+    setMessages(
+      history.map((message: ChatMessage) => ({
+        id: message.id,
+        role: message.role,
+        content: message.content,
+        sources: message.sources,
+      })),
+    );
+    setError(
+      history.at(-1)?.role === 'user'
+        ? { message: 'This question has no answer yet.', canRetry: true }
+        : null,
+    );
+    setIsShowingHistory(false);
+  }
+
+  async function removeConversation(id: string) {
+    await deleteConversation(id);
+    if (id === conversationId) startNew();
+    void queryClient.invalidateQueries({ queryKey: [...chatQueryKey, 'conversations'] });
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    send(draft);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      send(draft);
+    }
+  }
+
+  const close = () => onOpenChange(false);
+
+  return (
+    <Dialog open={isOpen} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Assistant"
+        className="top-0 right-0 left-auto flex h-dvh max-h-dvh w-full max-w-full translate-x-0 translate-y-0 flex-col rounded-none p-4 sm:max-w-md sm:p-5"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          inputRef.current?.focus();
+        }}
+      >
+        <div className="-mt-2 mb-3 flex items-center gap-2">
+          <Button variant="secondary" size="sm" onClick={startNew}>
+            <MessageSquarePlus className="h-4 w-4" aria-hidden="true" />
+            New conversation
+          </Button>
+          <Button
+            variant={isShowingHistory ? 'primary' : 'ghost'}
+            size="sm"
+            aria-pressed={isShowingHistory}
+            onClick={() => setIsShowingHistory((shown) => !shown)}
+          >
+            <History className="h-4 w-4" aria-hidden="true" />
+            History
+          </Button>
+          <span className="ml-auto hidden text-xs text-zinc-500 sm:inline">
+            {ASSISTANT_SHORTCUT_LABEL}
+          </span>
+        </div>
+
+        <div className="min-h-0 flex-1 overflow-y-auto text-sm" aria-live="polite">
+          {isShowingHistory ? (
+            <section aria-label="Conversations">
+              {conversations.data?.length === 0 ? (
+                <p className="text-zinc-600 dark:text-zinc-400">No conversations yet.</p>
+              ) : null}
+              <ul className="flex flex-col gap-1">
+                {conversations.data?.map((conversation) => (
+                  <li key={conversation.id} className="flex items-center gap-1">
+                    <button
+                      type="button"
+                      className="min-w-0 flex-1 truncate rounded-lg px-2 py-2 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800"
+                      onClick={() => void openConversation(conversation.id)}
+                    >
+                      {conversation.title}
+                    </button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete “${conversation.title}”`}
+                      onClick={() => void removeConversation(conversation.id)}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : messages.length === 0 ? (
+            <section aria-label="Suggested questions" className="flex flex-col gap-3">
+              <p className="text-zinc-600 dark:text-zinc-400">
+                Ask about your own numbers: every figure comes from your connected accounts, with
+                its source.
+              </p>
+              <ul className="flex flex-col gap-2">
+                {(suggestions.data ?? []).map((question) => (
+                  <li key={question}>
+                    <button
+                      type="button"
+                      className="w-full rounded-xl border border-zinc-200 px-3 py-2 text-left hover:border-brand-500 hover:bg-brand-50 dark:border-zinc-800 dark:hover:bg-brand-950/40"
+                      onClick={() => send(question)}
+                    >
+                      {question}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : (
+            <ol className="flex flex-col gap-4" aria-label="Messages">
+              {messages.map((message) => (
+                <li
+                  key={message.id}
+                  data-role={message.role}
+                  className={
+                    message.role === 'user'
+                      ? 'ml-8 self-end rounded-2xl bg-brand-600 px-3 py-2 whitespace-pre-wrap text-white'
+                      : 'mr-4 rounded-2xl bg-zinc-100 px-3 py-2 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100'
+                  }
+                >
+                  {message.role === 'user' ? (
+                    message.content
+                  ) : message.isStreaming && !message.content ? (
+                    <span className="text-zinc-500">Reading your numbers…</span>
+                  ) : (
+                    <>
+                      <ChatMarkdown markdown={message.content} />
+                      <SourceChips sources={message.sources} onFollow={close} />
+                    </>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+          {error ? (
+            <Alert
+              tone="danger"
+              title={error.message}
+              className="mt-4"
+              action={
+                error.canRetry && conversationId ? (
+                  <Button size="sm" variant="secondary" onClick={() => void run({ retry: true })}>
+                    <RotateCcw className="h-4 w-4" aria-hidden="true" />
+                    Retry
+                  </Button>
+                ) : undefined
+              }
+            />
+          ) : null}
+          <div ref={endRef} />
+        </div>
+
+        <form onSubmit={onSubmit} className="mt-3 flex items-end gap-2">
+          <label htmlFor="assistant-input" className="sr-only">
+            Ask the assistant
+          </label>
+          <textarea
+            id="assistant-input"
+            ref={inputRef}
+            value={draft}
+            maxLength={maxLength}
+            rows={2}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder="Ask about your views, followers, songs…"
+            className="min-h-11 flex-1 resize-none rounded-xl border border-zinc-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-zinc-700 dark:bg-zinc-900"
+          />
+          <Button
+            type="submit"
+            size="icon"
+            aria-label="Send"
+            disabled={isStreaming || !draft.trim()}
+          >
+            <ArrowUp className="h-5 w-5" aria-hidden="true" />
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
