@@ -26,13 +26,39 @@ export type EmbeddedIdentityOptions = {
  */
 export const embeddedIssuer = 'urn:crescendo:embedded';
 
+const loopbackHosts = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The trusted origins plus, for each loopback one, its other loopback names: a browser opened on
+ * http://127.0.0.1:3000 is the same local app as http://localhost:3000, and better-auth would
+ * otherwise refuse its sign-in with a bare "Invalid origin".
+ */
+export function withLoopbackAliases(origins: readonly string[]): string[] {
+  const result = new Set(origins);
+  for (const origin of origins) {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      continue;
+    }
+    if (!loopbackHosts.includes(url.hostname)) continue;
+    for (const host of loopbackHosts) {
+      result.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+    }
+  }
+  return [...result];
+}
+
 export function createEmbeddedAuth(options: EmbeddedIdentityOptions) {
   return betterAuth({
     appName: 'Crescendo',
     baseURL: options.appUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: options.trustedOrigins,
+    trustedOrigins: withLoopbackAliases(options.trustedOrigins),
+    // better-auth skips its origin check under NODE_ENV=test; tests must see what users get.
+    advanced: { disableOriginCheck: false },
     database: drizzleAdapter(options.db, {
       provider: 'pg',
       schema: {

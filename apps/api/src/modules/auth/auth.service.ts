@@ -18,7 +18,7 @@ import {
   type CurrentUser,
   type ProvisioningOptions,
 } from '../users/users.service';
-import { updateUserProfileFields } from '../users/users.repository';
+import { updateAccessForDecision, updateUserProfileFields } from '../users/users.repository';
 import { deleteEmbeddedSession } from './auth.repository';
 
 /** Links the identity provider's user to a backend user; calling it again changes nothing. */
@@ -63,6 +63,18 @@ export async function completeRegistration(
   if (options.waitlistMode === 'open' && entry.status === 'pending') {
     await approvePendingEntry(db, user.email);
     entry = (await findEntryByEmail(db, user.email))!;
+  }
+  if (entry.status === 'approved' && user.role === 'lead') {
+    await updateAccessForDecision(db, user.id, true);
+    // Roles from the identity provider's metadata still win (spec §5).
+    const isBackendRole = user.access.roles.length === 1 && user.access.roles[0] === user.role;
+    user = {
+      ...user,
+      role: 'customer',
+      access: isBackendRole
+        ? { ...user.access, role: 'customer', roles: ['customer'] }
+        : user.access,
+    };
   }
   return { status: entry.status, position: entry.position, user: toMeResponse(user) };
 }

@@ -7,6 +7,7 @@ import { ensureEntry } from '../waitlist/waitlist.repository';
 import {
   findUserByIdentity,
   insertUserWithOrganization,
+  updateAccessForDecision,
   type UserRecord,
 } from './users.repository';
 
@@ -56,12 +57,17 @@ export async function resolveCurrentUser(
     if (!found.isSessionActive)
       throw AppError.unauthenticated('Your session has ended. Sign in again.');
     if (created) {
-      await ensureEntry(db, {
+      const entry = await ensureEntry(db, {
         email,
         name,
         userId: found.user.id,
         status: options.waitlistMode === 'open' ? 'approved' : 'pending',
       });
+      // Approved before they signed up (or an open waitlist): access comes with the account.
+      if (entry.status === 'approved') {
+        await updateAccessForDecision(db, found.user.id, true);
+        found = { ...found, user: { ...found.user, role: 'customer' } };
+      }
     }
   }
   const user = found.user;
