@@ -37,6 +37,7 @@ import { generateRequestId, logRedactPaths, redactUrl } from './plugins/request-
 import { tuneGarbageCollection } from './runtime/garbage-collection';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
+import { createMailer, mailboxRoutes, type Mailer } from './modules/mail';
 
 export const apiVersion = '0.1.0';
 
@@ -59,6 +60,8 @@ export type App = FastifyInstance & {
   embeddedAuth: EmbeddedAuth | null;
   verifier: TokenVerifier;
   platforms: PlatformServices;
+  /** The product's mail (SMTP or the sandbox mailbox): `app.mailer.sendMail(...)`. */
+  mailer: Mailer;
 };
 
 export async function buildApp({
@@ -97,6 +100,14 @@ export async function buildApp({
     done();
   });
 
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    appUrl: config.appUrl,
+    logger: app.log,
+  });
+  app.addHook('onClose', async () => mailer.close());
   const embeddedAuth =
     config.identityProvider === 'embedded'
       ? createEmbeddedAuth({
@@ -104,6 +115,7 @@ export async function buildApp({
           secret: config.authSecret ?? readOrCreateSecretFile(config.dataDir, 'auth-secret'),
           appUrl: config.appUrl,
           trustedOrigins: config.corsOrigins,
+          mailer,
         })
       : null;
   const verifier = withVerificationCache(
@@ -203,6 +215,7 @@ export async function buildApp({
     ...(platformOverrides?.now ? { now: platformOverrides.now } : {}),
   });
   await app.register(connectionsRoutes, { db: database.db, services: platforms });
+  if (mailer.transport === 'sandbox') await app.register(mailboxRoutes, { db: database.db });
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,
@@ -218,5 +231,5 @@ export async function buildApp({
     },
   });
 
-  return Object.assign(app, { embeddedAuth, verifier, platforms }) as unknown as App;
+  return Object.assign(app, { embeddedAuth, verifier, platforms, mailer }) as unknown as App;
 }

@@ -101,6 +101,13 @@ const envSchema = z
       .min(7, { error: 'must be between 7 and 1095' })
       .max(1095, { error: 'must be between 7 and 1095' })
       .default(1095),
+    SMTP_URL: z
+      .string()
+      .refine((value) => /^smtps?:\/\//.test(value), {
+        error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
+      })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Crescendo <no-reply@crescendo.local>'),
   })
   .superRefine((env, context) => {
     const pairs = [
@@ -167,6 +174,8 @@ export type Config = {
   platforms: PlatformsConfig;
   isSyncWorkerEnabled: boolean;
   syncBackfillDays: number;
+  /** SMTP when `smtpUrl` is set; otherwise mail is kept in the sandbox mailbox at /sandbox/mail. */
+  mail: { smtpUrl: string | null; from: string };
 };
 
 export type GooglePlatformConfig = {
@@ -330,5 +339,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     platforms: resolvePlatforms(env, appUrl),
     isSyncWorkerEnabled: env.SYNC_WORKER,
     syncBackfillDays: env.SYNC_BACKFILL_DAYS,
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
   };
 }

@@ -5,6 +5,7 @@ import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet 
 import type { Database } from '../db/client';
 import { authAccount, authJwks, authSession, authUser, authVerification } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import { buildEmailVerificationMail, buildPasswordResetMail, type Mailer } from '../modules/mail';
 import { assertSignedToken } from './clerk';
 import type { Identity, TokenVerifier } from './types';
 
@@ -17,7 +18,13 @@ export type EmbeddedIdentityOptions = {
   appUrl: string;
   trustedOrigins: string[];
   tokenLifetime?: string;
+  /** Sends password-reset and verification mail; without one neither is offered. */
+  mailer?: Mailer | null;
 };
+
+/** A reset link works once, within this time. */
+export const passwordResetLifetimeSeconds = 60 * 60;
+export const emailVerificationLifetimeSeconds = 24 * 60 * 60;
 
 /**
  * The embedded provider's `iss`, and half of every embedded user's identity key (issuer, subject).
@@ -51,6 +58,7 @@ export function withLoopbackAliases(origins: readonly string[]): string[] {
 }
 
 export function createEmbeddedAuth(options: EmbeddedIdentityOptions) {
+  const mailer = options.mailer ?? null;
   return betterAuth({
     appName: 'Crescendo',
     baseURL: options.appUrl,
@@ -74,7 +82,45 @@ export function createEmbeddedAuth(options: EmbeddedIdentityOptions) {
       autoSignIn: true,
       minPasswordLength: passwordLength.min,
       maxPasswordLength: passwordLength.max,
+      resetPasswordTokenExpiresIn: passwordResetLifetimeSeconds,
+      // A reset ends every session: whoever knew the old password is signed out.
+      revokeSessionsOnPasswordReset: true,
+      ...(mailer
+        ? {
+            sendResetPassword: async ({ user, url }) => {
+              await mailer.sendMail(
+                buildPasswordResetMail({
+                  to: user.email,
+                  name: user.name,
+                  url,
+                  validForMinutes: passwordResetLifetimeSeconds / 60,
+                }),
+              );
+            },
+          }
+        : {}),
     },
+    ...(mailer
+      ? {
+          emailVerification: {
+            // Accounts made by the server itself (the demo seed) have no request and get no mail.
+            sendOnSignUp: true,
+            autoSignInAfterVerification: true,
+            expiresIn: emailVerificationLifetimeSeconds,
+            sendVerificationEmail: async ({ user, url }, request) => {
+              if (!request) return;
+              await mailer.sendMail(
+                buildEmailVerificationMail({
+                  to: user.email,
+                  name: user.name,
+                  url,
+                  validForHours: emailVerificationLifetimeSeconds / 3600,
+                }),
+              );
+            },
+          },
+        }
+      : {}),
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     // Attempts are limited by the API's own rate limiter, which sees the real client address.
     rateLimit: { enabled: false },

@@ -4,3 +4,4 @@ export * from './jobs';
 export * from './connections';
 export * from './analytics';
 export * from './growth';
+export * from './mail';
