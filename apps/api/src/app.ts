@@ -228,6 +228,7 @@ export async function buildApp({
       release: config.release,
       productionHost: config.productionHost,
       sandbox: true,
+      sandboxMailbox: mailer.transport === 'sandbox',
     },
   });
 

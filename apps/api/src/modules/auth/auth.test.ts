@@ -342,7 +342,11 @@ describe.each(databaseTargets)('identity and /v1/auth on %s', (target) => {
         payload: { email: uniqueEmail(), password: 'correct-horse-battery', name: 'Stranger' },
       });
       expect(stranger.statusCode).toBe(403);
-      expect(stranger.json().error.code).toBe('FORBIDDEN');
+      expect(stranger.json().error).toEqual({
+        code: 'FORBIDDEN',
+        message:
+          'Crescendo accepts sign-in only on its own address. Open http://localhost:3000 and try again there.',
+      });
     });
 
     it('refuses a wrong password with the wire error format', async () => {

@@ -78,7 +78,14 @@ async function forwardToIdentityProvider(
     } catch {
       body = {};
     }
-    const known = typeof body.code === 'string' ? identityErrorTexts[body.code] : undefined;
+    const known =
+      body.code === 'INVALID_ORIGIN'
+        ? {
+            message: `Crescendo accepts sign-in only on its own address. Open ${appUrl} and try again there.`,
+          }
+        : typeof body.code === 'string'
+          ? identityErrorTexts[body.code]
+          : undefined;
     const message =
       known?.message ??
       (typeof body.message === 'string' && body.message
