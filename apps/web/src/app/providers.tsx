@@ -1,5 +1,6 @@
 import { RouterProvider } from 'react-router';
 import { GlobalErrorBoundary } from '@/components/errors/global-error-boundary';
+import { reachability } from '@/lib/connectivity';
 import { errorLog, isConnectionErrorMessage } from '@/lib/error-log';
 import { IdentityAdapterContext } from '@/lib/identity/adapter-context';
 import type { IdentityAdapter } from '@/lib/identity/types';
@@ -10,6 +11,10 @@ import { router } from './router';
 // Toasts and redirects happen in one place: here, for errors recorded anywhere in the app.
 errorLog.subscribe((entry) => {
   if (isConnectionErrorMessage(entry.error.message)) showConnectionErrorToast();
+});
+// The server stopped answering: say so at once, while the requests keep retrying.
+reachability.subscribe(() => {
+  if (reachability.read() === 'unreachable') showConnectionErrorToast();
 });
 
 export function App({ adapter }: { adapter: IdentityAdapter }) {

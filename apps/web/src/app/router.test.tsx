@@ -116,6 +116,8 @@ describe('lazy route failures', () => {
       adapter: createFakeIdentity(signedInAs()).adapter,
     });
     await screen.findByRole('heading', { name: /^Usage$/ });
+    // The server itself answers: the chunk is really missing (a newer build was deployed).
+    vi.stubGlobal('fetch', async () => new Response('{"status":"ok"}', { status: 200 }));
     const { importWithChunkFallback } = await import('@/lib/chunk-errors');
     const load = importWithChunkFallback(() =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/meta.js')),
@@ -134,5 +136,6 @@ describe('lazy route failures', () => {
       screen.getByText('Failed to load application resources. Please refresh the page.'),
     ).toBeTruthy();
     expect(screen.getByRole('searchbox', { name: 'Search Crescendo' })).toBeTruthy();
+    vi.unstubAllGlobals();
   });
 });

@@ -11,6 +11,10 @@ import { DataProvider } from '@/lib/data-provider';
 import { loadOnce } from '@/lib/load-once';
 import { showToast } from '@/lib/toast';
 import { importWithChunkFallback } from '@/lib/chunk-errors';
+import { ServerUnreachable } from '@/components/errors/server-unreachable';
+import { apiClient } from '@/lib/api-client';
+import { useReachability } from '@/lib/connectivity';
+import { watchReachability } from '@/lib/watch-reachability';
 import { ExportProvider, runExport, useExportPayload } from './export-context';
 import { userMenuTriggerClassName } from './user-menu-trigger';
 import { findNavItem, getNavSectionsForRoles } from './nav-items';
@@ -173,9 +177,13 @@ function UserMenu() {
   );
 }
 
+// Every request the signed-in app makes tells whether the server is still there.
+watchReachability(apiClient);
+
 /** The signed-in app frame: navigation, search, export, theme and account. */
 export function AppShell({ children }: { children?: ReactNode }) {
   const { roles } = useAuth();
+  const reachability = useReachability();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   return (
     <DataProvider>
@@ -224,7 +232,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
               id="main"
               className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-6 sm:px-6 sm:py-8"
             >
-              {children ?? <Outlet />}
+              {reachability === 'unreachable' ? <ServerUnreachable /> : (children ?? <Outlet />)}
             </main>
           </div>
         </div>
