@@ -34,7 +34,11 @@ describe('AppShell account menu whose chunk fails to load', () => {
     renderRoutes(withAuthProvider([{ path: '/', element: <AppShell>page</AppShell> }]), {
       adapter: identity.adapter,
     });
-    const button = await screen.findByRole('button', { name: 'Account menu for Nova Lane' });
+    const button = await screen.findByRole(
+      'button',
+      { name: 'Account menu for Nova Lane' },
+      { timeout: 10_000 },
+    );
     fireEvent.click(button);
     await waitFor(() =>
       expect(toast.showToast).toHaveBeenCalledWith({
