@@ -60,6 +60,7 @@ import { tuneGarbageCollection } from './runtime/garbage-collection';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { chatRoutes, createChatDependencies, mcpRoutes } from './modules/chat/index';
+import { createMailer, mailboxRoutes, type Mailer } from './modules/mail';
 
 export const apiVersion = '0.1.0';
 
@@ -92,6 +93,8 @@ export type App = FastifyInstance & {
   /** The payments sandbox mounted at /payments-sandbox; null with real Stripe. */
   paymentsSandbox: PaymentsSandbox | null;
   billing: BillingServices;
+  /** The product's mail (SMTP or the sandbox mailbox): `app.mailer.sendMail(...)`. */
+  mailer: Mailer;
 };
 
 /** A hop count as the function form (proxy-addr trusts the nearest `hops` addresses). */
@@ -137,6 +140,14 @@ export async function buildApp({
     done();
   });
 
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    appUrl: config.appUrl,
+    logger: app.log,
+  });
+  app.addHook('onClose', async () => mailer.close());
   const embeddedAuth =
     config.identityProvider === 'embedded'
       ? createEmbeddedAuth({
@@ -144,6 +155,7 @@ export async function buildApp({
           secret: config.authSecret ?? readOrCreateSecretFile(config.dataDir, 'auth-secret'),
           appUrl: config.appUrl,
           trustedOrigins: config.corsOrigins,
+          mailer,
         })
       : null;
   const verifier = withVerificationCache(
@@ -320,6 +332,7 @@ export async function buildApp({
   };
   await app.register(billingRoutes, { services: billing, allowedOrigins: config.corsOrigins });
   await app.register(webhookRoutes, { services: billing });
+  if (mailer.transport === 'sandbox') await app.register(mailboxRoutes, { db: database.db });
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,
@@ -332,6 +345,7 @@ export async function buildApp({
       release: config.release,
       productionHost: config.productionHost,
       sandbox: true,
+      sandboxMailbox: mailer.transport === 'sandbox',
     },
   });
 
@@ -341,5 +355,6 @@ export async function buildApp({
     platforms,
     paymentsSandbox: sandboxInstance,
     billing,
+    mailer,
   }) as unknown as App;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, meResponseSchema } from './auth';
+import { emailSchema, meResponseSchema, roleSchema } from './auth';
 
 export const waitlistStatuses = ['approved', 'pending', 'rejected', 'not_found'] as const;
 export const waitlistStatusSchema = z.enum(waitlistStatuses);
@@ -33,6 +33,8 @@ export const waitlistEntrySchema = z.object({
   email: z.string(),
   name: z.string().nullable(),
   userId: z.string().nullable(),
+  /** The linked user's role; null until the person has an account. */
+  role: roleSchema.nullable(),
   status: waitlistStatusSchema.exclude(['not_found']),
   position: z.number().int().positive().nullable(),
   createdAt: z.string(),

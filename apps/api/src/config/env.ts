@@ -145,6 +145,13 @@ const envSchema = z
     ASSISTANT_MAX_STEPS: z.coerce.number().int().min(1).max(20).default(6),
     ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     ASSISTANT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    SMTP_URL: z
+      .string()
+      .refine((value) => /^smtps?:\/\//.test(value), {
+        error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
+      })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Crescendo <no-reply@crescendo.local>'),
   })
   .superRefine((env, context) => {
     const llm = [env.LLM_BASE_URL, env.LLM_API_KEY, env.LLM_MODEL];
@@ -273,6 +280,8 @@ export type Config = {
     timeoutMs: number;
     messagesPerMinute: number;
   };
+  /** SMTP when `smtpUrl` is set; otherwise mail is kept in the sandbox mailbox at /sandbox/mail. */
+  mail: { smtpUrl: string | null; from: string };
 };
 
 export type BillingConfig = {
@@ -531,5 +540,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: env.ASSISTANT_TIMEOUT_MS,
       messagesPerMinute: env.ASSISTANT_MESSAGES_PER_MINUTE,
     },
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
   };
 }

@@ -5,6 +5,7 @@ import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet 
 import type { Database } from '../db/client';
 import { authAccount, authJwks, authSession, authUser, authVerification } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import { buildEmailVerificationMail, buildPasswordResetMail, type Mailer } from '../modules/mail';
 import { assertSignedToken } from './clerk';
 import type { Identity, TokenVerifier } from './types';
 
@@ -17,7 +18,13 @@ export type EmbeddedIdentityOptions = {
   appUrl: string;
   trustedOrigins: string[];
   tokenLifetime?: string;
+  /** Sends password-reset and verification mail; without one neither is offered. */
+  mailer?: Mailer | null;
 };
+
+/** A reset link works once, within this time. */
+export const passwordResetLifetimeSeconds = 60 * 60;
+export const emailVerificationLifetimeSeconds = 24 * 60 * 60;
 
 /**
  * The embedded provider's `iss`, and half of every embedded user's identity key (issuer, subject).
@@ -26,13 +33,40 @@ export type EmbeddedIdentityOptions = {
  */
 export const embeddedIssuer = 'urn:crescendo:embedded';
 
+const loopbackHosts = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The trusted origins plus, for each loopback one, its other loopback names: a browser opened on
+ * http://127.0.0.1:3000 is the same local app as http://localhost:3000, and better-auth would
+ * otherwise refuse its sign-in with a bare "Invalid origin".
+ */
+export function withLoopbackAliases(origins: readonly string[]): string[] {
+  const result = new Set(origins);
+  for (const origin of origins) {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      continue;
+    }
+    if (!loopbackHosts.includes(url.hostname)) continue;
+    for (const host of loopbackHosts) {
+      result.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+    }
+  }
+  return [...result];
+}
+
 export function createEmbeddedAuth(options: EmbeddedIdentityOptions) {
+  const mailer = options.mailer ?? null;
   return betterAuth({
     appName: 'Crescendo',
     baseURL: options.appUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: options.trustedOrigins,
+    trustedOrigins: withLoopbackAliases(options.trustedOrigins),
+    // better-auth skips its origin check under NODE_ENV=test; tests must see what users get.
+    advanced: { disableOriginCheck: false },
     database: drizzleAdapter(options.db, {
       provider: 'pg',
       schema: {
@@ -48,7 +82,45 @@ export function createEmbeddedAuth(options: EmbeddedIdentityOptions) {
       autoSignIn: true,
       minPasswordLength: passwordLength.min,
       maxPasswordLength: passwordLength.max,
+      resetPasswordTokenExpiresIn: passwordResetLifetimeSeconds,
+      // A reset ends every session: whoever knew the old password is signed out.
+      revokeSessionsOnPasswordReset: true,
+      ...(mailer
+        ? {
+            sendResetPassword: async ({ user, url }) => {
+              await mailer.sendMail(
+                buildPasswordResetMail({
+                  to: user.email,
+                  name: user.name,
+                  url,
+                  validForMinutes: passwordResetLifetimeSeconds / 60,
+                }),
+              );
+            },
+          }
+        : {}),
     },
+    ...(mailer
+      ? {
+          emailVerification: {
+            // Accounts made by the server itself (the demo seed) have no request and get no mail.
+            sendOnSignUp: true,
+            autoSignInAfterVerification: true,
+            expiresIn: emailVerificationLifetimeSeconds,
+            sendVerificationEmail: async ({ user, url }, request) => {
+              if (!request) return;
+              await mailer.sendMail(
+                buildEmailVerificationMail({
+                  to: user.email,
+                  name: user.name,
+                  url,
+                  validForHours: emailVerificationLifetimeSeconds / 3600,
+                }),
+              );
+            },
+          },
+        }
+      : {}),
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     // Attempts are limited by the API's own rate limiter, which sees the real client address.
     rateLimit: { enabled: false },

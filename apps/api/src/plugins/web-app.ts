@@ -14,6 +14,8 @@ export type PublicWebConfig = {
   release: string;
   productionHost: string;
   sandbox: boolean;
+  /** Mail is kept in the sandbox mailbox at /sandbox/mail (no SMTP_URL). */
+  sandboxMailbox: boolean;
 };
 
 const configPlaceholder = '<!--crescendo-config-->';

@@ -59,6 +59,8 @@ export async function seedDemoAccounts(
         body: { email: account.email, password: demoPassword, name: account.name },
       });
       identityUser = { id: result.user.id };
+      // Demo accounts sign in without a verification mail.
+      await db.update(authUser).set({ emailVerified: true }).where(eq(authUser.id, result.user.id));
     }
     const identity: Identity = {
       provider: 'embedded',
@@ -92,7 +94,7 @@ export async function seedDemoAccounts(
     if (account.role === 'customer') {
       await seedDemoCampaign(db, found.user.organization.id);
       await insertProfile(db, found.user.organization.id, {
-        artistName: 'Nova Lane',
+        artistName: 'Nora Lumen',
         bio: 'Dream-pop songwriter from Manchester. Two EPs out, debut album in 2027.',
         genres: ['dream pop', 'indie'],
         country: 'GB',

@@ -2,6 +2,7 @@ import { RouterProvider } from 'react-router';
 import { GlobalErrorBoundary } from '@/components/errors/global-error-boundary';
 import { paths } from '@/config/paths';
 import { isPlanLimitError } from '@/lib/api-error';
+import { reachability } from '@/lib/connectivity';
 import { errorLog, isConnectionErrorMessage } from '@/lib/error-log';
 import { IdentityAdapterContext } from '@/lib/identity/adapter-context';
 import type { IdentityAdapter } from '@/lib/identity/types';
@@ -15,6 +16,10 @@ errorLog.subscribe((entry) => {
   if (isPlanLimitError(entry.error)) {
     showPlanLimitToast(entry.error.message, () => void router.navigate(paths.pricing));
   }
+});
+// The server stopped answering: say so at once, while the requests keep retrying.
+reachability.subscribe(() => {
+  if (reachability.read() === 'unreachable') showConnectionErrorToast();
 });
 
 export function App({ adapter }: { adapter: IdentityAdapter }) {

@@ -1,10 +1,21 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '@/components/layouts/footer';
 import { KeyboardShortcuts } from '@/components/layouts/keyboard-shortcuts';
 import { ToastHost } from '@/components/layouts/toast-host';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { AuthProvider, useAuth } from '@/lib/auth/auth-context';
 import { useTheme } from '@/lib/theme-provider';
+import { documentTitleFor } from './page-titles';
+
+/** Names the browser tab after the page ("Audience · Crescendo"). */
+function DocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = documentTitleFor(pathname);
+  }, [pathname]);
+  return null;
+}
 
 function RootContent() {
   const { isLoaded } = useAuth();
@@ -36,6 +47,7 @@ export function RootLayout() {
       <KeyboardShortcuts />
       <ToastHost theme={resolvedTheme} />
       <ScrollRestoration />
+      <DocumentTitle />
     </AuthProvider>
   );
 }

@@ -44,6 +44,9 @@ export const routeModules: Record<AppPath, () => Promise<RouteModule>> = {
   [paths.settingsBilling]: () => import('./routes/dashboard'),
   [paths.settingsUsage]: () => import('./routes/settings-usage'),
   [paths.settingsConnections]: () => import('./routes/settings-connections'),
+  [paths.forgotPassword]: () => import('./routes/forgot-password'),
+  [paths.resetPassword]: () => import('./routes/reset-password'),
+  [paths.verifyEmail]: () => import('./routes/verify-email'),
 };
 
 /** The signed-in frame around every guarded page. */

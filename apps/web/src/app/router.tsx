@@ -131,6 +131,9 @@ export const routes: RouteObject[] = [
           publicRoute(paths.redirect, 'Redirect'),
           publicRoute(paths.paymentSuccess, 'Payment'),
           publicRoute(paths.paymentCancel, 'Payment'),
+          publicRoute(paths.forgotPassword, 'Forgot password'),
+          publicRoute(paths.resetPassword, 'Reset password'),
+          publicRoute(paths.verifyEmail, 'Email verification'),
         ],
       },
       {

@@ -13,6 +13,8 @@ export type RuntimeConfig = {
   release: string;
   productionHost: string;
   sandbox: boolean;
+  /** Mail is kept in the sandbox mailbox at /sandbox/mail (no SMTP server configured). */
+  sandboxMailbox: boolean;
 };
 
 const defaults: RuntimeConfig = {
@@ -24,6 +26,7 @@ const defaults: RuntimeConfig = {
   release: '1.0.0',
   productionHost: 'app.crescendo.fm',
   sandbox: false,
+  sandboxMailbox: false,
 };
 
 type Check = (value: unknown) => boolean;
@@ -43,6 +46,7 @@ const checks: Record<keyof RuntimeConfig, Check> = {
   release: isString,
   productionHost: isString,
   sandbox: (value) => typeof value === 'boolean',
+  sandboxMailbox: (value) => typeof value === 'boolean',
 };
 
 /** The config with defaults for absent fields, or the names of the fields that are invalid. */
@@ -90,6 +94,7 @@ function readViteConfig(viteEnv: ViteEnv): Record<string, unknown> {
     release: pick('VITE_RELEASE'),
     productionHost: pick('VITE_PRODUCTION_HOST'),
     sandbox: viteEnv.VITE_SANDBOX === 'true' ? true : undefined,
+    sandboxMailbox: viteEnv.VITE_SANDBOX === 'true' ? true : undefined,
   };
 }
 

@@ -33,6 +33,9 @@ export const paths = {
   settingsBilling: '/settings/billing',
   settingsUsage: '/settings/usage',
   settingsConnections: '/settings/connections',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -75,6 +78,9 @@ export const publicPaths: readonly string[] = [
   paths.redirect,
   paths.paymentSuccess,
   paths.paymentCancel,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.verifyEmail,
 ];
 
 /** Where a signed-in user lands: the dashboard for customers and admins, the waitlist for leads. */

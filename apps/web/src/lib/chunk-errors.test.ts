@@ -4,11 +4,27 @@ import {
   ChunkLoadError,
   importWithChunkFallback,
   isChunkLoadError,
+  ServerUnreachableError,
   watchForChunkFailures,
 } from './chunk-errors';
+import { classifyRouteError } from './error-classification';
+import { reachability } from './connectivity';
 
 let uninstall: (() => void) | null = null;
-afterEach(() => uninstall?.());
+afterEach(() => {
+  uninstall?.();
+  vi.unstubAllGlobals();
+});
+
+/** The server's health check: answering (a healthy server) or unreachable (network down). */
+function stubHealth(isUp: boolean) {
+  const fetchMock = vi.fn(async (_url: URL | string) => {
+    if (!isUp) throw new TypeError('Failed to fetch');
+    return new Response('{"status":"ok"}', { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
 
 describe('chunk-load failures', () => {
   it('recognises chunk-load messages', () => {
@@ -20,7 +36,8 @@ describe('chunk-load failures', () => {
     expect(isChunkLoadError(new Error('Network error - please check your connection'))).toBe(false);
   });
 
-  it('turns a failed dynamic import into the spec message', async () => {
+  it('turns a failed dynamic import into the spec message when the server is healthy', async () => {
+    const health = stubHealth(true);
     const load = importWithChunkFallback(() =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module: /a.js')),
     );
@@ -28,6 +45,21 @@ describe('chunk-load failures', () => {
     expect(CHUNK_LOAD_FAILURE_MESSAGE).toBe(
       'Failed to load application resources. Please refresh the page.',
     );
+    expect(String(health.mock.calls[0]?.[0])).toMatch(/\/api\/health$/);
+  });
+
+  it('calls a chunk that fails while the server is unreachable a connection problem', async () => {
+    stubHealth(false);
+    const load = importWithChunkFallback(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /a.js')),
+    );
+    const error = await load().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ServerUnreachableError);
+    expect(classifyRouteError(error)).toBe('network');
+    expect(reachability.read()).toBe('unreachable');
+    stubHealth(true);
+    expect(await reachability.check()).toBe(true);
+    expect(reachability.read()).toBe('reachable');
   });
 
   it('passes other errors through', async () => {

@@ -1,3 +1,5 @@
+import { reachability } from './connectivity';
+
 export const CHUNK_LOAD_FAILURE_MESSAGE =
   'Failed to load application resources. Please refresh the page.';
 
@@ -28,12 +30,25 @@ export class ChunkLoadError extends Error {
   }
 }
 
-/** Wraps a dynamic import so a failed chunk becomes the spec's single message. */
+/** A chunk could not load because the server cannot be reached at all (not a new version). */
+export class ServerUnreachableError extends Error {
+  constructor(cause?: unknown) {
+    super('Network Error - please check your connection', { cause });
+    this.name = 'ServerUnreachableError';
+  }
+}
+
+/**
+ * Wraps a dynamic import so a failed chunk becomes the spec's single message — when the server is
+ * there to ask. A chunk that fails because the network is down is a connection problem, never
+ * "Update Required".
+ */
 export function importWithChunkFallback<T>(load: () => Promise<T>): () => Promise<T> {
   return () =>
-    load().catch((error: unknown) => {
-      if (isChunkLoadError(error) || error instanceof TypeError) throw new ChunkLoadError(error);
-      throw error;
+    load().catch(async (error: unknown) => {
+      if (!isChunkLoadError(error) && !(error instanceof TypeError)) throw error;
+      if (!(await reachability.check())) throw new ServerUnreachableError(error);
+      throw new ChunkLoadError(error);
     });
 }
 

@@ -19,5 +19,6 @@ export function presentToast({ id, title, description, kind, duration, action }:
 }
 
 export function SonnerToaster({ theme }: { theme: 'light' | 'dark' }) {
-  return <Toaster theme={theme} richColors closeButton position="top-right" />;
+  // Bottom corner: toasts never cover the header's search, export, theme and account buttons.
+  return <Toaster theme={theme} richColors closeButton position="bottom-right" />;
 }

@@ -47,7 +47,6 @@ type Presenter = (toast: ToastRequest) => void;
 let presenter: Presenter | null = null;
 let waiting: readonly ToastRequest[] = [];
 const listeners = new Set<() => void>();
-let lastId = 0;
 
 function setWaiting(next: readonly ToastRequest[]): void {
   waiting = next;
@@ -63,7 +62,8 @@ export function showToast({
   action,
 }: ToastInput): string | number {
   const request: ToastRequest = {
-    id: id ?? `toast-${(lastId += 1)}`,
+    // The same message twice is one toast (shown again), never a stack of copies.
+    id: id ?? `toast:${title}\n${description ?? ''}`,
     title,
     description,
     kind: type ? kindByType[type] : 'plain',

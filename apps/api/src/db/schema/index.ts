@@ -7,3 +7,4 @@ export * from './growth';
 export * from './security';
 export * from './billing';
 export * from './chat';
+export * from './mail';

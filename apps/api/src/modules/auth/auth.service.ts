@@ -13,6 +13,7 @@ import {
   toMeResponse,
   type CurrentUser,
   type ProvisioningOptions,
+  updateAccessForDecision,
   updateUserProfileFields,
 } from '../users';
 import { deleteEmbeddedSession } from './auth.repository';
@@ -59,6 +60,18 @@ export async function completeRegistration(
   if (options.waitlistMode === 'open' && entry.status === 'pending') {
     await approvePendingEntry(db, user.email);
     entry = (await findEntryByEmail(db, user.email))!;
+  }
+  if (entry.status === 'approved' && user.role === 'lead') {
+    await updateAccessForDecision(db, user.id, true);
+    // Roles from the identity provider's metadata still win (spec §5).
+    const isBackendRole = user.access.roles.length === 1 && user.access.roles[0] === user.role;
+    user = {
+      ...user,
+      role: 'customer',
+      access: isBackendRole
+        ? { ...user.access, role: 'customer', roles: ['customer'] }
+        : user.access,
+    };
   }
   return { status: entry.status, position: entry.position, user: toMeResponse(user) };
 }

@@ -315,6 +315,40 @@ describe.each(databaseTargets)('identity and /v1/auth on %s', (target) => {
       expect(long.token).toBeTruthy();
     });
 
+    it('accepts the loopback aliases of APP_URL as origins, and no other origin', async () => {
+      // better-auth checks the origin of requests that carry cookies (a browser's do).
+      const { cookie } = await signUp(testApp.app);
+      for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000']) {
+        const email = uniqueEmail('loopback');
+        const signedUp = await testApp.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          headers: { origin, cookie },
+          payload: { email, password: 'correct-horse-battery', name: 'Loop Back' },
+        });
+        expect(signedUp.statusCode).toBe(200);
+        const signedIn = await testApp.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          headers: { origin, cookie },
+          payload: { email, password: 'correct-horse-battery' },
+        });
+        expect(signedIn.statusCode).toBe(200);
+      }
+      const stranger = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: 'http://127.0.0.2:3000', cookie },
+        payload: { email: uniqueEmail(), password: 'correct-horse-battery', name: 'Stranger' },
+      });
+      expect(stranger.statusCode).toBe(403);
+      expect(stranger.json().error).toEqual({
+        code: 'FORBIDDEN',
+        message:
+          'Crescendo accepts sign-in only on its own address. Open http://localhost:3000 and try again there.',
+      });
+    });
+
     it('refuses a wrong password with the wire error format', async () => {
       const account = await signUp(testApp.app);
       const response = await testApp.app.inject({

@@ -21,6 +21,10 @@ const identityErrorTexts: Record<string, { message: string; field?: string }> = 
   PASSWORD_TOO_LONG: { message: 'Password must be at most 128 characters.', field: 'password' },
   INVALID_EMAIL: { message: 'Enter a valid email address.', field: 'email' },
   INVALID_EMAIL_OR_PASSWORD: { message: 'Incorrect email or password.' },
+  INVALID_TOKEN: {
+    message: 'This link has expired or was already used. Ask for a new one.',
+    field: 'token',
+  },
   USER_ALREADY_EXISTS: {
     message: 'An account with this email already exists. Sign in instead.',
     field: 'email',
@@ -78,7 +82,14 @@ async function forwardToIdentityProvider(
     } catch {
       body = {};
     }
-    const known = typeof body.code === 'string' ? identityErrorTexts[body.code] : undefined;
+    const known =
+      body.code === 'INVALID_ORIGIN'
+        ? {
+            message: `Crescendo accepts sign-in only on its own address. Open ${appUrl} and try again there.`,
+          }
+        : typeof body.code === 'string'
+          ? identityErrorTexts[body.code]
+          : undefined;
     const message =
       known?.message ??
       (typeof body.message === 'string' && body.message

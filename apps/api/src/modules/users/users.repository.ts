@@ -173,6 +173,21 @@ export async function updateUserRole(db: Database, id: string, role: Role): Prom
   return rows.length > 0;
 }
 
+/**
+ * A waitlist decision is the access decision: approval makes a lead a customer, rejection takes
+ * customer access away again. Admins keep their role either way.
+ */
+export async function updateAccessForDecision(
+  db: Database,
+  id: string,
+  hasAccess: boolean,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ role: hasAccess ? 'customer' : 'lead', updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.role, hasAccess ? 'lead' : 'customer')));
+}
+
 export async function updateUserProfileFields(
   db: Database,
   id: string,

@@ -5,7 +5,11 @@ import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../lib/current-user';
 import { resolveAccess } from '../../lib/roles';
 import { ensureEntry } from '../waitlist';
-import { findUserByIdentity, insertUserWithOrganization } from './users.repository';
+import {
+  findUserByIdentity,
+  insertUserWithOrganization,
+  updateAccessForDecision,
+} from './users.repository';
 
 export type { CurrentUser };
 
@@ -53,12 +57,17 @@ export async function resolveCurrentUser(
     if (!found.isSessionActive)
       throw AppError.unauthenticated('Your session has ended. Sign in again.');
     if (created) {
-      await ensureEntry(db, {
+      const entry = await ensureEntry(db, {
         email,
         name,
         userId: found.user.id,
         status: options.waitlistMode === 'open' ? 'approved' : 'pending',
       });
+      // Approved before they signed up (or an open waitlist): access comes with the account.
+      if (entry.status === 'approved') {
+        await updateAccessForDecision(db, found.user.id, true);
+        found = { ...found, user: { ...found.user, role: 'customer' } };
+      }
     }
   }
   const user = found.user;

@@ -1,7 +1,7 @@
 import type { WaitlistEntry } from '@crescendo/contracts';
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { waitlistEntries } from '../../db/schema';
+import { users, waitlistEntries } from '../../db/schema';
 
 type EntryRow = typeof waitlistEntries.$inferSelect;
 export type EntryStatus = EntryRow['status'];
@@ -17,12 +17,15 @@ const positionOf = () => sql<number | null>`case when "waitlist_entries"."status
       or (earlier.created_at = "waitlist_entries"."created_at" and earlier.id < "waitlist_entries"."id"))
 ) end`;
 
-function toEntry(row: EntryRow & { position: number | null }): WaitlistEntry {
+function toEntry(
+  row: EntryRow & { position: number | null; role: WaitlistEntry['role'] },
+): WaitlistEntry {
   return {
     id: row.id,
     email: row.email,
     name: row.name,
     userId: row.userId,
+    role: row.role,
     status: row.status,
     position: row.position === null ? null : Number(row.position),
     createdAt: row.createdAt.toISOString(),
@@ -42,8 +45,10 @@ async function selectEntries(db: Database, where: SQL | undefined, limit = 1, of
       decidedAt: waitlistEntries.decidedAt,
       decidedBy: waitlistEntries.decidedBy,
       position: positionOf(),
+      role: users.role,
     })
     .from(waitlistEntries)
+    .leftJoin(users, eq(users.id, waitlistEntries.userId))
     .where(where)
     .orderBy(waitlistEntries.createdAt, waitlistEntries.id)
     .limit(limit)
@@ -105,13 +110,13 @@ export async function decideEntry(
   id: string,
   status: 'approved' | 'rejected',
   decidedBy: string | null,
-): Promise<WaitlistEntry | null> {
+): Promise<boolean> {
   const rows = await db
     .update(waitlistEntries)
     .set({ status, decidedAt: new Date(), decidedBy })
     .where(eq(waitlistEntries.id, id))
     .returning({ id: waitlistEntries.id });
-  return rows.length ? findEntryById(db, id) : null;
+  return rows.length > 0;
 }
 
 /** Opening the waitlist approves everyone still waiting. */

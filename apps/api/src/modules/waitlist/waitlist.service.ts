@@ -1,7 +1,7 @@
 import type { ListWaitlistResponse, WaitlistEntry } from '@crescendo/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { CurrentUser } from '../users';
+import { updateAccessForDecision, type CurrentUser } from '../users';
 import { decideEntry, findEntryById, listEntries, type EntryStatus } from './waitlist.repository';
 
 export async function listWaitlist(
@@ -16,7 +16,10 @@ export async function listWaitlist(
   );
 }
 
-/** Approving or rejecting is final per call but may be reversed by the opposite call. */
+/**
+ * Approving or rejecting is final per call but may be reversed by the opposite call. The decision
+ * and the person's access change together: approval makes a lead a customer in the same step.
+ */
 export async function decideWaitlistEntry(
   db: Database,
   admin: CurrentUser,
@@ -25,8 +28,17 @@ export async function decideWaitlistEntry(
 ): Promise<WaitlistEntry> {
   const existing = await findEntryById(db, id);
   if (!existing) throw AppError.notFound('No waitlist entry with that id.');
-  if (existing.status === decision) return existing;
-  const entry = await decideEntry(db, id, decision, admin.id);
+  if (
+    existing.status === decision &&
+    existing.role !== (decision === 'approved' ? 'lead' : 'customer')
+  )
+    return existing;
+  await db.transaction(async (tx) => {
+    await decideEntry(tx, id, decision, admin.id);
+    if (existing.userId)
+      await updateAccessForDecision(tx, existing.userId, decision === 'approved');
+  });
+  const entry = await findEntryById(db, id);
   if (!entry) throw AppError.notFound('No waitlist entry with that id.');
   return entry;
 }

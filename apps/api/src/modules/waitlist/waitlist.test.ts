@@ -4,9 +4,11 @@ import {
   buildTestApp,
   createUser,
   signUp,
+  uniqueEmail,
   type SignedInUser,
   type TestApp,
 } from '../../testing/build-test-app';
+import { waitlistEntries } from '../../db/schema';
 import { databaseTargets } from '../../testing/test-database';
 
 describe.each(databaseTargets)('waitlist on %s', (target) => {
@@ -105,16 +107,47 @@ describe.each(databaseTargets)('waitlist on %s', (target) => {
     );
     expect(secondStatus.json()).toMatchObject({ status: 'rejected', position: null });
 
-    // An approved lead becomes a customer when an admin grants it (billing comes later).
-    const granted = await inject(
-      'PUT',
-      `/api/v1/admin/users/${first.me.user.id}/role`,
+    // Approval is the access decision: the lead is a customer at once, no second step.
+    expect(approved.json().entry).toMatchObject({ role: 'customer', userId: first.me.user.id });
+    expect((await inject('GET', '/api/v1/auth/me', first.token)).json()).toMatchObject({
+      role: 'customer',
+      roles: ['customer'],
+    });
+    expect((await inject('GET', '/api/dashboard/content', first.token)).statusCode).not.toBe(403);
+    // The rejected one stays a lead and cannot reach the dashboard.
+    expect(rejected.json().entry.role).toBe('lead');
+    expect((await inject('GET', '/api/dashboard/content', second.token)).statusCode).toBe(403);
+  });
+
+  it('shows each entry’s role and takes access away again on rejection', async () => {
+    const lead = await createUser(testApp, 'lead');
+    const listed = await inject(
+      'GET',
+      '/api/v1/admin/waitlist?status=pending&limit=100',
       admin.token,
-      { role: 'customer' },
     );
-    expect(granted.statusCode).toBe(200);
-    expect(granted.json().role).toBe('customer');
-    expect((await inject('GET', '/api/v1/auth/me', first.token)).json().role).toBe('customer');
+    const entry = (listed.json().entries as { id: string; email: string; role: string }[]).find(
+      (candidate) => candidate.email === lead.email,
+    )!;
+    expect(entry.role).toBe('lead');
+    await inject('POST', `/api/v1/admin/waitlist/${entry.id}/approve`, admin.token);
+    const revoked = await inject('POST', `/api/v1/admin/waitlist/${entry.id}/reject`, admin.token);
+    expect(revoked.json().entry).toMatchObject({ status: 'rejected', role: 'lead' });
+    expect((await inject('GET', '/api/v1/auth/me', lead.token)).json().role).toBe('lead');
+    // Approving twice changes nothing the second time.
+    const again = await inject('POST', `/api/v1/admin/waitlist/${entry.id}/approve`, admin.token);
+    const twice = await inject('POST', `/api/v1/admin/waitlist/${entry.id}/approve`, admin.token);
+    expect(twice.json().entry).toEqual(again.json().entry);
+    expect(twice.json().entry.role).toBe('customer');
+  });
+
+  it('gives an account access when its email was approved before sign-up', async () => {
+    const email = uniqueEmail('preapproved');
+    // The entry exists without a user (e.g. an admin approved a waitlist request by email).
+    await testApp.database.db.insert(waitlistEntries).values({ email, status: 'approved' });
+    const account = await signUp(testApp.app, { email });
+    const me = await inject('GET', '/api/v1/auth/me', account.token);
+    expect(me.json().role).toBe('customer');
   });
 
   it('keeps admin endpoints from non-admins (403) and strangers (401)', async () => {
@@ -214,7 +247,7 @@ describe('open waitlist mode', () => {
       expect(response.json()).toMatchObject({
         status: 'approved',
         position: null,
-        user: { role: 'lead' },
+        user: { role: 'customer' },
       });
       const check = await testApp.app.inject({
         method: 'POST',

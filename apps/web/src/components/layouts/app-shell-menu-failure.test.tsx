@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_FAILURE_MESSAGE } from '@/lib/chunk-errors';
 import { buildMe } from '@/testing/factories';
 import { createFakeIdentity, signedInAs } from '@/testing/fake-identity';
@@ -23,7 +23,10 @@ vi.mock('./user-menu-dropdown', () => null as never);
 beforeEach(() => {
   api.fetchCurrentUser.mockReset().mockResolvedValue(buildMe('customer'));
   toast.showToast.mockReset();
+  // The server answers its health check: the chunk is really missing, not the network down.
+  vi.stubGlobal('fetch', async () => new Response('{"status":"ok"}', { status: 200 }));
 });
+afterEach(() => vi.unstubAllGlobals());
 
 describe('AppShell account menu whose chunk fails to load', () => {
   it("says so with the spec's message and leaves the button usable", async () => {
@@ -31,7 +34,11 @@ describe('AppShell account menu whose chunk fails to load', () => {
     renderRoutes(withAuthProvider([{ path: '/', element: <AppShell>page</AppShell> }]), {
       adapter: identity.adapter,
     });
-    const button = await screen.findByRole('button', { name: 'Account menu for Nova Lane' });
+    const button = await screen.findByRole(
+      'button',
+      { name: 'Account menu for Nova Lane' },
+      { timeout: 10_000 },
+    );
     fireEvent.click(button);
     await waitFor(() =>
       expect(toast.showToast).toHaveBeenCalledWith({

@@ -31,10 +31,15 @@ beforeEach(() => {
 describe('AppShell account menu', () => {
   it('loads the menu on the first click and opens it at once; Sign out signs out', async () => {
     const { identity } = setup();
-    const button = await screen.findByRole('button', { name: 'Account menu for Nova Lane' });
+    const button = await screen.findByRole(
+      'button',
+      { name: 'Account menu for Nova Lane' },
+      // The backend user's query module and the menu's chunk load first (slow on a busy machine).
+      { timeout: 10_000 },
+    );
     expect(screen.queryByRole('menu')).toBeNull();
     fireEvent.click(button);
-    const signOut = await screen.findByRole('menuitem', { name: 'Sign out' });
+    const signOut = await screen.findByRole('menuitem', { name: 'Sign out' }, { timeout: 10_000 });
     expect(screen.getByRole('menu').textContent).toContain('artist@example.com');
     fireEvent.click(signOut);
     await waitFor(() => expect(api.logoutFromApi).toHaveBeenCalledTimes(1));

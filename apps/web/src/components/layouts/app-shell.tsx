@@ -1,6 +1,6 @@
-import { Download, Keyboard, Menu, Search, Sparkles } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Download, Keyboard, Menu, Sparkles } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { NavLink, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Logo } from '@/components/ui/logo';
@@ -12,9 +12,14 @@ import { DataProvider } from '@/lib/data-provider';
 import { loadOnce } from '@/lib/load-once';
 import { showToast } from '@/lib/toast';
 import { importWithChunkFallback } from '@/lib/chunk-errors';
+import { ServerUnreachable } from '@/components/errors/server-unreachable';
+import { apiClient } from '@/lib/api-client';
+import { useReachability } from '@/lib/connectivity';
+import { watchReachability } from '@/lib/watch-reachability';
 import { ExportProvider, runExport, useExportPayload } from './export-context';
 import { userMenuTriggerClassName } from './user-menu-trigger';
-import { findNavItem, getNavSectionsForRoles } from './nav-items';
+import { HeaderSearch } from './header-search';
+import { getNavSectionsForRoles } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 
 function SideNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -51,44 +56,6 @@ function SideNav({ onNavigate }: { onNavigate?: () => void }) {
         </div>
       ))}
     </nav>
-  );
-}
-
-function SearchBox() {
-  const { roles } = useAuth();
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const match = findNavItem(query, roles);
-    if (match) {
-      void navigate(match.to);
-      setQuery('');
-    } else if (query.trim()) {
-      showToast({
-        title: 'No match yet',
-        description: `Nothing called “${query.trim()}” — try “audience” or “youtube”.`,
-        type: 'insight',
-      });
-    }
-  };
-  return (
-    <form role="search" onSubmit={onSubmit} className="relative min-w-0 flex-1 sm:max-w-sm">
-      <Search
-        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-zinc-500"
-        aria-hidden="true"
-      />
-      <input
-        type="search"
-        data-shortcut="search"
-        aria-label="Search Crescendo"
-        placeholder="Search"
-        title="Search (press /)"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        className="h-10 w-full rounded-lg border border-zinc-300 bg-white pr-3 pl-9 text-sm placeholder:text-zinc-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:placeholder:text-zinc-400"
-      />
-    </form>
   );
 }
 
@@ -174,9 +141,13 @@ function UserMenu() {
   );
 }
 
+// Every request the signed-in app makes tells whether the server is still there.
+watchReachability(apiClient);
+
 /** The signed-in app frame: navigation, search, export, theme and account. */
 export function AppShell({ children }: { children?: ReactNode }) {
   const { roles } = useAuth();
+  const reachability = useReachability();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   return (
     <DataProvider>
@@ -200,7 +171,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
                 >
                   <Menu className="h-5 w-5" aria-hidden="true" />
                 </Button>
-                <SearchBox />
+                <HeaderSearch />
                 <div className="ml-auto flex items-center gap-1 sm:gap-2">
                   <Button
                     variant="ghost"
@@ -234,7 +205,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
               id="main"
               className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-6 sm:px-6 sm:py-8"
             >
-              {children ?? <Outlet />}
+              {reachability === 'unreachable' ? <ServerUnreachable /> : (children ?? <Outlet />)}
             </main>
           </div>
         </div>

@@ -76,7 +76,9 @@ describe('keyboard shortcuts', () => {
   it('opens the Keyboard Shortcuts dialog with ? and closes it with Close', async () => {
     setup();
     press({ key: '?', shiftKey: true });
-    expect(await screen.findByRole('dialog', { name: 'Keyboard Shortcuts' })).toBeTruthy();
+    expect(
+      await screen.findByRole('dialog', { name: 'Keyboard Shortcuts' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

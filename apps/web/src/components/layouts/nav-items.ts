@@ -70,10 +70,15 @@ export function getNavSectionsForRoles(roles: readonly string[]): NavSection[] {
     .filter((section) => section.items.length > 0);
 }
 
-export function findNavItem(query: string, roles: readonly string[]): NavItem | undefined {
+/** Pages whose name (or path) contains the query, in the navigation's order. */
+export function findNavItems(query: string, roles: readonly string[]): NavItem[] {
   const needle = query.trim().toLowerCase();
-  if (!needle) return undefined;
+  if (!needle) return [];
   return getNavSectionsForRoles(roles)
     .flatMap((section) => section.items)
-    .find((item) => item.label.toLowerCase().includes(needle) || item.to.includes(needle));
+    .filter((item) => item.label.toLowerCase().includes(needle) || item.to.includes(needle));
+}
+
+export function findNavItem(query: string, roles: readonly string[]): NavItem | undefined {
+  return findNavItems(query, roles)[0];
 }

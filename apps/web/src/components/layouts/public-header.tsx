@@ -15,7 +15,11 @@ export function PublicHeader() {
           <ThemeToggle />
           {auth.isSignedIn && auth.user ? (
             <Button asChild size="sm">
-              <Link to={getHomePathForRoles(auth.roles)}>Open dashboard</Link>
+              <Link to={getHomePathForRoles(auth.roles)}>
+                {getHomePathForRoles(auth.roles) === paths.waitlist
+                  ? 'Waitlist status'
+                  : 'Open dashboard'}
+              </Link>
             </Button>
           ) : (
             <>

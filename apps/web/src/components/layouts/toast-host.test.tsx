@@ -17,7 +17,8 @@ describe('ToastHost', () => {
     act(() => {
       showToast({ title: 'Release day', description: 'Your single is out.', type: 'celebration' });
     });
-    expect(await screen.findByText('Release day')).toBeTruthy();
+    // sonner's chunk loads first; on a busy machine that takes more than findBy's 1 s.
+    expect(await screen.findByText('Release day', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Your single is out.')).toBeTruthy();
   });
 
@@ -39,6 +40,14 @@ describe('ToastHost', () => {
       'Having trouble connecting. Please check your internet connection.',
     );
     expect(screen.getByRole('status').textContent).toContain('Saved');
+
+    // The same message again is the same toast, not a second copy.
+    act(() => {
+      showConnectionErrorToast();
+      showToast({ title: 'Saved', type: 'success' });
+    });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getAllByRole('status')).toHaveLength(1);
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Close toast' })[0]!);
     expect(screen.queryByRole('alert')).toBeNull();

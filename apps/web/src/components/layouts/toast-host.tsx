@@ -80,7 +80,7 @@ export function ToastHost({ theme }: { theme: 'light' | 'dark' }) {
   return (
     <section
       aria-label="Notifications"
-      className="fixed top-4 right-4 z-50 w-80 max-w-[calc(100vw-2rem)]"
+      className="fixed right-4 bottom-4 z-50 w-80 max-w-[calc(100vw-2rem)]"
     >
       <ol className="flex flex-col gap-2">
         {waiting.map((toast) => (

@@ -61,15 +61,25 @@ export function ProtectedRoute({
   return children ?? <Outlet />;
 }
 
-/** /login and /register when already signed in: back to the remembered origin, else the user's home. */
-export function RedirectIfSignedIn({ children }: { children?: ReactNode }) {
+/**
+ * /login and /register when already signed in: back to the remembered origin, else the user's
+ * home. `renderRedirect` may choose a better first stop (e.g. onboarding) for that path.
+ */
+export function RedirectIfSignedIn({
+  children,
+  renderRedirect,
+}: {
+  children?: ReactNode;
+  renderRedirect?: (to: string) => ReactNode;
+}) {
   const auth = useAuth();
   const location = useLocation();
   if (!auth.isLoaded) return <GuardSpinner />;
   if (auth.isSignedIn) {
     if (!auth.user) return auth.userError ? <UserLoadError /> : <GuardSpinner />;
     const origin = readRememberedOrigin(location.state, location.search);
-    return <Navigate to={origin ?? getHomePathForRoles(auth.roles)} replace />;
+    const to = origin ?? getHomePathForRoles(auth.roles);
+    return renderRedirect ? renderRedirect(to) : <Navigate to={to} replace />;
   }
   return children ?? <Outlet />;
 }

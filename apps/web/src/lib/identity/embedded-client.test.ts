@@ -9,7 +9,7 @@ function useSession(client: EmbeddedAuthClient) {
   return useSyncExternalStore(client.subscribe, client.getSession, client.getSession);
 }
 
-const nova = { id: 'user-1', email: 'nova@example.com', name: 'Nova' };
+const nova = { id: 'user-1', email: 'nova@example.com', name: 'Nova', emailVerified: false };
 const signedIn = { session: { id: 'session-1', userId: 'user-1' }, user: nova };
 
 type Route = (init: RequestInit | undefined) => Response | Promise<Response>;
@@ -80,7 +80,8 @@ describe('embedded auth client: actions', () => {
 
     expect(error).toBeNull();
     const body = JSON.parse(String(callsTo('/api/auth/sign-up/email')[0]?.[1]?.body)) as unknown;
-    expect(body).toEqual(details);
+    // The verification mail's link returns to the web app.
+    expect(body).toEqual({ ...details, callbackURL: '/verify-email' });
     await waitFor(() => expect(client.getSession().data?.user).toEqual(nova));
   });
 

@@ -5,7 +5,7 @@
  * against its trusted origins, and JSON bodies satisfy its content-type check.
  */
 
-export type EmbeddedUser = { id: string; email: string; name: string };
+export type EmbeddedUser = { id: string; email: string; name: string; emailVerified: boolean };
 export type EmbeddedSession = { user: EmbeddedUser };
 export type EmbeddedSessionState = { data: EmbeddedSession | null; isPending: boolean };
 
@@ -53,6 +53,7 @@ function toSession(body: unknown): EmbeddedSession | null {
       id: user.id,
       email: typeof user.email === 'string' ? user.email : '',
       name: typeof user.name === 'string' ? user.name : '',
+      emailVerified: user.emailVerified === true,
     },
   };
 }
@@ -62,7 +63,8 @@ function isSameState(a: EmbeddedSessionState, b: EmbeddedSessionState): boolean 
     a.isPending === b.isPending &&
     a.data?.user.id === b.data?.user.id &&
     a.data?.user.email === b.data?.user.email &&
-    a.data?.user.name === b.data?.user.name
+    a.data?.user.name === b.data?.user.name &&
+    a.data?.user.emailVerified === b.data?.user.emailVerified
   );
 }
 
@@ -220,9 +222,17 @@ export function createEmbeddedAuthClient(basePath = '/api/auth') {
         startSession('/sign-in/email', credentials),
     },
     signUp: {
+      // The verification mail's link comes back to the web app's /verify-email.
       email: (details: { name: string; email: string; password: string }) =>
-        startSession('/sign-up/email', details),
+        startSession('/sign-up/email', { ...details, callbackURL: '/verify-email' }),
     },
+    /** Mails a reset link that opens /reset-password; answers the same for unknown emails. */
+    requestPasswordReset: (email: string) =>
+      post('/request-password-reset', { email, redirectTo: '/reset-password' }),
+    resetPassword: (input: { token: string; newPassword: string }) =>
+      post('/reset-password', input),
+    sendVerificationEmail: (email: string) =>
+      post('/send-verification-email', { email, callbackURL: '/verify-email' }),
     async signOut(): Promise<EmbeddedAuthResult> {
       const result = await post('/sign-out', {});
       if (result.error) {

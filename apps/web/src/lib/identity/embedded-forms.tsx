@@ -74,7 +74,18 @@ export function EmbeddedSignIn(_props: SignInProps) {
           onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
         />
       </FormField>
-      <FormField label="Password" error={errors.password}>
+      <FormField
+        label="Password"
+        hint={
+          <Link
+            to={paths.forgotPassword}
+            className="font-medium text-brand-700 underline underline-offset-4 dark:text-brand-300"
+          >
+            Forgot your password?
+          </Link>
+        }
+        error={errors.password}
+      >
         <Input
           name="password"
           type="password"

@@ -31,7 +31,15 @@ function Outcome({ result }: { result: CompleteRegistrationResponse }) {
               : 'Thanks for signing up. We’ll let you in soon.'}
         </p>
         <Button asChild size="lg">
-          <Link to={isApproved ? getHomePathForRoles(roles) : paths.waitlist}>
+          <Link
+            to={
+              !isApproved
+                ? paths.waitlist
+                : roles.includes('admin')
+                  ? getHomePathForRoles(roles)
+                  : paths.onboardingProfile
+            }
+          >
             {isApproved ? 'Continue' : 'See my waitlist status'}
           </Link>
         </Button>

@@ -1,23 +1,64 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { createFakeIdentity } from '@/testing/fake-identity';
-import { renderRoutes } from '@/testing/render';
+import { AxiosHeaders } from 'axios';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiClient } from '@/lib/api-client';
+import { buildMe } from '@/testing/factories';
+import { createFakeIdentity, signedInAs } from '@/testing/fake-identity';
+import { renderRoutes, withAuthProvider } from '@/testing/render';
+import { buildConnection } from '../testing/connection-factory';
 import { OAuthCallbackPage } from './oauth-callback-page';
 
-function setup(provider: 'generic' | 'google' | 'youtube' | 'meta', search: string) {
-  return renderRoutes([{ path: '/callback', element: <OAuthCallbackPage provider={provider} /> }], {
-    initialEntries: [`/callback${search}`],
-    adapter: createFakeIdentity().adapter,
+const api = vi.hoisted(() => ({ fetchCurrentUser: vi.fn() }));
+vi.mock('@/lib/auth/auth-api', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...api,
+}));
+
+let connections: ReturnType<typeof buildConnection>[] = [];
+beforeEach(() => {
+  api.fetchCurrentUser.mockReset().mockResolvedValue(buildMe('customer'));
+  connections = [];
+  apiClient.defaults.adapter = async (config) => ({
+    data: { connections },
+    status: 200,
+    statusText: 'OK',
+    headers: new AxiosHeaders(),
+    config,
   });
+});
+
+function setup(
+  provider: 'generic' | 'google' | 'youtube' | 'meta',
+  search: string,
+  { isSignedIn = true } = {},
+) {
+  return renderRoutes(
+    withAuthProvider([{ path: '/callback', element: <OAuthCallbackPage provider={provider} /> }]),
+    {
+      initialEntries: [`/callback${search}`],
+      adapter: createFakeIdentity(isSignedIn ? signedInAs() : undefined).adapter,
+    },
+  );
 }
 
 describe('OAuthCallbackPage', () => {
-  it('confirms the provider named by ?connected', () => {
+  it('confirms the provider named by ?connected once the connections list has it', async () => {
+    connections = [buildConnection({ provider: 'meta' })];
     setup('generic', '?connected=meta');
-    expect(screen.getByRole('heading', { name: 'Instagram & Facebook connected' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Instagram & Facebook connected' }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to connections' }).getAttribute('href')).toBe(
       '/settings/connections',
     );
+  });
+
+  it('does not claim a connection the list does not have', async () => {
+    setup('generic', '?connected=meta');
+    expect(
+      await screen.findByRole('heading', { name: 'Instagram & Facebook is not connected' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/Nothing was connected here/)).toBeTruthy();
   });
 
   it('shows the readable ?error message and leads back to connections', () => {
@@ -41,8 +82,22 @@ describe('OAuthCallbackPage', () => {
     expect(screen.getByRole('heading', { name: 'Finishing up with Google' })).toBeTruthy();
   });
 
-  it('keeps the YouTube success landing page positive', () => {
+  it('a direct visit to the YouTube success page claims nothing without a YouTube connection', async () => {
     setup('youtube', '');
-    expect(screen.getByRole('heading', { name: 'YouTube connected' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'YouTube is not connected' })).toBeTruthy();
+  });
+
+  it('the YouTube success page confirms a YouTube connection that exists', async () => {
+    connections = [buildConnection({ provider: 'youtube' })];
+    setup('youtube', '');
+    expect(await screen.findByRole('heading', { name: 'YouTube connected' })).toBeTruthy();
+  });
+
+  it('asks a signed-out visitor to sign in rather than guessing', async () => {
+    setup('youtube', '', { isSignedIn: false });
+    expect(await screen.findByRole('heading', { name: 'YouTube is not connected' })).toBeTruthy();
+    expect(
+      screen.getByText('Sign in to see whether YouTube is connected to your account.'),
+    ).toBeTruthy();
   });
 });

@@ -1,7 +1,12 @@
+import type { ConnectionProvider } from '@crescendo/contracts';
 import { CheckCircle2, CircleAlert, Info } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
+import { DataProvider } from '@/lib/data-provider';
+import { useConnections } from '../api/list-connections';
 import { isConnectionProvider, providerNames } from '../utils/connection-status';
 
 const pageProviderNames = {
@@ -17,23 +22,53 @@ function describeError(error: string): string {
   return /[.!?]$/.test(error) ? error : `${error}.`;
 }
 
+type PageProvider = keyof typeof pageProviderNames;
+
 /**
  * OAuth landing pages. The normal flow returns to the connections screen through the API
  * (docs/decisions/0004); these pages only explain links that carry `connected` or `error`, and a
- * stray `code` (the SPA never exchanges codes) leads back to Connections.
+ * stray `code` (the SPA never exchanges codes) leads back to Connections. A link proves nothing by
+ * itself: "connected" is said only when the artist's own connections list has that provider.
  */
-export function OAuthCallbackPage({ provider }: { provider: keyof typeof pageProviderNames }) {
+export function OAuthCallbackPage({ provider }: { provider: PageProvider }) {
+  return (
+    <DataProvider>
+      <OAuthLanding provider={provider} />
+    </DataProvider>
+  );
+}
+
+function OAuthLanding({ provider }: { provider: PageProvider }) {
   const [params] = useSearchParams();
+  const auth = useAuth();
   const error = params.get('error_description') ?? params.get('error');
   const connected = params.get('connected');
-  const name = isConnectionProvider(connected)
-    ? providerNames[connected]
-    : pageProviderNames[provider];
+  const claimed: ConnectionProvider | null = error
+    ? null
+    : isConnectionProvider(connected)
+      ? connected
+      : provider === 'youtube'
+        ? 'youtube'
+        : null;
+  const canCheck = claimed !== null && auth.isSignedIn && auth.user !== null;
+  const connections = useConnections({ isEnabled: canCheck });
+  const name = claimed ? providerNames[claimed] : pageProviderNames[provider];
+  const isIdentityLoading = !auth.isLoaded || (auth.isSignedIn && !auth.user && !auth.userError);
+  if (claimed && (isIdentityLoading || (canCheck && connections.isPending))) {
+    return (
+      <div className="flex flex-1 items-center justify-center py-16">
+        <Spinner label={`Checking your ${name} connection`} />
+      </div>
+    );
+  }
   const isSuccess =
-    !error &&
-    (isConnectionProvider(connected) ||
-      provider === 'youtube' ||
-      params.get('status') === 'success');
+    canCheck &&
+    (connections.data ?? []).some(
+      (connection) =>
+        connection.provider === claimed &&
+        connection.status !== 'reconnect_needed' &&
+        connection.status !== 'error',
+    );
   const outcome = isSuccess ? 'success' : error ? 'error' : 'neutral';
   const Icon = { success: CheckCircle2, error: CircleAlert, neutral: Info }[outcome];
   const iconClass = {
@@ -53,14 +88,20 @@ export function OAuthCallbackPage({ provider }: { provider: keyof typeof pagePro
             ? `${name} connected`
             : outcome === 'error'
               ? `We couldn’t connect ${name}`
-              : `Finishing up with ${name}`}
+              : claimed
+                ? `${name} is not connected`
+                : `Finishing up with ${name}`}
         </h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {outcome === 'success'
             ? 'Your stats will start flowing in shortly. Follow the first sync on Connections.'
             : outcome === 'error'
               ? `${describeError(error ?? '')} You can try again from Connections.`
-              : 'There’s nothing left to finish here. Head to Connections to see your platforms or link a new one.'}
+              : claimed && !canCheck
+                ? `Sign in to see whether ${name} is connected to your account.`
+                : claimed
+                  ? `Nothing was connected here. Connect ${name} from Connections.`
+                  : 'There’s nothing left to finish here. Head to Connections to see your platforms or link a new one.'}
         </p>
         <Button asChild>
           <Link to={paths.settingsConnections}>

@@ -13,16 +13,27 @@ describe('profile form model', () => {
       artistName: ' Nova ',
       genres: 'dream pop, indie,',
       goals: 'Tour\n\nRelease EP',
-      country: 'gb',
+      country: 'Portugal',
     };
     const input = toProfileInput(values);
     expect(input).toMatchObject({
       artistName: 'Nova',
       genres: ['dream pop', 'indie'],
       goals: ['Tour', 'Release EP'],
-      country: 'GB',
+      country: 'PT',
       bio: null,
     });
+  });
+
+  it('shows a saved country by name, prefills the sign-up name and the browser time zone', () => {
+    const values = toFormValues(null, { artistName: 'Juniper Vale' });
+    expect(values.artistName).toBe('Juniper Vale');
+    expect(values.timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(toProfileInput({ ...values, country: 'pt' }).country).toBe('PT');
+    expect(validateProfile({ ...values, country: 'Portugall' }).country).toBe(
+      'Choose a country from the list.',
+    );
+    expect(validateProfile({ ...values, country: 'Portugal' }).country).toBeUndefined();
   });
 
   it('validates with the shared contract messages', () => {

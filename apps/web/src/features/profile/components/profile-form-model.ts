@@ -4,6 +4,7 @@ import {
   type ArtistProfile,
   type ArtistProfileInput,
 } from '@crescendo/contracts';
+import { browserTimeZone, countryName, findCountryCode } from '@/lib/places';
 
 export type LinkKey = (typeof profileLinkKeys)[number];
 
@@ -31,23 +32,22 @@ export const linkLabels: Record<LinkKey, string> = {
   youtube: 'YouTube',
 };
 
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
-  } catch {
-    return '';
-  }
-}
-
-export function toFormValues(profile: ArtistProfile | null): ProfileFormValues {
+/**
+ * The form's values: the saved profile, or a new one with the name the artist signed up with and
+ * the browser's time zone. Country is shown by name and saved as its ISO code.
+ */
+export function toFormValues(
+  profile: ArtistProfile | null,
+  defaults: { artistName?: string } = {},
+): ProfileFormValues {
   const links = Object.fromEntries(
     profileLinkKeys.map((key) => [key, profile?.links[key] ?? '']),
   ) as Record<LinkKey, string>;
   return {
-    artistName: profile?.artistName ?? '',
+    artistName: profile?.artistName ?? defaults.artistName ?? '',
     bio: profile?.bio ?? '',
     genres: profile?.genres.join(', ') ?? '',
-    country: profile?.country ?? '',
+    country: countryName(profile?.country),
     city: profile?.city ?? '',
     careerStage: profile?.careerStage ?? '',
     goals: profile?.goals.join('\n') ?? '',
@@ -70,7 +70,7 @@ export function toProfileInput(values: ProfileFormValues): ArtistProfileInput {
       .split(',')
       .map((genre) => genre.trim())
       .filter(Boolean),
-    country: emptyToNull(values.country)?.toUpperCase() ?? null,
+    country: findCountryCode(values.country) ?? emptyToNull(values.country),
     city: emptyToNull(values.city),
     careerStage: (emptyToNull(values.careerStage) as ArtistProfileInput['careerStage']) ?? null,
     goals: values.goals
@@ -85,9 +85,12 @@ export function toProfileInput(values: ProfileFormValues): ArtistProfileInput {
 
 /** Field path (e.g. `links.website`, `genres.0`) → first message, from the shared contract. */
 export function validateProfile(values: ProfileFormValues): Record<string, string> {
-  const result = artistProfileInputSchema.safeParse(toProfileInput(values));
-  if (result.success) return {};
   const errors: Record<string, string> = {};
+  if (values.country.trim() && !findCountryCode(values.country)) {
+    errors.country = 'Choose a country from the list.';
+  }
+  const result = artistProfileInputSchema.safeParse(toProfileInput(values));
+  if (result.success) return errors;
   for (const issue of result.error.issues) {
     const path = issue.path.map(String);
     const key = path[0] === 'genres' || path[0] === 'goals' ? path[0] : path.join('.');

@@ -39,7 +39,7 @@ describe('ProfileForm', () => {
   it('shows the API field messages next to the inputs', async () => {
     renderForm();
     fireEvent.change(screen.getByLabelText('Artist name'), { target: { value: 'Nova Lane' } });
-    fireEvent.change(screen.getByLabelText('Timezone'), { target: { value: 'Europe/London' } });
+    fireEvent.change(screen.getByLabelText('Time zone'), { target: { value: 'Europe/London' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const message = await screen.findByText('Country must be a two-letter ISO code such as GB');
     const input = screen.getByLabelText('Country');

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
 import { isApiError } from '@/lib/api-error';
+import { listCountries, listTimeZones } from '@/lib/places';
 import { useSaveProfile } from '../api/save-profile';
 import {
   linkLabels,
@@ -25,14 +26,19 @@ const stageLabels: Record<(typeof careerStages)[number], string> = {
 
 export function ProfileForm({
   profile,
+  defaultArtistName,
   submitLabel,
   onSaved,
 }: {
   profile: ArtistProfile | null;
+  /** The name given at sign-up, for a profile not created yet. */
+  defaultArtistName?: string;
   submitLabel: string;
   onSaved: (profile: ArtistProfile) => void;
 }) {
-  const [values, setValues] = useState<ProfileFormValues>(() => toFormValues(profile));
+  const [values, setValues] = useState<ProfileFormValues>(() =>
+    toFormValues(profile, { artistName: defaultArtistName ?? '' }),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveProfile();
@@ -156,15 +162,20 @@ export function ProfileForm({
           <CardDescription>We use this to time insights and suggest tour cities.</CardDescription>
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-5 sm:grid-cols-3">
-          <FormField label="Country" hint="Two-letter code, e.g. GB." error={errors.country}>
+          <FormField label="Country" hint="Start typing, e.g. Portugal." error={errors.country}>
             <Input
               name="country"
-              maxLength={2}
+              list="profile-countries"
               value={values.country}
-              onChange={(e) => set('country', e.target.value.toUpperCase())}
-              autoComplete="country"
+              onChange={(e) => set('country', e.target.value)}
+              autoComplete="country-name"
             />
           </FormField>
+          <datalist id="profile-countries">
+            {listCountries().map((country) => (
+              <option key={country.code} value={country.name} />
+            ))}
+          </datalist>
           <FormField label="City" error={errors.city}>
             <Input
               name="city"
@@ -173,13 +184,19 @@ export function ProfileForm({
               autoComplete="address-level2"
             />
           </FormField>
-          <FormField label="Timezone" hint="e.g. Europe/London" error={errors.timezone}>
+          <FormField label="Time zone" hint="Start typing, e.g. Lisbon." error={errors.timezone}>
             <Input
               name="timezone"
+              list="profile-time-zones"
               value={values.timezone}
               onChange={(e) => set('timezone', e.target.value)}
             />
           </FormField>
+          <datalist id="profile-time-zones">
+            {listTimeZones().map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
         </CardContent>
       </Card>
       <Card>

@@ -3,6 +3,7 @@ import { AsyncErrorView } from '@/components/errors/async-error';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
 import { showToast } from '@/lib/toast';
 import { useProfile } from '../api/get-profile';
 import { ProfileForm } from './profile-form';
@@ -11,6 +12,7 @@ import { ProfileForm } from './profile-form';
 export function ProfilePage({ mode }: { mode: 'onboarding' | 'settings' }) {
   const navigate = useNavigate();
   const profile = useProfile();
+  const { user } = useAuth();
   const isOnboarding = mode === 'onboarding';
 
   return (
@@ -31,6 +33,7 @@ export function ProfilePage({ mode }: { mode: 'onboarding' | 'settings' }) {
         <ProfileForm
           key={profile.data?.updatedAt ?? 'new'}
           profile={profile.data}
+          defaultArtistName={user?.name ?? ''}
           submitLabel={isOnboarding ? 'Save and continue' : 'Save changes'}
           onSaved={(saved) => {
             showToast({

@@ -9,9 +9,8 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { showToast } from '@/lib/toast';
-import { useDecideWaitlistEntry } from '../api/decide-waitlist-entry';
+import { useDecideWaitlistEntry, type WaitlistDecision } from '../api/decide-waitlist-entry';
 import { useWaitlistList, type WaitlistFilter } from '../api/list-waitlist';
-import { useSetUserRole } from '../api/set-user-role';
 
 const PAGE_SIZE = 20;
 const statuses = ['pending', 'approved', 'rejected'] as const;
@@ -20,11 +19,30 @@ function formatDate(value: string) {
   return new Date(value).toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
 
+const roleLabels: Record<NonNullable<WaitlistEntry['role']>, string> = {
+  lead: 'Lead',
+  customer: 'Customer',
+  admin: 'Admin',
+};
+
+/** What an admin can do with an entry: only the actions that change something. */
+function actionsFor(entry: WaitlistEntry): { decision: WaitlistDecision; label: string }[] {
+  if (entry.role === 'admin') return [];
+  if (entry.status === 'pending')
+    return [
+      { decision: 'approve', label: 'Approve' },
+      { decision: 'reject', label: 'Reject' },
+    ];
+  if (entry.status === 'rejected') return [{ decision: 'approve', label: 'Approve instead' }];
+  // Approved before approval granted access in the same step: finish the job.
+  if (entry.role === 'lead') return [{ decision: 'approve', label: 'Grant access' }];
+  return [{ decision: 'reject', label: 'Revoke access' }];
+}
+
 function EntryRow({ entry }: { entry: WaitlistEntry }) {
   const decide = useDecideWaitlistEntry();
-  const setRole = useSetUserRole();
   const label = entry.name || entry.email;
-  const onDecide = (decision: 'approve' | 'reject') =>
+  const onDecide = (decision: WaitlistDecision) =>
     decide.mutate(
       { id: entry.id, decision },
       {
@@ -33,8 +51,8 @@ function EntryRow({ entry }: { entry: WaitlistEntry }) {
             title: decision === 'approve' ? `${label} approved` : `${label} declined`,
             description:
               decision === 'approve'
-                ? 'Another artist joins the lineup.'
-                : 'The request was declined.',
+                ? 'They can open their dashboard now.'
+                : 'Their access was declined.',
             type: decision === 'approve' ? 'celebration' : 'success',
           }),
         onError: (error) =>
@@ -45,26 +63,15 @@ function EntryRow({ entry }: { entry: WaitlistEntry }) {
           }),
       },
     );
-  const onGrant = () => {
-    if (!entry.userId) return;
-    setRole.mutate(
-      { userId: entry.userId, role: 'customer' },
-      {
-        onSuccess: () =>
-          showToast({
-            title: 'Customer access granted',
-            description: `${label} can open the dashboard now.`,
-            type: 'success',
-          }),
-        onError: (error) =>
-          showToast({ title: 'Couldn’t grant access', description: error.message, type: 'error' }),
-      },
-    );
-  };
   return (
     <li className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
       <div className="min-w-0">
-        <p className="truncate font-medium">{entry.name || '—'}</p>
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          <span className="truncate">{entry.name || '—'}</span>
+          <Badge tone={entry.role === 'lead' || !entry.role ? 'neutral' : 'brand'}>
+            {entry.role ? roleLabels[entry.role] : 'No account yet'}
+          </Badge>
+        </p>
         <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{entry.email}</p>
         <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
           Joined {formatDate(entry.createdAt)}
@@ -72,48 +79,23 @@ function EntryRow({ entry }: { entry: WaitlistEntry }) {
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        {entry.status === 'pending' ? (
-          <>
-            <Button
-              size="sm"
-              onClick={() => onDecide('approve')}
-              isLoading={decide.isPending && decide.variables?.decision === 'approve'}
-              aria-label={`Approve ${label}`}
-            >
-              <Check className="h-4 w-4" aria-hidden="true" /> Approve
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => onDecide('reject')}
-              isLoading={decide.isPending && decide.variables?.decision === 'reject'}
-              aria-label={`Reject ${label}`}
-            >
-              <X className="h-4 w-4" aria-hidden="true" /> Reject
-            </Button>
-          </>
-        ) : null}
-        {entry.status === 'approved' && entry.userId ? (
+        {actionsFor(entry).map(({ decision, label: actionLabel }, index) => (
           <Button
+            key={decision}
             size="sm"
-            variant="secondary"
-            onClick={onGrant}
-            isLoading={setRole.isPending}
-            aria-label={`Grant customer access to ${label}`}
+            variant={index === 0 && decision === 'approve' ? 'primary' : 'secondary'}
+            onClick={() => onDecide(decision)}
+            isLoading={decide.isPending && decide.variables?.decision === decision}
+            aria-label={`${actionLabel} ${label}`}
           >
-            <UserCheck className="h-4 w-4" aria-hidden="true" /> Grant customer
+            {decision === 'approve' ? (
+              <Check className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <X className="h-4 w-4" aria-hidden="true" />
+            )}{' '}
+            {actionLabel}
           </Button>
-        ) : null}
-        {entry.status === 'rejected' ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => onDecide('approve')}
-            aria-label={`Approve ${label}`}
-          >
-            Approve instead
-          </Button>
-        ) : null}
+        ))}
       </div>
     </li>
   );

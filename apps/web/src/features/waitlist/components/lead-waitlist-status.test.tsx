@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeIdentity } from '@/testing/fake-identity';
-import { renderRoutes } from '@/testing/render';
+import { renderRoutes, withAuthProvider } from '@/testing/render';
 import { LeadWaitlistStatus } from './lead-waitlist-status';
 
 const client = vi.hoisted(() => ({ apiClient: { post: vi.fn(), get: vi.fn() } }));
@@ -15,10 +15,10 @@ const api = {
 
 function setup() {
   return renderRoutes(
-    [
+    withAuthProvider([
       { path: '/waitlist', element: <LeadWaitlistStatus email="lead@example.com" /> },
       { path: '/rejected', element: <p>rejected page</p> },
-    ],
+    ]),
     { initialEntries: ['/waitlist'], adapter: createFakeIdentity().adapter },
   );
 }

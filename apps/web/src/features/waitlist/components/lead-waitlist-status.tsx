@@ -1,5 +1,5 @@
 import { CheckCircle2, Hourglass, Sparkles } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AsyncErrorView } from '@/components/errors/async-error';
 import { Badge } from '@/components/ui/badge';
@@ -7,11 +7,24 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/auth-context';
 import { useWaitlistStatus } from '../api/validate-waitlist';
 
 export function LeadWaitlistStatus({ email }: { email: string }) {
   const navigate = useNavigate();
+  const { refreshUser } = useAuth();
+  const [isOpening, setIsOpening] = useState(false);
   const status = useWaitlistStatus(email);
+  // Approval grants access on the server; read the new role before going in.
+  const openDashboard = async () => {
+    setIsOpening(true);
+    try {
+      await refreshUser();
+      await navigate(paths.onboardingProfile);
+    } finally {
+      setIsOpening(false);
+    }
+  };
 
   useEffect(() => {
     if (status.data?.status === 'rejected') void navigate(paths.rejected, { replace: true });
@@ -31,11 +44,11 @@ export function LeadWaitlistStatus({ email }: { email: string }) {
           </Badge>
           <h2 className="text-xl font-semibold">You’re off the waitlist</h2>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Your spot is confirmed. Pick a plan to unlock your dashboard, or sit tight while we
-            switch your account on.
+            Your spot is confirmed and your dashboard is ready. Start by telling us about your
+            music.
           </p>
-          <Button asChild>
-            <Link to={paths.pricing}>Choose a plan</Link>
+          <Button onClick={() => void openDashboard()} isLoading={isOpening}>
+            Set up my profile
           </Button>
         </CardContent>
       </Card>

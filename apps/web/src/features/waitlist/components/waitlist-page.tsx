@@ -10,7 +10,7 @@ export function WaitlistPage() {
       <>
         <PageHeader
           title="Waitlist"
-          description="Review artists waiting for access. Approve, decline or grant customer access."
+          description="Review artists waiting for access. Approving someone opens their dashboard at once."
         />
         <AdminWaitlistPanel />
       </>

@@ -1,0 +1,46 @@
+import type { MailMessage } from './mail.service';
+
+/** The words of the identity mails, in one place. Links sit on their own line. */
+export function buildPasswordResetMail(input: {
+  to: string;
+  name: string;
+  url: string;
+  validForMinutes: number;
+}): MailMessage {
+  return {
+    to: input.to,
+    subject: 'Reset your Crescendo password',
+    text: [
+      `Hi ${input.name || 'there'},`,
+      '',
+      'Someone (hopefully you) asked to reset the password of your Crescendo account.',
+      `Open this link within ${input.validForMinutes} minutes to choose a new one. It works once.`,
+      '',
+      input.url,
+      '',
+      'If you did not ask for this, ignore this message: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+export function buildEmailVerificationMail(input: {
+  to: string;
+  name: string;
+  url: string;
+  validForHours: number;
+}): MailMessage {
+  return {
+    to: input.to,
+    subject: 'Confirm your email for Crescendo',
+    text: [
+      `Hi ${input.name || 'there'},`,
+      '',
+      'Thanks for joining Crescendo. Confirm this is your email address by opening this link',
+      `within ${input.validForHours} hours:`,
+      '',
+      input.url,
+      '',
+      'If you did not sign up, ignore this message.',
+    ].join('\n'),
+  };
+}

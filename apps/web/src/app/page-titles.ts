@@ -1,0 +1,47 @@
+import { paths, type AppPath } from '@/config/paths';
+
+export const APP_NAME = 'Crescendo';
+
+/** Each page's own name for the browser tab, history and screen readers ("Audience · Crescendo"). */
+export const pageTitles: Record<AppPath, string> = {
+  [paths.home]: 'Growth analytics for music artists',
+  [paths.login]: 'Sign in',
+  [paths.register]: 'Sign up',
+  [paths.registrationSuccess]: 'Registration',
+  [paths.registrationError]: 'Registration failed',
+  [paths.accessDenied]: 'Access denied',
+  [paths.error]: 'Error',
+  [paths.rejected]: 'Waitlist decision',
+  [paths.oauthCallback]: 'Connecting',
+  [paths.googleCallback]: 'Google connection',
+  [paths.youtubeSuccess]: 'YouTube connection',
+  [paths.metaCallback]: 'Meta connection',
+  [paths.stripeSuccess]: 'Payment',
+  [paths.redirect]: 'Redirecting',
+  [paths.paymentSuccess]: 'Payment',
+  [paths.paymentCancel]: 'Payment cancelled',
+  [paths.waitlist]: 'Waitlist',
+  [paths.checkout]: 'Checkout',
+  [paths.pricing]: 'Plans & pricing',
+  [paths.dashboard]: 'Dashboard',
+  [paths.dashboardAudience]: 'Audience',
+  [paths.dashboardRoi]: 'ROI',
+  [paths.dashboardContent]: 'Content',
+  [paths.youtube]: 'YouTube analytics',
+  [paths.meta]: 'Instagram & Facebook',
+  [paths.onboardingProfile]: 'Set up your profile',
+  [paths.onboardingConnections]: 'Connect your platforms',
+  [paths.settingsProfile]: 'Artist profile',
+  [paths.settingsBilling]: 'Billing',
+  [paths.settingsUsage]: 'Usage',
+  [paths.settingsConnections]: 'Connections',
+  [paths.forgotPassword]: 'Forgot password',
+  [paths.resetPassword]: 'Choose a new password',
+  [paths.verifyEmail]: 'Confirm your email',
+};
+
+export function documentTitleFor(pathname: string): string {
+  const path = (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) as AppPath;
+  const title = Object.hasOwn(pageTitles, path) ? pageTitles[path] : null;
+  return title ? `${title} · ${APP_NAME}` : APP_NAME;
+}

@@ -1,0 +1,24 @@
+import { Navigate } from 'react-router';
+import { GuardSpinner } from '@/lib/auth/guards';
+import { useAuth } from '@/lib/auth/auth-context';
+import { paths } from '@/config/paths';
+import { useProfile } from '../api/get-profile';
+
+/**
+ * Where a sign-in lands when nothing was remembered: an artist without a profile yet starts
+ * onboarding (profile, then connections) instead of an empty dashboard.
+ */
+export function SignedInLanding({ to }: { to: string }) {
+  const { hasRole } = useAuth();
+  const isArtist = hasRole('customer') && !hasRole('admin') && to === paths.dashboard;
+  if (!isArtist) return <Navigate to={to} replace />;
+  return <ArtistLanding to={to} />;
+}
+
+function ArtistLanding({ to }: { to: string }) {
+  const profile = useProfile();
+  // A failed read is not a reason to hold the artist at the door: the dashboard says what failed.
+  if (profile.isPending) return <GuardSpinner />;
+  const needsProfile = profile.isSuccess && profile.data === null;
+  return <Navigate to={needsProfile ? paths.onboardingProfile : to} replace />;
+}
