@@ -1,12 +1,12 @@
 import type { AnalyticsPlatform, AudienceResponse } from '@crescendo/contracts';
 import { EyeOff, Globe2, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { AnalyticsPage } from '@/components/analytics/analytics-page';
 import { AsyncErrorView } from '@/components/errors/async-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatCompactNumber, formatLongDay, formatShortDay } from '@/lib/format';
@@ -273,18 +273,13 @@ export function AudiencePage() {
   const audience = useAudience(filters);
   const isUpdating = audience.isPlaceholderData && audience.isFetching;
   return (
-    <>
-      <PageHeader
-        title="Audience"
-        description="Who’s listening, where they are and how they find your music."
-      />
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
-        <DashboardFilters showCompare={false} />
-        <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
-          {isUpdating ? 'Updating your audience…' : ''}
-        </p>
-      </div>
-      <p className="mb-6 text-xs text-zinc-600 dark:text-zinc-400">
+    <AnalyticsPage
+      title="Audience"
+      description="Who’s listening, where they are and how they find your music."
+      filters={<DashboardFilters showCompare={false} />}
+      status={<p role="status">{isUpdating ? 'Updating your audience…' : ''}</p>}
+    >
+      <p className="-mt-4 mb-6 text-xs text-zinc-600 dark:text-zinc-400">
         Each breakdown covers the period its platform reports, shown on the card.
       </p>
       {audience.isError ? (
@@ -294,10 +289,10 @@ export function AudiencePage() {
       ) : !audience.data ? (
         <AudienceSkeleton />
       ) : (
-        <div aria-busy={isUpdating} className="transition-opacity aria-busy:opacity-60">
+        <div aria-busy={isUpdating} className="min-w-0 transition-opacity aria-busy:opacity-60">
           <AudienceBody data={audience.data} />
         </div>
       )}
-    </>
+    </AnalyticsPage>
   );
 }

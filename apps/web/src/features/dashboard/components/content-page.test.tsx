@@ -123,7 +123,9 @@ describe('ContentPage', () => {
         }),
       ]);
     setup();
-    const row = await screen.findByRole('row', { name: /Studio diary/ });
+    // Role queries walk the whole table: wait on the text, then read the row.
+    await screen.findByText('Studio diary');
+    const row = screen.getByRole('row', { name: /Studio diary/ });
     expect(lastParams()).toEqual({
       range: '28d',
       platform: 'all',
@@ -134,7 +136,7 @@ describe('ContentPage', () => {
       pageSize: 25,
     });
     // The title is the row's header, with its platform and type under it.
-    expect(within(row).getByRole('rowheader').textContent).toContain('Instagram · Reel');
+    expect(within(row).getByRole('rowheader').textContent).toContain('Instagram·Reel');
     const cells = within(row).getAllByRole('cell');
     // Published, views, watch, likes, comments, rate, followers (shares and saves start hidden).
     expect(cells).toHaveLength(7);

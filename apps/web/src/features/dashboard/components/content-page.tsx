@@ -165,7 +165,9 @@ function TitleCell({ row }: { row: ContentRow }) {
           className={cn('h-2 w-2 rounded-full', platformDots[row.platform])}
           aria-hidden="true"
         />
-        {platformNames[row.platform]} · {typeLabel(row.type)}
+        <span data-field="platform">{platformNames[row.platform]}</span>
+        <span aria-hidden="true">·</span>
+        <span data-field="type">{typeLabel(row.type)}</span>
       </span>
     </div>
   );
