@@ -27,4 +27,3 @@ export async function waitForDemoSync(target: Page): Promise<ConnectionSummary[]
   }
   throw new Error(`demo connections did not finish syncing: ${JSON.stringify(last)}`);
 }
-
