@@ -279,13 +279,13 @@ export function DataTable<Row>({
                   )}
                 >
                   {titleColumn ? <div className="min-w-0">{titleColumn.cell(row)}</div> : null}
-                  <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                  <dl className="grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
                     {figureColumns.map((column) => (
-                      <div key={column.id} className="flex min-w-0 justify-between gap-2">
-                        <dt className="truncate text-zinc-600 dark:text-zinc-400">
+                      <div key={column.id} className="flex min-w-0 flex-col">
+                        <dt className="truncate text-xs text-zinc-600 dark:text-zinc-400">
                           {column.header}
                         </dt>
-                        <dd className="text-right tabular-nums">{column.cell(row)}</dd>
+                        <dd className="font-medium tabular-nums">{column.cell(row)}</dd>
                       </div>
                     ))}
                   </dl>
@@ -302,7 +302,8 @@ export function DataTable<Row>({
   return (
     <div className="min-w-0">
       {toolbar}
-      <div className="overflow-x-auto">
+      {/* Positioned, so screen-reader-only text in far cells scrolls with the table, not the page. */}
+      <div className="relative overflow-x-auto">
         <table
           aria-label={label}
           aria-busy={busy}
@@ -361,7 +362,7 @@ export function DataTable<Row>({
                         <td
                           key={column.id}
                           className={cn(
-                            'px-3 py-2.5 align-middle whitespace-nowrap',
+                            'px-2.5 py-2.5 align-middle whitespace-nowrap',
                             column.align === 'right'
                               ? 'text-right tabular-nums'
                               : 'text-zinc-700 dark:text-zinc-300',

@@ -90,7 +90,8 @@ function describeSource(data: Analytics, key: KpiKey): string {
 /** YouTube counts subscribers, Meta counts followers; combined we name both. */
 function audienceLabel(platform: Analytics['platform']): string {
   if (platform === 'youtube') return 'Subscribers';
-  if (platform === 'all') return 'Followers & subscribers';
+  // Combined, YouTube subscribers count as followers; the card's sources name the platforms.
+  if (platform === 'all') return 'Followers';
   return 'Followers';
 }
 
@@ -111,8 +112,7 @@ function describeRevenue(revenue: Analytics['combined']['estimatedRevenue']) {
   if (revenue.value === 0 && (revenue.previous === null || revenue.previous === 0)) {
     return {
       value: 'No revenue',
-      detail:
-        'YouTube reported $0 — what it reports for a channel that is not monetised (YouTube Partner Program).',
+      detail: 'YouTube reported $0, as it does for a channel that isn’t monetised.',
     };
   }
   return {

@@ -94,7 +94,7 @@ export function KpiCard({
   const isMissing = shown === MISSING_VALUE;
   return (
     <Card
-      className={cn('flex min-w-0 flex-col gap-1.5 p-3.5 sm:gap-2 sm:p-5', className)}
+      className={cn('flex min-w-0 flex-col gap-1.5 p-3.5 sm:p-4', className)}
       data-testid="kpi-card"
       title={source ? `${label}: ${source}` : undefined}
     >
@@ -112,7 +112,7 @@ export function KpiCard({
         </>
       ) : (
         <>
-          <p className="text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">
+          <p className="text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl lg:text-2xl">
             <FigureValue value={shown} />
           </p>
           {detail ? <div className="text-xs text-zinc-600 dark:text-zinc-400">{detail}</div> : null}
@@ -128,7 +128,7 @@ export function KpiCard({
             <p className="text-xs text-zinc-600 dark:text-zinc-400">{hint}</p>
           ) : null}
           {source ? (
-            <p className="mt-auto pt-1 text-[11px] leading-tight text-zinc-500 dark:text-zinc-400">
+            <p className="mt-auto pt-1 text-[11px] leading-tight text-zinc-600 dark:text-zinc-400">
               {source}
             </p>
           ) : null}
