@@ -5,7 +5,8 @@ import path from 'node:path';
 import { demoAccounts, launchBrowser } from '../support/browser';
 import { signedInPage, waitForSettled } from '../support/session';
 
-const [baseUrl = 'http://localhost:3301', outDir = '/tmp/shots', only, full] = process.argv.slice(2);
+const [baseUrl = 'http://localhost:3301', outDir = '/tmp/shots', only, full] =
+  process.argv.slice(2);
 fs.mkdirSync(outDir, { recursive: true });
 const pages = [
   '/dashboard',
