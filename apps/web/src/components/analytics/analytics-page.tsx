@@ -27,7 +27,7 @@ export function AnalyticsPage({
     <div className="flex min-w-0 flex-col">
       <PageHeader title={title} description={description} actions={actions} />
       {filters || status ? (
-        <div className="mb-6 flex min-w-0 flex-wrap items-center justify-between gap-3">
+        <div className="mb-4 flex min-w-0 flex-wrap items-center justify-between gap-3">
           {filters ? (
             <div className="flex min-w-0 flex-wrap items-center gap-3">{filters}</div>
           ) : null}

@@ -81,10 +81,11 @@ function sourcesOf(data: Analytics, key: KpiKey): string {
   return names.length > 0 ? names.join(', ') : 'No platform reports it';
 }
 
-/** "Oct 24 – Nov 20 · YouTube, Instagram": the figure's window and where it comes from. */
+/** "Oct 24 – Nov 20, 2026 · from YouTube, Instagram": the figure's window and its sources. */
 function describeSource(data: Analytics, key: KpiKey): string {
-  const window = `${formatShortDay(data.range.from)} – ${formatShortDay(data.range.to)}`;
-  return `${window} · ${sourcesOf(data, key)}`;
+  const window = `${formatShortDay(data.range.from)} – ${formatLongDay(data.range.to)}`;
+  const total = key === 'followers' ? ` (total on ${formatLongDay(data.range.to)})` : '';
+  return `${window}${total} · from ${sourcesOf(data, key)}`;
 }
 
 /** YouTube counts subscribers, Meta counts followers; combined we name both. */
@@ -207,6 +208,7 @@ function GrowthCard({ data }: { data: Analytics }) {
       <CardContent>
         <Suspense fallback={<Skeleton className="h-72 rounded-xl" />}>
           <GrowthChart
+            height={220}
             series={data.series}
             previousSeries={data.range.previous ? previous.data : null}
             granularity={data.range.granularity}

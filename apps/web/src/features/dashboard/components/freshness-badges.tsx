@@ -1,6 +1,6 @@
 import type { DashboardAnalyticsResponse } from '@crescendo/contracts';
 import { CheckCircle2, Clock3, Hourglass } from 'lucide-react';
-import { useId, useState } from 'react';
+import { InfoTip } from '@/components/analytics/info-tip';
 import { Badge } from '@/components/ui/badge';
 import { lastCompleteDayOf } from '@/lib/analytics/period';
 import { formatLongDay, formatRelativeTime, formatShortDay } from '@/lib/format';
@@ -60,50 +60,31 @@ function FreshnessDetail({ entry }: { entry: Freshness }) {
  * pending, never as zero) open on hover, on focus and on tap.
  */
 export function FreshnessBadges({ freshness }: { freshness: Freshness[] }) {
-  const detailId = useId();
-  const [isOpen, setIsOpen] = useState(false);
   if (freshness.length === 0) return null;
   const through = lastCompleteDayOf(freshness.map((entry) => entry.dataCompleteThrough));
   const pendingCount = freshness.reduce((sum, entry) => sum + entry.pendingDays.length, 0);
   return (
-    <div
-      className="group relative inline-flex"
-      onMouseEnter={() => setIsOpen(true)}
-      onMouseLeave={() => setIsOpen(false)}
-      onFocus={() => setIsOpen(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setIsOpen(false);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setIsOpen(false);
-      }}
+    <InfoTip
+      className="min-w-0"
+      triggerClassName="px-1 py-0.5 text-xs text-zinc-600 underline decoration-dotted underline-offset-4"
+      label={
+        <>
+          {pendingCount > 0 ? (
+            <Hourglass className="h-3.5 w-3.5 text-amber-600" aria-hidden="true" />
+          ) : (
+            <CheckCircle2 className="h-3.5 w-3.5 text-emerald-600" aria-hidden="true" />
+          )}
+          {through ? `Data through ${formatLongDay(through)}` : 'First sync pending'}
+        </>
+      }
     >
-      <button
-        type="button"
-        aria-expanded={isOpen}
-        aria-controls={detailId}
-        onClick={() => setIsOpen((open) => !open)}
-        className="inline-flex items-center gap-1.5 rounded-md px-1 py-0.5 text-xs text-zinc-600 underline decoration-dotted underline-offset-4 hover:text-zinc-900 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-zinc-400 dark:hover:text-zinc-100"
-      >
-        {pendingCount > 0 ? (
-          <Hourglass className="h-3.5 w-3.5 text-amber-600" aria-hidden="true" />
-        ) : (
-          <CheckCircle2 className="h-3.5 w-3.5 text-emerald-600" aria-hidden="true" />
-        )}
-        {through ? `Data through ${formatLongDay(through)}` : 'First sync pending'}
-      </button>
-      <section
-        id={detailId}
-        aria-label="Data freshness"
-        hidden={!isOpen}
-        className="absolute top-full right-0 z-30 mt-1 w-72 max-w-[calc(100vw-2rem)] rounded-xl border border-zinc-200 bg-white p-3 text-xs shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
-      >
+      <section aria-label="Data freshness">
         <ul className="flex flex-col divide-y divide-zinc-100 dark:divide-zinc-800">
           {freshness.map((entry) => (
             <FreshnessDetail key={`${entry.platform}-${entry.connectionId}`} entry={entry} />
           ))}
         </ul>
       </section>
-    </div>
+    </InfoTip>
   );
 }

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { InfoTip } from '@/components/analytics/info-tip';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -85,7 +86,7 @@ export function KpiCard({
   /** What `change` is of, when not the value itself (see `KpiDelta`). */
   changeSubject?: string;
   changeTone?: 'direction' | 'neutral';
-  /** The figure's window and source, e.g. "Oct 24 – Nov 20 · YouTube, Instagram". */
+  /** The figure's window and source ("Oct 24 – Nov 20 · YouTube, Instagram"), behind the icon. */
   source?: string;
   isLoading?: boolean;
   className?: string;
@@ -94,15 +95,23 @@ export function KpiCard({
   const isMissing = shown === MISSING_VALUE;
   return (
     <Card
-      className={cn('flex min-w-0 flex-col gap-1.5 p-3.5 sm:p-4', className)}
+      className={cn('flex min-w-0 flex-col gap-1 p-3.5 sm:p-4', className)}
       data-testid="kpi-card"
-      title={source ? `${label}: ${source}` : undefined}
     >
       <div className="flex items-center justify-between gap-2">
         <h3 className="truncate text-xs font-medium text-zinc-600 sm:text-sm dark:text-zinc-400">
           {label}
         </h3>
-        <Icon className="h-4 w-4 shrink-0 text-zinc-500" aria-hidden="true" />
+        {source ? (
+          <InfoTip
+            triggerLabel={`About ${label}`}
+            label={<Icon className="h-4 w-4" aria-hidden="true" />}
+          >
+            {source}
+          </InfoTip>
+        ) : (
+          <Icon className="h-4 w-4 shrink-0 text-zinc-500" aria-hidden="true" />
+        )}
       </div>
       {isLoading ? (
         <>
@@ -126,11 +135,6 @@ export function KpiCard({
           ) : null}
           {isMissing && hint ? (
             <p className="text-xs text-zinc-600 dark:text-zinc-400">{hint}</p>
-          ) : null}
-          {source ? (
-            <p className="mt-auto pt-1 text-[11px] leading-tight text-zinc-600 dark:text-zinc-400">
-              {source}
-            </p>
           ) : null}
         </>
       )}
