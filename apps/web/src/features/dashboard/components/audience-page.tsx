@@ -13,7 +13,12 @@ import { formatCompactNumber, formatLongDay, formatShortDay } from '@/lib/format
 import { useAudience } from '../api/get-audience';
 import { useDashboardFilters } from '../hooks/use-dashboard-filters';
 import { platformLabels } from '../utils/dashboard-filters';
-import { formatAudienceKey, formatCountry, type AudienceDimension } from '@/lib/audience-labels';
+import {
+  formatAudienceKey,
+  formatCountry,
+  inAgeOrder,
+  type AudienceDimension,
+} from '@/lib/audience-labels';
 import { formatChange, platformNames } from './charts/dashboard-format';
 import { RankedBarList } from './charts/ranked-bar-list';
 import { DashboardFilters } from './dashboard-filters';
@@ -91,7 +96,12 @@ function BreakdownCard({ breakdown }: { breakdown: Breakdown }) {
         {breakdown.isAvailable && breakdown.items.length > 0 ? (
           <RankedBarList
             label={`${title} on ${platform}, ${describeBasis(breakdown.basis).toLowerCase()}`}
-            items={breakdown.items.map((item) => ({
+            isRanked={breakdown.dimension !== 'age'}
+            limit={breakdown.dimension === 'age' ? breakdown.items.length : undefined}
+            items={(breakdown.dimension === 'age'
+              ? inAgeOrder(breakdown.items, (item) => item.key)
+              : breakdown.items
+            ).map((item) => ({
               key: item.key,
               label: formatAudienceKey(breakdown.dimension, item.key),
               share: item.share,
@@ -141,7 +151,7 @@ function GrowingCountries({ countries }: { countries: GrowingCountry[] }) {
               >
                 <span className="flex items-center gap-2 font-medium">
                   <Globe2 className="h-4 w-4 shrink-0 text-zinc-500" aria-hidden="true" />
-                  <span className="truncate">{formatCountry(entry.country)}</span>
+                  <span className="min-w-0 break-words">{formatCountry(entry.country)}</span>
                 </span>
                 {entry.growth === null ? (
                   <Badge tone="brand" className="self-start">
