@@ -92,20 +92,26 @@ describe('analytics pages on a phone (demo artist, small persona)', { timeout: 2
   });
 
   it('/youtube reads the period the dashboard would for YouTube: same days, same end', async () => {
-    await page.goto('/dashboard?platform=youtube');
-    await waitForFigures(page);
-    const chart = page.locator('main').getByText(/^(Daily|Weekly) · /);
-    const dashboardRange = ((await chart.textContent()) ?? '').replace(/^(Daily|Weekly) · /, '');
-    await page.goto('/youtube');
-    await waitForFigures(page);
-    const through =
-      (await page
-        .locator('main')
-        .getByText(/^Data through /)
-        .textContent()) ?? '';
-    assert.ok(
-      dashboardRange.endsWith(through.replace('Data through ', '')),
-      `dashboard "${dashboardRange}" and /youtube "${through}" end on the same day`,
-    );
+    const rangeOf = async (pagePath: string, urlPart: string) => {
+      const request = page.waitForRequest(
+        (candidate) =>
+          candidate.url().includes(urlPart) && !candidate.url().includes('compare=none'),
+      );
+      await page.goto(pagePath);
+      return (await (await (await request).response())!.json()) as unknown;
+    };
+    const dashboard = (await rangeOf(
+      '/dashboard?platform=youtube',
+      '/api/dashboard/analytics',
+    )) as {
+      range: { from: string; to: string };
+    };
+    const youtube = (await rangeOf('/youtube', '/api/v1/youtube/oauth/channel-data/')) as {
+      channel: { range: { from: string; to: string } };
+    };
+    assert.deepEqual(youtube.channel.range, {
+      from: dashboard.range.from,
+      to: dashboard.range.to,
+    });
   });
 });

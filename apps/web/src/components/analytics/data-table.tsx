@@ -282,7 +282,7 @@ export function DataTable<Row>({
                   <dl className="grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
                     {figureColumns.map((column) => (
                       <div key={column.id} className="flex min-w-0 flex-col">
-                        <dt className="truncate text-xs text-zinc-600 dark:text-zinc-400">
+                        <dt className="text-xs break-words text-zinc-600 dark:text-zinc-400">
                           {column.header}
                         </dt>
                         <dd className="font-medium tabular-nums">{column.cell(row)}</dd>

@@ -9,7 +9,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { useProviderConnection } from '@/lib/analytics/connections-query';
 import { toDayRange, type DayRange, type Period } from '@/lib/analytics/period';
-import { formatLongDay } from '@/lib/format';
 import { AnalyticsPage } from './analytics-page';
 import { PeriodSelect } from './period-select';
 
@@ -136,11 +135,6 @@ export function PlatformPage({ config }: { config: PlatformPageConfig }) {
       title={config.title}
       description={config.description}
       filters={isReady ? <PeriodSelect value={view.period} onChange={view.setPeriod} /> : null}
-      status={
-        isReady && current.dataCompleteThrough ? (
-          <span>Data through {formatLongDay(current.dataCompleteThrough)}</span>
-        ) : null
-      }
     >
       {body}
     </AnalyticsPage>
