@@ -342,23 +342,26 @@ function useOverviewExport(
   data: Analytics | undefined,
   dataUpdatedAt: number,
 ) {
-  useRegisterExport({
-    fileName: 'crescendo-dashboard.json',
-    data: {
-      exportedAt: dataUpdatedAt ? new Date(dataUpdatedAt).toISOString() : null,
-      artist: profile
-        ? { name: profile.artistName, genres: profile.genres, country: profile.country }
-        : null,
-      filters: toDashboardQuery(filters),
-      range: data?.range ?? null,
-      hasConnections: data?.hasConnections ?? null,
-      kpis: data?.combined ?? null,
-      byPlatform: data?.byPlatform ?? null,
-      series: data?.series ?? null,
-      note:
-        data && !data.hasConnections ? 'Connect YouTube or Meta to include metrics.' : undefined,
-    },
-  });
+  // Only once there are figures to export: no connections, no Export button.
+  useRegisterExport(
+    data?.hasConnections
+      ? {
+          fileName: 'crescendo-dashboard.json',
+          data: {
+            exportedAt: dataUpdatedAt ? new Date(dataUpdatedAt).toISOString() : null,
+            artist: profile
+              ? { name: profile.artistName, genres: profile.genres, country: profile.country }
+              : null,
+            filters: toDashboardQuery(filters),
+            range: data?.range ?? null,
+            hasConnections: data?.hasConnections ?? null,
+            kpis: data?.combined ?? null,
+            byPlatform: data?.byPlatform ?? null,
+            series: data?.series ?? null,
+          },
+        }
+      : null,
+  );
 }
 
 /*
