@@ -295,7 +295,8 @@ describe('analytics journey (demo artist, small persona)', { timeout: 240_000 },
         ((document.querySelector('select[name="linkedContentId"]') as HTMLSelectElement | null)
           ?.options.length ?? 0) > 1,
     );
-    const firstItem = await linked.locator('optgroup option').first().getAttribute('value');
+    // Newest first, each with its platform and date.
+    const firstItem = await linked.locator('option:not([value=""])').first().getAttribute('value');
     await linked.selectOption(firstItem!);
     await dialog.getByLabel('Extra revenue (optional)').fill('25');
     await dialog.getByRole('button', { name: 'Add campaign' }).click();

@@ -1,10 +1,8 @@
-import type { ContentRow } from '@crescendo/contracts';
-import { Clapperboard, Download, ExternalLink, SearchX } from 'lucide-react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Clapperboard, Download, SearchX } from 'lucide-react';
+import { useCallback, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { AnalyticsPage } from '@/components/analytics/analytics-page';
-import { Missing } from '@/components/analytics/content-columns';
-import { DataTable, type DataColumn } from '@/components/analytics/data-table';
+import { DataTable } from '@/components/analytics/data-table';
 import { Pagination } from '@/components/analytics/pagination';
 import { filterSelectClass } from '@/components/analytics/period-select';
 import { SEARCH_DELAY_MS, SearchInput } from '@/components/analytics/search-input';
@@ -19,227 +17,19 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
-import { cn } from '@/lib/cn';
-import {
-  contentKindLabels,
-  formatCompactNumber,
-  formatDate,
-  formatFullNumber,
-  formatShare,
-} from '@/lib/format';
 import { exportContentCsv, toContentCsvFileName } from '../api/export-content';
 import {
   contentTypes,
   useContent,
-  type ContentFilter,
   type ContentSortKey,
   type ContentType,
 } from '../api/get-content';
-import { useDashboardFilters } from '../hooks/use-dashboard-filters';
-import { formatWatchHours, platformNames } from './charts/dashboard-format';
+import { useContentView } from '../hooks/use-content-view';
+import { contentColumns, typeLabels } from './content-table-columns';
 import { DashboardFilters } from './dashboard-filters';
 
 export const CONTENT_PAGE_SIZE = 25;
 export const CONTENT_SEARCH_DELAY_MS = SEARCH_DELAY_MS;
-
-const sortKeys: readonly ContentSortKey[] = [
-  'publishedAt',
-  'title',
-  'views',
-  'watchMinutes',
-  'likes',
-  'comments',
-  'shares',
-  'saves',
-  'engagementRate',
-  'followersGained',
-];
-const defaultView = { type: 'all', search: '', sort: 'views', order: 'desc', page: 1 } as const;
-
-type ContentView = ContentFilter & { page: number };
-type ViewPatch = Partial<Pick<ContentView, 'type' | 'search' | 'sort' | 'order' | 'page'>>;
-
-function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
-  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
-}
-
-/**
- * Type, search, sort, order and page live in the URL next to the shared range and platform, so a
- * view of the table can be bookmarked and shared. Defaults are left out of the URL.
- */
-function useContentView() {
-  const { filters } = useDashboardFilters();
-  const [params, setParams] = useSearchParams();
-  const view = useMemo<ContentView>(() => {
-    const page = Number.parseInt(params.get('page') ?? '', 10);
-    return {
-      range: filters.range,
-      platform: filters.platform,
-      type: pick(params.get('type'), contentTypes, defaultView.type),
-      search: (params.get('search') ?? '').trim().slice(0, 200),
-      sort: pick(params.get('sort'), sortKeys, defaultView.sort),
-      order: pick(params.get('order'), ['asc', 'desc'] as const, defaultView.order),
-      page: Number.isFinite(page) && page > 0 ? page : defaultView.page,
-    };
-  }, [params, filters.range, filters.platform]);
-
-  const setView = useCallback(
-    (patch: ViewPatch) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          const write = (key: keyof ViewPatch) => {
-            const value = patch[key];
-            if (value === undefined) return;
-            if (value === defaultView[key]) next.delete(key);
-            else next.set(key, String(value));
-          };
-          (['type', 'search', 'sort', 'order', 'page'] as const).forEach(write);
-          // A new search, type or sort is a new list: start again from its first page.
-          if (patch.page === undefined) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
-  return { view, setView };
-}
-
-// ── Formatting ──────────────────────────────────────────────────────────────
-
-const minutesFormat = new Intl.NumberFormat(undefined, {
-  style: 'unit',
-  unit: 'minute',
-  unitDisplay: 'short',
-  maximumFractionDigits: 0,
-});
-
-function formatCount(value: number | null): ReactNode {
-  if (value === null) return <Missing />;
-  return <span title={formatFullNumber(value)}>{formatCompactNumber(value)}</span>;
-}
-
-/** Watch time arrives in minutes; long totals read better in hours. */
-function formatWatchTime(minutes: number | null): ReactNode {
-  if (minutes === null) return <Missing />;
-  return minutes < 60 ? minutesFormat.format(minutes) : formatWatchHours(minutes);
-}
-
-const platformDots: Record<ContentRow['platform'], string> = {
-  youtube: 'bg-red-600',
-  instagram: 'bg-pink-600',
-  facebook: 'bg-blue-600',
-};
-const typeLabels: Record<ContentType, string> = { all: 'All types', ...contentKindLabels };
-
-const typeLabel = (type: string) =>
-  typeLabels[type as ContentType] ?? type.charAt(0).toUpperCase() + type.slice(1);
-
-// ── Table ───────────────────────────────────────────────────────────────────
-
-/** The title links out to the platform; under it, where it was published and as what. */
-function TitleCell({ row }: { row: ContentRow }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      {row.permalink ? (
-        <a
-          href={row.permalink}
-          target="_blank"
-          rel="noreferrer noopener"
-          className="group inline-flex items-start gap-1 font-medium text-zinc-900 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:underline dark:text-zinc-100 dark:hover:text-brand-300"
-        >
-          <span className="line-clamp-2">{row.title}</span>
-          <ExternalLink
-            className="mt-0.5 h-3.5 w-3.5 shrink-0 opacity-60 group-hover:opacity-100"
-            aria-hidden="true"
-          />
-          <span className="sr-only">(opens in a new tab)</span>
-        </a>
-      ) : (
-        <span className="line-clamp-2 font-medium">{row.title}</span>
-      )}
-      <span className="inline-flex items-center gap-1.5 text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400">
-        <span
-          className={cn('h-2 w-2 rounded-full', platformDots[row.platform])}
-          aria-hidden="true"
-        />
-        <span data-field="platform">{platformNames[row.platform]}</span>
-        <span aria-hidden="true">·</span>
-        <span data-field="type">{typeLabel(row.type)}</span>
-      </span>
-    </div>
-  );
-}
-
-const columns: DataColumn<ContentRow>[] = [
-  { id: 'title', header: 'Title', sortKey: 'title', cell: (row) => <TitleCell row={row} /> },
-  {
-    id: 'published',
-    header: 'Published',
-    sortKey: 'publishedAt',
-    cell: (row) => <time dateTime={row.publishedAt}>{formatDate(row.publishedAt)}</time>,
-  },
-  {
-    id: 'views',
-    header: 'Views',
-    sortKey: 'views',
-    align: 'right',
-    cell: (row) => formatCount(row.views),
-  },
-  {
-    id: 'watch',
-    header: 'Watch time',
-    sortKey: 'watchMinutes',
-    align: 'right',
-    cell: (row) => formatWatchTime(row.watchMinutes),
-  },
-  {
-    id: 'likes',
-    header: 'Likes',
-    sortKey: 'likes',
-    align: 'right',
-    cell: (row) => formatCount(row.likes),
-  },
-  {
-    id: 'comments',
-    header: 'Comments',
-    sortKey: 'comments',
-    align: 'right',
-    cell: (row) => formatCount(row.comments),
-  },
-  {
-    id: 'shares',
-    header: 'Shares',
-    sortKey: 'shares',
-    align: 'right',
-    isHiddenByDefault: true,
-    cell: (row) => formatCount(row.shares),
-  },
-  {
-    id: 'saves',
-    header: 'Saves',
-    sortKey: 'saves',
-    align: 'right',
-    isHiddenByDefault: true,
-    cell: (row) => formatCount(row.saves),
-  },
-  {
-    id: 'engagement',
-    header: 'Engagement rate',
-    sortKey: 'engagementRate',
-    align: 'right',
-    cell: (row) => (row.engagementRate === null ? <Missing /> : formatShare(row.engagementRate)),
-  },
-  {
-    id: 'followers',
-    header: 'Followers gained',
-    sortKey: 'followersGained',
-    align: 'right',
-    cell: (row) => formatCount(row.followersGained),
-  },
-];
 
 // ── Page ────────────────────────────────────────────────────────────────────
 
@@ -328,7 +118,7 @@ export function ContentPage() {
         <DataTable
           id="dashboard-content"
           label="Content"
-          columns={columns}
+          columns={contentColumns}
           rows={rows}
           getRowId={(row) => row.id}
           sort={{ key: view.sort, order: view.order }}
