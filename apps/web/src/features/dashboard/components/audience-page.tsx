@@ -289,7 +289,7 @@ export function AudiencePage() {
       filters={<DashboardFilters showCompare={false} />}
       status={<p role="status">{isUpdating ? 'Updating your audience…' : ''}</p>}
     >
-      <p className="-mt-4 mb-6 text-xs text-zinc-600 dark:text-zinc-400">
+      <p className="mb-6 text-xs text-zinc-600 dark:text-zinc-400">
         Each breakdown covers the period its platform reports, shown on the card.
       </p>
       {audience.isError ? (
