@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { demoAccounts, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { waitForDemoSync } from './support/demo-sync';
 import { signedInPage, waitForSettled } from './support/session';
 
 // The analytics journey of the demo artist against the sandbox's `small` persona, synced by the
@@ -13,34 +14,6 @@ let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-const SYNC_TIMEOUT_MS = 150_000;
-
-type ConnectionSummary = { provider: string; status: string; lastSyncedAt: string | null };
-
-/** Polls the API as the signed-in artist until every demo connection has finished its sync. */
-async function waitForDemoSync(target: Page): Promise<ConnectionSummary[]> {
-  const deadline = Date.now() + SYNC_TIMEOUT_MS;
-  let last: ConnectionSummary[] = [];
-  while (Date.now() < deadline) {
-    const tokenResponse = await target.request.get('/api/auth/token');
-    if (tokenResponse.ok()) {
-      const { token } = (await tokenResponse.json()) as { token: string };
-      const response = await target.request.get('/api/v1/auth/oauth-connections', {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (response.ok()) {
-        last = ((await response.json()) as { connections: ConnectionSummary[] }).connections;
-        const isDone =
-          last.length >= 2 &&
-          last.every((connection) => connection.status === 'connected' && connection.lastSyncedAt);
-        if (isDone) return last;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  throw new Error(`demo connections did not finish syncing: ${JSON.stringify(last)}`);
-}
 
 const keyMetrics = () => page.locator('section[aria-label="Key metrics"]');
 
@@ -136,7 +109,7 @@ async function readVisibleContent(): Promise<{ title: string; platform: string }
   return contentTable().evaluate((table) =>
     [...table.querySelectorAll('tbody tr')].map((row) => ({
       title: row.querySelector('th .line-clamp-2')?.textContent?.trim() ?? '',
-      platform: row.querySelectorAll('td')[0]?.textContent?.trim() ?? '',
+      platform: row.querySelector('th [data-field="platform"]')?.textContent?.trim() ?? '',
     })),
   );
 }
@@ -322,7 +295,8 @@ describe('analytics journey (demo artist, small persona)', { timeout: 240_000 },
         ((document.querySelector('select[name="linkedContentId"]') as HTMLSelectElement | null)
           ?.options.length ?? 0) > 1,
     );
-    const firstItem = await linked.locator('optgroup option').first().getAttribute('value');
+    // Newest first, each with its platform and date.
+    const firstItem = await linked.locator('option:not([value=""])').first().getAttribute('value');
     await linked.selectOption(firstItem!);
     await dialog.getByLabel('Extra revenue (optional)').fill('25');
     await dialog.getByRole('button', { name: 'Add campaign' }).click();

@@ -89,3 +89,14 @@ export function formatAudienceKey(dimension: string, key: string): string {
       return key;
   }
 }
+
+/** The first age of an age group, from its key or label ("age25-34", "25–34", "65+"): 25, 65. */
+export function ageGroupStart(keyOrLabel: string): number {
+  const match = /\d+/.exec(keyOrLabel);
+  return match ? Number(match[0]) : Number.POSITIVE_INFINITY;
+}
+
+/** Age groups read youngest first, whatever their shares. */
+export function inAgeOrder<Item>(items: readonly Item[], keyOf: (item: Item) => string): Item[] {
+  return [...items].sort((a, b) => ageGroupStart(keyOf(a)) - ageGroupStart(keyOf(b)));
+}

@@ -1,28 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { shiftDay } from './format';
+import { defaultPeriod, parsePeriod, PERIOD_PARAM, type Period } from './analytics/period';
 
 /*
- * The URL state of a platform page (/youtube, /meta): its chart range and metric, its content
- * table's search, filter, sort and page, and the item open in the details dialog.
+ * The URL state of a platform page (/youtube, /meta): its period (the analytics pages' shared
+ * `?range=`) and chart metric, its content table's search, filter, sort and page, and the item
+ * open in the details dialog.
  */
-
-export const rangeOptions = [
-  { value: 28, label: '28 days' },
-  { value: 90, label: '90 days' },
-  { value: 365, label: '1 year' },
-] as const;
-export type RangeDays = (typeof rangeOptions)[number]['value'];
-const DEFAULT_RANGE_DAYS: RangeDays = 90;
-
-/** Days the API reads analytics for; without them it picks its default. */
-export type DayRange = { from?: string; to?: string };
-
-/** The last `days` complete days; before the first complete day is known, the API's default. */
-export function toDayRange(dataCompleteThrough: string | null, days: number): DayRange {
-  if (!dataCompleteThrough) return {};
-  return { from: shiftDay(dataCompleteThrough, -(days - 1)), to: dataCompleteThrough };
-}
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -49,6 +33,23 @@ export type PlatformViewOptions<
   pageSize: number;
   /** The URL parameter naming the item open in the details dialog (`?video=<id>`). */
   itemParam: string;
+};
+
+/** What a content table reads and changes of the view, whatever the platform's keys. */
+export type ContentTableView = {
+  filter: ContentListFilter<string, string>;
+  search: string;
+  kind: string | null;
+  itemId: string | null;
+  setSearch: (search: string) => void;
+  /** Unknown kinds clear the filter. */
+  setKind: (kind: string | null) => void;
+  clearFilters: () => void;
+  setPage: (page: number) => void;
+  /** A new column sorts from its natural end (A→Z, biggest first); the same column flips. */
+  toggleSort: (key: string, requested?: SortOrder) => void;
+  openItem: (id: string) => void;
+  closeItem: () => void;
 };
 
 const pick = <T extends string | number>(values: readonly T[], raw: string | null, fallback: T) =>
@@ -84,11 +85,7 @@ export function usePlatformViewState<
       ...(kind ? { kind } : {}),
     };
     return {
-      rangeDays: pick(
-        rangeOptions.map((option) => option.value),
-        searchParams.get('range'),
-        DEFAULT_RANGE_DAYS,
-      ),
+      period: parsePeriod(searchParams.get(PERIOD_PARAM)),
       metric: pick(options.metrics, searchParams.get('metric'), options.defaultMetric),
       filter,
       search,
@@ -113,29 +110,29 @@ export function usePlatformViewState<
     [setSearchParams],
   );
 
+  const { filter } = state;
   const actions = useMemo(
     () => ({
-      setRange: (days: RangeDays) => update({ range: days === DEFAULT_RANGE_DAYS ? null : days }),
+      setPeriod: (period: Period) =>
+        update({ [PERIOD_PARAM]: period === defaultPeriod ? null : period, page: null }),
       setMetric: (metric: Metric) =>
         update({ metric: metric === options.defaultMetric ? null : metric }),
       setSearch: (search: string) => update({ q: search, page: null }),
-      setKind: (kind: Kind | null) => update({ kind, page: null }),
+      setKind: (kind: string | null) =>
+        update({ kind: options.kinds.find((value) => value === kind) ?? null, page: null }),
       clearFilters: () => update({ q: null, kind: null, page: null }),
       setPage: (page: number) => update({ page: page <= 1 ? null : page }),
-      /** A new column sorts from its natural end (A→Z, biggest first); the same column flips. */
-      toggleSort: (
-        key: SortKey,
-        current: ContentListFilter<SortKey, Kind>,
-        requested?: SortOrder,
-      ) => {
-        const flipped = current.order === 'asc' ? 'desc' : 'asc';
-        const order = requested ?? (current.sort === key ? flipped : naturalOrder(key));
-        update({ sort: key, order, page: null });
+      toggleSort: (key: string, requested?: SortOrder) => {
+        const sortKey = options.sortKeys.find((value) => value === key);
+        if (!sortKey) return;
+        const flipped = filter.order === 'asc' ? 'desc' : 'asc';
+        const order = requested ?? (filter.sort === sortKey ? flipped : naturalOrder(sortKey));
+        update({ sort: sortKey, order, page: null });
       },
       openItem: (id: string) => update({ [options.itemParam]: id }),
       closeItem: () => update({ [options.itemParam]: null }),
     }),
-    [update, options],
+    [update, options, filter],
   );
 
   return { ...state, ...actions };

@@ -69,9 +69,7 @@ export function PlatformBreakdownList({
           {rows.map((row) => (
             <li key={row.label} className="flex flex-col gap-1">
               <div className="flex items-baseline justify-between gap-3 text-sm">
-                <span className="min-w-0 truncate" title={row.label}>
-                  {row.label}
-                </span>
+                <span className="min-w-0 break-words">{row.label}</span>
                 <span className="shrink-0 font-medium whitespace-nowrap tabular-nums">
                   {row.display}
                 </span>

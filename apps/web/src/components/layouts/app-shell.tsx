@@ -72,6 +72,8 @@ export function ExportButton() {
       setIsExporting(false);
     }
   };
+  // Only where the page has something to export.
+  if (!payload) return null;
   return (
     <Button
       variant="secondary"

@@ -1,7 +1,7 @@
 import type { Connection } from '@crescendo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { connectionsQueryKey, isAnalyticsQuery } from './list-connections';
+import { connectionsQueryKey, isAnalyticsQuery } from '@/lib/analytics/connections-query';
 
 /** Revokes access at the provider (best effort), then deletes the tokens and all synced data. */
 export async function disconnectConnection(id: string): Promise<{ isRevokedAtProvider: boolean }> {

@@ -1,7 +1,7 @@
 import type { Connection } from '@crescendo/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { connectionsQueryKey } from './list-connections';
+import { connectionsQueryKey } from '@/lib/analytics/connections-query';
 
 type RefreshResponse = { connection: Connection; isNewSync: boolean };
 

@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { getErrorStatus } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
-import { useConnections } from '../api/list-connections';
+import { useConnections } from '@/lib/analytics/connections-query';
 import { useConnectResult } from '../hooks/use-connect-result';
 import { useNow } from '../hooks/use-now';
 import { useSyncCompletion } from '../hooks/use-sync-completion';

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { DataProvider } from '@/lib/data-provider';
-import { useConnections } from '../api/list-connections';
+import { useConnections } from '@/lib/analytics/connections-query';
 import { isConnectionProvider, providerNames } from '../utils/connection-status';
 
 const pageProviderNames = {

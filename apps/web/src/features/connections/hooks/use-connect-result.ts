@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showToast } from '@/lib/toast';
-import { connectionsQueryKey } from '../api/list-connections';
+import { connectionsQueryKey } from '@/lib/analytics/connections-query';
 import { isConnectionProvider, providerNames } from '../utils/connection-status';
 
 /**

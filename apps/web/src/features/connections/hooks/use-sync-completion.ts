@@ -2,7 +2,7 @@ import type { Connection } from '@crescendo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { showToast } from '@/lib/toast';
-import { isAnalyticsQuery } from '../api/list-connections';
+import { isAnalyticsQuery } from '@/lib/analytics/connections-query';
 import { isSyncInProgress } from '../utils/connection-status';
 
 /** When a sync the artist watched finishes, say so and let the analytics screens read again. */

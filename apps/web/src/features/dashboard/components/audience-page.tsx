@@ -1,19 +1,24 @@
 import type { AnalyticsPlatform, AudienceResponse } from '@crescendo/contracts';
 import { EyeOff, Globe2, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { AnalyticsPage } from '@/components/analytics/analytics-page';
 import { AsyncErrorView } from '@/components/errors/async-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatCompactNumber, formatLongDay, formatShortDay } from '@/lib/format';
 import { useAudience } from '../api/get-audience';
 import { useDashboardFilters } from '../hooks/use-dashboard-filters';
 import { platformLabels } from '../utils/dashboard-filters';
-import { formatAudienceKey, formatCountry, type AudienceDimension } from '@/lib/audience-labels';
+import {
+  formatAudienceKey,
+  formatCountry,
+  inAgeOrder,
+  type AudienceDimension,
+} from '@/lib/audience-labels';
 import { formatChange, platformNames } from './charts/dashboard-format';
 import { RankedBarList } from './charts/ranked-bar-list';
 import { DashboardFilters } from './dashboard-filters';
@@ -91,7 +96,12 @@ function BreakdownCard({ breakdown }: { breakdown: Breakdown }) {
         {breakdown.isAvailable && breakdown.items.length > 0 ? (
           <RankedBarList
             label={`${title} on ${platform}, ${describeBasis(breakdown.basis).toLowerCase()}`}
-            items={breakdown.items.map((item) => ({
+            isRanked={breakdown.dimension !== 'age'}
+            limit={breakdown.dimension === 'age' ? breakdown.items.length : undefined}
+            items={(breakdown.dimension === 'age'
+              ? inAgeOrder(breakdown.items, (item) => item.key)
+              : breakdown.items
+            ).map((item) => ({
               key: item.key,
               label: formatAudienceKey(breakdown.dimension, item.key),
               share: item.share,
@@ -141,7 +151,7 @@ function GrowingCountries({ countries }: { countries: GrowingCountry[] }) {
               >
                 <span className="flex items-center gap-2 font-medium">
                   <Globe2 className="h-4 w-4 shrink-0 text-zinc-500" aria-hidden="true" />
-                  <span className="truncate">{formatCountry(entry.country)}</span>
+                  <span className="min-w-0 break-words">{formatCountry(entry.country)}</span>
                 </span>
                 {entry.growth === null ? (
                   <Badge tone="brand" className="self-start">
@@ -273,17 +283,12 @@ export function AudiencePage() {
   const audience = useAudience(filters);
   const isUpdating = audience.isPlaceholderData && audience.isFetching;
   return (
-    <>
-      <PageHeader
-        title="Audience"
-        description="Who’s listening, where they are and how they find your music."
-      />
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
-        <DashboardFilters showCompare={false} />
-        <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
-          {isUpdating ? 'Updating your audience…' : ''}
-        </p>
-      </div>
+    <AnalyticsPage
+      title="Audience"
+      description="Who’s listening, where they are and how they find your music."
+      filters={<DashboardFilters showCompare={false} />}
+      status={<p role="status">{isUpdating ? 'Updating your audience…' : ''}</p>}
+    >
       <p className="mb-6 text-xs text-zinc-600 dark:text-zinc-400">
         Each breakdown covers the period its platform reports, shown on the card.
       </p>
@@ -294,10 +299,10 @@ export function AudiencePage() {
       ) : !audience.data ? (
         <AudienceSkeleton />
       ) : (
-        <div aria-busy={isUpdating} className="transition-opacity aria-busy:opacity-60">
+        <div aria-busy={isUpdating} className="min-w-0 transition-opacity aria-busy:opacity-60">
           <AudienceBody data={audience.data} />
         </div>
       )}
-    </>
+    </AnalyticsPage>
   );
 }

@@ -162,8 +162,9 @@ export function CampaignLedger({
     );
   };
 
+  // Positioned, so screen-reader-only text in far cells scrolls with the table, not the page.
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table aria-label="Campaigns" aria-busy={isLoading || undefined} className="w-full text-sm">
         <thead className="bg-zinc-50 text-xs text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
           <tr className="border-b border-zinc-200 dark:border-zinc-800">

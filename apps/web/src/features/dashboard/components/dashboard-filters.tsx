@@ -1,20 +1,15 @@
+import { filterSelectClass, PeriodSelect } from '@/components/analytics/period-select';
 import { cn } from '@/lib/cn';
 import { useDashboardFilters } from '../hooks/use-dashboard-filters';
 import {
   dashboardPlatforms,
-  dashboardRanges,
   platformLabels,
-  rangeLabels,
   type DashboardPlatform,
-  type DashboardRange,
 } from '../utils/dashboard-filters';
 
-const selectClass =
-  'h-9 rounded-lg border border-zinc-300 bg-white px-3 text-sm text-zinc-900 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
-
 /**
- * Date range, platform and "compare with previous period" controls shared by every dashboard
- * screen. Native selects: keyboard and screen-reader friendly with nothing to load.
+ * The analytics period, platform and "compare with previous period" controls of the dashboard's
+ * screens. Native selects: keyboard and screen-reader friendly with nothing to load.
  */
 export function DashboardFilters({
   showCompare = true,
@@ -30,24 +25,11 @@ export function DashboardFilters({
       aria-label="Dashboard filters"
       className={cn('flex flex-wrap items-center gap-3', className)}
     >
-      <label className="flex items-center gap-2 text-sm">
-        <span className="text-zinc-600 dark:text-zinc-400">Period</span>
-        <select
-          className={selectClass}
-          value={filters.range}
-          onChange={(event) => setFilters({ range: event.target.value as DashboardRange })}
-        >
-          {dashboardRanges.map((range) => (
-            <option key={range} value={range}>
-              {rangeLabels[range]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PeriodSelect value={filters.range} onChange={(range) => setFilters({ range })} />
       <label className="flex items-center gap-2 text-sm">
         <span className="text-zinc-600 dark:text-zinc-400">Platform</span>
         <select
-          className={selectClass}
+          className={filterSelectClass}
           value={filters.platform}
           onChange={(event) => setFilters({ platform: event.target.value as DashboardPlatform })}
         >

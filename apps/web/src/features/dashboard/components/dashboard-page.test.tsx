@@ -230,6 +230,45 @@ describe('DashboardPage overview', () => {
     expect(within(views).getByText('▲')).toBeTruthy();
   });
 
+  it('says the followers delta compares net gains, without a loss colour on a growing audience', async () => {
+    setup();
+    const metrics = await findKeyMetrics();
+    const followers = cardOf(within(metrics).getByRole('heading', { name: 'Followers' }));
+    const delta = within(followers).getByTestId('kpi-delta');
+    expect(delta.textContent).toBe('▼Down-9.3% net gain vs previous 28 days');
+    expect(delta.className).not.toContain('text-red');
+    // Views fell: that one is red.
+    const views = cardOf(within(metrics).getByRole('heading', { name: 'Watch time' }));
+    expect(within(views).getByTestId('kpi-delta').className).toContain('text-red-700');
+  });
+
+  it('gives every KPI its window and sources, on hover, focus or tap', async () => {
+    setup();
+    const metrics = await findKeyMetrics();
+    const about = within(metrics).getByRole('button', { name: 'About Views' });
+    expect(about.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(about);
+    expect(about.getAttribute('aria-expanded')).toBe('true');
+    const note = document.getElementById(about.getAttribute('aria-controls')!)!;
+    expect(note.hidden).toBe(false);
+    expect(note.textContent).toMatch(/ – .*2026 · from YouTube$/);
+    expect(within(metrics).getAllByRole('button', { name: /^About / })).toHaveLength(5);
+  });
+
+  it('says no revenue was reported instead of showing $0', async () => {
+    analyticsResponder = () =>
+      buildAnalytics({
+        combined: buildKpis({ estimatedRevenue: compared(0, 0, null) }),
+        byPlatform: { youtube: buildKpis({ estimatedRevenue: compared(0, 0, null) }) },
+      });
+    setup();
+    const metrics = await findKeyMetrics();
+    const revenue = cardOf(within(metrics).getByRole('heading', { name: 'Estimated revenue' }));
+    expect(within(revenue).getByText('No revenue')).toBeTruthy();
+    expect(within(revenue).getByText(/isn’t monetised/)).toBeTruthy();
+    expect(within(revenue).queryByText('$0')).toBeNull();
+  });
+
   it('asks for the profile and the analytics together, greeting by name when there is no profile', async () => {
     const get = mocks.apiClient.get.getMockImplementation()!;
     let answerProfile: (value: unknown) => void = () => undefined;
@@ -332,8 +371,12 @@ describe('DashboardPage overview', () => {
     expect(screen.getByRole('button', { name: 'Views', pressed: true })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Watch time' }));
     expect(screen.getByRole('button', { name: 'Watch time', pressed: true })).toBeTruthy();
-    expect(screen.getByText(/Data complete through/)).toBeTruthy();
-    expect(screen.getByText(/pending/)).toBeTruthy();
+    // One line says how current the figures are; each platform's detail opens from it.
+    const freshness = screen.getByRole('button', { name: /^Data through / });
+    fireEvent.focus(freshness);
+    const detail = screen.getByRole('region', { name: 'Data freshness' });
+    expect(within(detail).getByText(/Data complete through/)).toBeTruthy();
+    expect(within(detail).getByText(/pending/)).toBeTruthy();
     expect(screen.getByText('25K subscribers on YouTube')).toBeTruthy();
     expect(screen.getByTestId('milestone-forecast').textContent).toMatch(
       /At your 28-day pace you’ll reach 100K followers around/,

@@ -11,12 +11,12 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { AnalyticsPage } from '@/components/analytics/analytics-page';
 import { AsyncErrorView } from '@/components/errors/async-error';
 import { useRegisterExport } from '@/components/layouts/export-context';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -24,6 +24,7 @@ import {
   formatCompactNumber,
   formatFullNumber,
   formatLongDay,
+  formatShortDay,
   formatSignedCompactNumber,
 } from '@/lib/format';
 import { useDashboardAnalytics, usePreviousPeriodSeries } from '../api/get-dashboard-analytics';
@@ -35,6 +36,7 @@ import {
   formatRate,
   formatRevenue,
   formatWatchHours,
+  platformNames,
 } from './charts/dashboard-format';
 import { PlatformKpiBreakdown } from './charts/platform-kpi-breakdown';
 import { DashboardFilters } from './dashboard-filters';
@@ -53,20 +55,44 @@ const GrowthChart = lazy(() =>
 
 type Analytics = DashboardAnalyticsResponse;
 
-// Three audience cards, then two wider money-and-engagement cards.
-const kpiGridClass = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-6';
+// Two columns on a phone, five across on a desktop so the chart stays above the fold.
+const kpiGridClass = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5';
 const kpiSkeletons = [
-  ['Followers', 'lg:col-span-2'],
-  ['Views', 'lg:col-span-2'],
-  ['Watch time', 'lg:col-span-2'],
-  ['Engagement rate', 'lg:col-span-3'],
-  ['Estimated revenue', 'sm:col-span-2 lg:col-span-3'],
+  ['Followers', ''],
+  ['Views', ''],
+  ['Watch time', ''],
+  ['Engagement rate', ''],
+  ['Estimated revenue', 'col-span-2 lg:col-span-1'],
 ] as const;
+
+type KpiKey = 'followers' | 'views' | 'watchMinutes' | 'engagementRate' | 'estimatedRevenue';
+
+/** The platforms that reported a figure in the period, e.g. "YouTube, Instagram". */
+function sourcesOf(data: Analytics, key: KpiKey): string {
+  const names = (Object.keys(data.byPlatform) as (keyof typeof platformNames)[])
+    .filter((platform) => {
+      const kpis = data.byPlatform[platform];
+      if (!kpis) return false;
+      if (key === 'followers')
+        return kpis.followers.total !== null || kpis.followers.gained.value !== null;
+      return kpis[key].value !== null;
+    })
+    .map((platform) => platformNames[platform]);
+  return names.length > 0 ? names.join(', ') : 'No platform reports it';
+}
+
+/** "Oct 24 – Nov 20, 2026 · from YouTube, Instagram": the figure's window and its sources. */
+function describeSource(data: Analytics, key: KpiKey): string {
+  const window = `${formatShortDay(data.range.from)} – ${formatLongDay(data.range.to)}`;
+  const total = key === 'followers' ? ` (total on ${formatLongDay(data.range.to)})` : '';
+  return `${window}${total} · from ${sourcesOf(data, key)}`;
+}
 
 /** YouTube counts subscribers, Meta counts followers; combined we name both. */
 function audienceLabel(platform: Analytics['platform']): string {
   if (platform === 'youtube') return 'Subscribers';
-  if (platform === 'all') return 'Followers & subscribers';
+  // Combined, YouTube subscribers count as followers; the card's sources name the platforms.
+  if (platform === 'all') return 'Followers';
   return 'Followers';
 }
 
@@ -76,6 +102,24 @@ function describeFollowerChange(net: number | null, gained: number | null): stri
   if (gained !== null)
     return `${formatSignedCompactNumber(gained)} gained · unfollows not reported`;
   return 'Net change not reported';
+}
+
+/**
+ * The revenue card: a figure, or — when YouTube reports exactly $0 for the period and before it —
+ * that no revenue was reported, which is what an unmonetised channel returns. The API does not
+ * say whether the channel is in the YouTube Partner Program, so the card does not claim it.
+ */
+function describeRevenue(revenue: Analytics['combined']['estimatedRevenue']) {
+  if (revenue.value === 0 && (revenue.previous === null || revenue.previous === 0)) {
+    return {
+      value: 'No revenue',
+      detail: 'YouTube reported $0, as it does for a channel that isn’t monetised.',
+    };
+  }
+  return {
+    value: formatRevenue(revenue.value),
+    detail: revenue.value === null ? undefined : 'Estimated by YouTube, in US dollars',
+  };
 }
 
 function KeyMetrics({ data }: { data: Analytics }) {
@@ -88,41 +132,47 @@ function KeyMetrics({ data }: { data: Analytics }) {
     `Explain my ${label.toLowerCase()} from ${data.range.from} to ${data.range.to}${
       data.platform === 'all' ? '' : ` on ${data.platform}`
     }`;
+  const revenue = describeRevenue(kpis.estimatedRevenue);
+  // The followers delta compares gains, not the audience: say so, and do not colour a smaller
+  // gain on a growing audience as a loss.
+  const followerChange = net !== null ? kpis.followers.net.change : kpis.followers.gained.change;
+  const followerGrowth = net ?? gained;
   return (
     <section aria-label="Key metrics" className={kpiGridClass}>
       <KpiCard
-        className="lg:col-span-2"
         icon={UserPlus}
         label={audienceLabel(data.platform)}
         explainQuestion={explain(audienceLabel(data.platform))}
         value={formatCompactNumber(kpis.followers.total)}
         detail={describeFollowerChange(net, gained)}
-        change={net !== null ? kpis.followers.net.change : kpis.followers.gained.change}
+        change={followerChange}
+        changeSubject={net !== null ? 'net gain' : 'gained'}
+        changeTone={followerGrowth !== null && followerGrowth > 0 ? 'neutral' : 'direction'}
         comparedTo={comparedTo}
+        source={describeSource(data, 'followers')}
         hint="Your platforms have not reported a follower total yet."
       />
       <KpiCard
-        className="lg:col-span-2"
         icon={Eye}
         label="Views"
         explainQuestion={explain('Views')}
         value={formatCompactNumber(kpis.views.value)}
         change={kpis.views.change}
         comparedTo={comparedTo}
+        source={describeSource(data, 'views')}
         hint="Not reported for this platform."
       />
       <KpiCard
-        className="lg:col-span-2"
         icon={Clock}
         label="Watch time"
         explainQuestion={explain('Watch time')}
         value={formatWatchHours(kpis.watchMinutes.value)}
         change={kpis.watchMinutes.change}
         comparedTo={comparedTo}
+        source={describeSource(data, 'watchMinutes')}
         hint="Only YouTube reports watch time."
       />
       <KpiCard
-        className="lg:col-span-3"
         icon={Heart}
         label="Engagement rate"
         explainQuestion={explain('Engagement rate')}
@@ -134,17 +184,19 @@ function KeyMetrics({ data }: { data: Analytics }) {
         }
         change={kpis.engagementRate.change}
         comparedTo={comparedTo}
+        source={describeSource(data, 'engagementRate')}
         hint="Needs views and interactions from your platforms."
       />
       <KpiCard
-        className="sm:col-span-2 lg:col-span-3"
+        className="col-span-2 lg:col-span-1"
         icon={CircleDollarSign}
         label="Estimated revenue"
         explainQuestion={explain('Estimated revenue')}
-        value={formatRevenue(kpis.estimatedRevenue.value)}
-        detail={kpis.estimatedRevenue.value === null ? undefined : 'Estimated, in US dollars'}
+        value={revenue.value}
+        detail={revenue.detail}
         change={kpis.estimatedRevenue.change}
         comparedTo={comparedTo}
+        source={describeSource(data, 'estimatedRevenue')}
         hint="Only YouTube reports estimated revenue."
       />
     </section>
@@ -166,6 +218,7 @@ function GrowthCard({ data }: { data: Analytics }) {
       <CardContent>
         <Suspense fallback={<Skeleton className="h-72 rounded-xl" />}>
           <GrowthChart
+            height={220}
             series={data.series}
             previousSeries={data.range.previous ? previous.data : null}
             granularity={data.range.granularity}
@@ -197,7 +250,6 @@ function OverviewSkeleton() {
       <p className="sr-only" role="status">
         Loading your analytics…
       </p>
-      <Skeleton className="h-9 w-full max-w-xl rounded-xl" />
       <section aria-label="Key metrics" aria-busy="true" className={kpiGridClass}>
         {kpiSkeletons.map(([label, span]) => (
           <KpiCard key={label} icon={Eye} label={label} className={span} isLoading />
@@ -300,23 +352,26 @@ function useOverviewExport(
   data: Analytics | undefined,
   dataUpdatedAt: number,
 ) {
-  useRegisterExport({
-    fileName: 'crescendo-dashboard.json',
-    data: {
-      exportedAt: dataUpdatedAt ? new Date(dataUpdatedAt).toISOString() : null,
-      artist: profile
-        ? { name: profile.artistName, genres: profile.genres, country: profile.country }
-        : null,
-      filters: toDashboardQuery(filters),
-      range: data?.range ?? null,
-      hasConnections: data?.hasConnections ?? null,
-      kpis: data?.combined ?? null,
-      byPlatform: data?.byPlatform ?? null,
-      series: data?.series ?? null,
-      note:
-        data && !data.hasConnections ? 'Connect YouTube or Meta to include metrics.' : undefined,
-    },
-  });
+  // Only once there are figures to export: no connections, no Export button.
+  useRegisterExport(
+    data?.hasConnections
+      ? {
+          fileName: 'crescendo-dashboard.json',
+          data: {
+            exportedAt: dataUpdatedAt ? new Date(dataUpdatedAt).toISOString() : null,
+            artist: profile
+              ? { name: profile.artistName, genres: profile.genres, country: profile.country }
+              : null,
+            filters: toDashboardQuery(filters),
+            range: data?.range ?? null,
+            hasConnections: data?.hasConnections ?? null,
+            kpis: data?.combined ?? null,
+            byPlatform: data?.byPlatform ?? null,
+            series: data?.series ?? null,
+          },
+        }
+      : null,
+  );
 }
 
 /*
@@ -355,7 +410,6 @@ export function DashboardPage() {
         className="flex flex-col gap-6 transition-opacity aria-busy:opacity-60"
         aria-busy={isUpdating}
       >
-        <FreshnessBadges freshness={data.freshness} />
         <KeyMetrics data={data} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <GrowthCard data={data} />
@@ -391,18 +445,18 @@ export function DashboardPage() {
 
   const hasAnalytics = Boolean(data?.hasConnections) && !analytics.isError;
   return (
-    <>
-      <PageHeader
-        title={`Welcome back, ${name}`}
-        description="Your audience, content and return on every release — in one place."
-      />
+    <AnalyticsPage
+      title={`Welcome back, ${name}`}
+      description="Your audience, content and return on every release — in one place."
+      filters={<DashboardFilters />}
+      status={
+        <div className="flex flex-wrap items-center gap-3">
+          <p role="status">{isUpdating ? 'Updating your figures…' : ''}</p>
+          {hasAnalytics && data ? <FreshnessBadges freshness={data.freshness} /> : null}
+        </div>
+      }
+    >
       {!profile ? <FinishProfilePrompt /> : null}
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <DashboardFilters />
-        <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
-          {isUpdating ? 'Updating your figures…' : ''}
-        </p>
-      </div>
       {body}
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         {hasAnalytics && data ? (
@@ -412,7 +466,7 @@ export function DashboardPage() {
         ) : null}
         <ArtistProfileCard profile={profile} />
       </div>
-    </>
+    </AnalyticsPage>
   );
 }
 

@@ -1,6 +1,7 @@
 import { openAssistant } from '@/lib/assistant-events';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { InfoTip } from '@/components/analytics/info-tip';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -15,25 +16,35 @@ import { FigureValue } from './charts/figure-value';
 export function KpiDelta({
   change,
   comparedTo,
+  subject,
+  tone = 'direction',
   className,
 }: {
   change: number | null | undefined;
   /** "previous 28 days"; without it only the arrow and percentage show (tables). */
   comparedTo?: string;
+  /**
+   * What the percentage is of, when it is not the figure shown above it: "net gain" makes
+   * "▼ −8.7% net gain vs previous 28 days", so a smaller gain is not read as a shrinking audience.
+   */
+  subject?: string;
+  /** `neutral`: no good/bad colour, e.g. a smaller gain on an audience that still grew. */
+  tone?: 'direction' | 'neutral';
   className?: string;
 }) {
   if (!isPresent(change)) return null;
   const direction = change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
   const arrow = direction === 'up' ? '▲' : direction === 'down' ? '▼' : '■';
   const word = direction === 'up' ? 'Up' : direction === 'down' ? 'Down' : 'No change';
+  const isColoured = tone === 'direction';
   return (
     <p
       data-testid="kpi-delta"
       className={cn(
         'flex items-center gap-1 text-xs font-medium',
-        direction === 'up' && 'text-emerald-700 dark:text-emerald-400',
-        direction === 'down' && 'text-red-700 dark:text-red-400',
-        direction === 'flat' && 'text-zinc-600 dark:text-zinc-400',
+        isColoured && direction === 'up' && 'text-emerald-700 dark:text-emerald-400',
+        isColoured && direction === 'down' && 'text-red-700 dark:text-red-400',
+        (!isColoured || direction === 'flat') && 'text-zinc-600 dark:text-zinc-400',
         className,
       )}
     >
@@ -41,6 +52,7 @@ export function KpiDelta({
       <span className="sr-only">{word}</span>
       <span>
         {direction === 'flat' ? '0%' : formatChange(change)}
+        {subject ? ` ${subject}` : ''}
         {comparedTo ? ` vs ${comparedTo}` : <span className="sr-only"> vs previous period</span>}
       </span>
     </p>
@@ -59,6 +71,9 @@ export function KpiCard({
   detail,
   change,
   comparedTo,
+  changeSubject,
+  changeTone,
+  source,
   isLoading = false,
   className,
   explainQuestion,
@@ -70,6 +85,11 @@ export function KpiCard({
   detail?: ReactNode;
   change?: number | null;
   comparedTo?: string | null;
+  /** What `change` is of, when not the value itself (see `KpiDelta`). */
+  changeSubject?: string;
+  changeTone?: 'direction' | 'neutral';
+  /** The figure's window and source ("Oct 24 – Nov 20 · YouTube, Instagram"), behind the icon. */
+  source?: string;
   isLoading?: boolean;
   className?: string;
   /** Opens the assistant with this question ("Explain this"). */
@@ -78,10 +98,24 @@ export function KpiCard({
   const shown = value ?? MISSING_VALUE;
   const isMissing = shown === MISSING_VALUE;
   return (
-    <Card className={cn('flex min-w-0 flex-col gap-2 p-5', className)} data-testid="kpi-card">
+    <Card
+      className={cn('flex min-w-0 flex-col gap-1 p-3.5 sm:p-4', className)}
+      data-testid="kpi-card"
+    >
       <div className="flex items-center justify-between gap-2">
-        <h3 className="truncate text-sm font-medium text-zinc-600 dark:text-zinc-400">{label}</h3>
-        <Icon className="h-4 w-4 shrink-0 text-zinc-500" aria-hidden="true" />
+        <h3 className="truncate text-xs font-medium text-zinc-600 sm:text-sm dark:text-zinc-400">
+          {label}
+        </h3>
+        {source ? (
+          <InfoTip
+            triggerLabel={`About ${label}`}
+            label={<Icon className="h-4 w-4" aria-hidden="true" />}
+          >
+            {source}
+          </InfoTip>
+        ) : (
+          <Icon className="h-4 w-4 shrink-0 text-zinc-500" aria-hidden="true" />
+        )}
       </div>
       {isLoading ? (
         <>
@@ -91,11 +125,18 @@ export function KpiCard({
         </>
       ) : (
         <>
-          <p className="text-3xl font-semibold tracking-tight tabular-nums">
+          <p className="text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl lg:text-2xl">
             <FigureValue value={shown} />
           </p>
           {detail ? <div className="text-xs text-zinc-600 dark:text-zinc-400">{detail}</div> : null}
-          {comparedTo ? <KpiDelta change={change} comparedTo={comparedTo} /> : null}
+          {comparedTo ? (
+            <KpiDelta
+              change={change}
+              comparedTo={comparedTo}
+              subject={changeSubject}
+              tone={changeTone}
+            />
+          ) : null}
           {isMissing && hint ? (
             <p className="text-xs text-zinc-600 dark:text-zinc-400">{hint}</p>
           ) : null}

@@ -240,6 +240,29 @@ describe('RoiPage campaigns', () => {
     expect(client.apiClient.post).not.toHaveBeenCalled();
   });
 
+  it('finds the linked content by title on the server, newest first', async () => {
+    setup();
+    const dialog = await openAddDialog();
+    await within(dialog).findByRole('option', {
+      name: /^Midnight Drive \(Official Video\) · YouTube · /,
+    });
+    const contentParams = () =>
+      client.apiClient.get.mock.calls
+        .filter(([url]) => url === '/dashboard/content')
+        .map(([, config]) => (config as { params: Record<string, unknown> }).params);
+    expect(contentParams().at(-1)).toMatchObject({ sort: 'publishedAt', order: 'desc' });
+    fireEvent.change(within(dialog).getByRole('searchbox', { name: 'Search content to link' }), {
+      target: { value: 'midnight' },
+    });
+    await waitFor(() =>
+      expect(contentParams().at(-1)).toMatchObject({
+        search: 'midnight',
+        sort: 'publishedAt',
+        order: 'desc',
+      }),
+    );
+  });
+
   it('sends the campaign, shows the API field errors next to fields, then saves', async () => {
     client.apiClient.post.mockRejectedValueOnce(
       new ApiError('Invalid body: linkedContentId', 'VALIDATION_FAILED', 400, {
@@ -257,7 +280,10 @@ describe('RoiPage campaigns', () => {
     change('Currency', 'eur');
     change('Start date', '2026-10-01');
     change('End date', '2026-10-14');
-    await within(dialog).findByRole('option', { name: 'Midnight Drive (Official Video)' });
+    // Each item says where and when it was published, newest first.
+    await within(dialog).findByRole('option', {
+      name: /^Midnight Drive \(Official Video\) · YouTube · /,
+    });
     change('Linked content (optional)', contentItem.id);
     change('Extra revenue (optional)', '50');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add campaign' }));

@@ -1,12 +1,13 @@
 import type { Campaign, CampaignResult, RoiResponse } from '@crescendo/contracts';
 import { CircleDollarSign, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { AnalyticsPage } from '@/components/analytics/analytics-page';
+import { filterSelectClass } from '@/components/analytics/period-select';
 import { AsyncErrorView } from '@/components/errors/async-error';
 import { useRegisterExport } from '@/components/layouts/export-context';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { MISSING_VALUE } from '@/lib/format';
@@ -147,9 +148,6 @@ function TotalsSkeleton() {
   );
 }
 
-const selectClass =
-  'h-9 rounded-lg border border-zinc-300 bg-white px-3 text-sm text-zinc-900 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
-
 /** Spend on ads, pitching and PR against the growth and revenue it brought in. */
 export function RoiPage() {
   const { filters, setFilters } = useDashboardFilters();
@@ -238,36 +236,37 @@ export function RoiPage() {
   }
 
   return (
-    <>
-      <PageHeader
-        title="Return on investment"
-        description="What your ads, pitching and PR brought back — in fans, views and revenue."
-        actions={
-          <Button onClick={() => openForm(null)}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            Add campaign
-          </Button>
-        }
-      />
-      <div role="group" aria-label="ROI filters" className="mb-4 flex flex-wrap items-center gap-3">
-        <label className="flex items-center gap-2 text-sm">
-          <span className="text-zinc-600 dark:text-zinc-400">Platform</span>
-          <select
-            className={selectClass}
-            value={filters.platform}
-            onChange={(event) => setFilters({ platform: event.target.value as DashboardPlatform })}
-          >
-            {dashboardPlatforms.map((platform) => (
-              <option key={platform} value={platform}>
-                {platformLabels[platform]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          Each campaign is measured over its own dates.
-        </p>
-      </div>
+    <AnalyticsPage
+      title="Return on investment"
+      description="What your ads, pitching and PR brought back — in fans, views and revenue."
+      actions={
+        <Button onClick={() => openForm(null)}>
+          <Plus className="h-4 w-4" aria-hidden="true" />
+          Add campaign
+        </Button>
+      }
+      filters={
+        <div role="group" aria-label="ROI filters" className="flex flex-wrap items-center gap-3">
+          <label className="flex items-center gap-2 text-sm">
+            <span className="text-zinc-600 dark:text-zinc-400">Platform</span>
+            <select
+              className={filterSelectClass}
+              value={filters.platform}
+              onChange={(event) =>
+                setFilters({ platform: event.target.value as DashboardPlatform })
+              }
+            >
+              {dashboardPlatforms.map((platform) => (
+                <option key={platform} value={platform}>
+                  {platformLabels[platform]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      }
+      status="Each campaign is measured over its own dates."
+    >
       {body}
       <CampaignFormDialog
         open={isFormOpen}
@@ -281,6 +280,6 @@ export function RoiPage() {
           if (!open) setDeleting(null);
         }}
       />
-    </>
+    </AnalyticsPage>
   );
 }

@@ -1,16 +1,13 @@
 /* The dashboard's filters and their API query: plain functions, usable before React loads. */
-export const dashboardRanges = ['7d', '28d', '90d', '365d', 'all'] as const;
-export type DashboardRange = (typeof dashboardRanges)[number];
+import { defaultPeriod, periodLabels, periods, type Period } from '@/lib/analytics/period';
+
+// The period is the analytics pages' one period (`@/lib/analytics/period`).
+export const dashboardRanges = periods;
+export type DashboardRange = Period;
 export const dashboardPlatforms = ['all', 'youtube', 'instagram', 'facebook'] as const;
 export type DashboardPlatform = (typeof dashboardPlatforms)[number];
 
-export const rangeLabels: Record<DashboardRange, string> = {
-  '7d': 'Last 7 days',
-  '28d': 'Last 28 days',
-  '90d': 'Last 90 days',
-  '365d': 'Last 12 months',
-  all: 'All time',
-};
+export const rangeLabels = periodLabels;
 export const platformLabels: Record<DashboardPlatform, string> = {
   all: 'All platforms',
   youtube: 'YouTube',
@@ -25,7 +22,7 @@ export type DashboardFilters = {
 };
 
 export const defaultDashboardFilters: DashboardFilters = {
-  range: '28d',
+  range: defaultPeriod,
   platform: 'all',
   compare: true,
 };

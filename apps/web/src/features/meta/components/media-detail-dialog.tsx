@@ -1,11 +1,11 @@
 import type { ContentItem } from '@crescendo/contracts';
 import { ExternalLink } from 'lucide-react';
-import type { RefObject } from 'react';
 import { PlatformDetailStat, PlatformItemDialog } from '@/components/charts/platform-item-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { contentKindLabels, formatDate, formatDuration, formatFullNumber } from '@/lib/format';
-import { useMediaItem } from '../api/list-media';
+import { useConnectionContentItem } from '@/lib/analytics/connection-content';
+import type { ContentDialogProps } from '@/components/analytics/platform-content-table';
 
 function MediaDetails({ item }: { item: ContentItem }) {
   return (
@@ -57,28 +57,21 @@ function MediaDetails({ item }: { item: ContentItem }) {
 /** The post named by `?media=<id>`, from the visible page or, for a shared link, looked up. */
 export function MediaDetailDialog({
   connectionId,
-  mediaId,
+  itemId,
   pageItems,
   isPageReady,
   onClose,
   returnFocusRef,
-}: {
-  connectionId: string;
-  mediaId: string | null;
-  pageItems: ContentItem[];
-  isPageReady: boolean;
-  onClose: () => void;
-  returnFocusRef?: RefObject<HTMLElement | null>;
-}) {
-  const onPage = mediaId ? (pageItems.find((item) => item.id === mediaId) ?? null) : null;
-  const lookup = useMediaItem(connectionId, mediaId, isPageReady && onPage === null);
+}: ContentDialogProps) {
+  const onPage = itemId ? (pageItems.find((item) => item.id === itemId) ?? null) : null;
+  const lookup = useConnectionContentItem(connectionId, itemId, isPageReady && onPage === null);
   const item = onPage ?? lookup.data ?? null;
   const isLooking = !item && (!isPageReady || lookup.isPending);
   const title = item ? item.title : isLooking ? 'Loading post…' : 'Post not found';
 
   return (
     <PlatformItemDialog
-      isOpen={mediaId !== null}
+      isOpen={itemId !== null}
       title={title}
       isLoading={isLooking}
       unavailableMessage={

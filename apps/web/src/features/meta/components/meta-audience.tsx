@@ -7,7 +7,7 @@ import {
 } from '@/components/charts/platform-breakdown-list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatLongDay } from '@/lib/format';
-import { formatAudienceKey } from '@/lib/audience-labels';
+import { formatAudienceKey, inAgeOrder } from '@/lib/audience-labels';
 
 type Entry = AccountAnalytics['audience'][number];
 
@@ -15,11 +15,11 @@ const TOP_ROWS = 5;
 /** Meta's privacy threshold for follower demographics. */
 const DEMOGRAPHICS_MIN_FOLLOWERS = 100;
 
-function toRows(entries: Entry[]): BreakdownRow[] {
+function toRows(entries: Entry[], limit = TOP_ROWS): BreakdownRow[] {
   return toCountShareRows(entries, {
     count: (entry) => entry.followers,
     label: (entry) => formatAudienceKey(entry.dimension, entry.value),
-    limit: TOP_ROWS,
+    limit,
   });
 }
 
@@ -32,8 +32,11 @@ export function withheldReason(followers: number | null): string {
 
 /** Instagram follower demographics; withheld breakdowns say so instead of showing zeros. */
 export function MetaAudience({ instagram }: { instagram: AccountAnalytics }) {
-  const of = (dimension: Entry['dimension']) =>
-    toRows(instagram.audience.filter((entry) => entry.dimension === dimension));
+  const of = (dimension: Entry['dimension'], limit?: number) =>
+    toRows(
+      instagram.audience.filter((entry) => entry.dimension === dimension),
+      limit,
+    );
   const reason = withheldReason(instagram.followersTotal);
   const snapshot = instagram.audience[0];
   return (
@@ -53,7 +56,11 @@ export function MetaAudience({ instagram }: { instagram: AccountAnalytics }) {
         </CardContent>
       ) : (
         <CardContent className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          <PlatformBreakdownList title="Age" rows={of('age')} unavailableReason={reason} />
+          <PlatformBreakdownList
+            title="Age"
+            rows={inAgeOrder(of('age', Infinity), (row) => row.label)}
+            unavailableReason={reason}
+          />
           <PlatformBreakdownList title="Gender" rows={of('gender')} unavailableReason={reason} />
           <PlatformBreakdownList
             title="Top countries"

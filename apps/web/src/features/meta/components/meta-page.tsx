@@ -1,91 +1,113 @@
-import type { Connection } from '@crescendo/contracts';
-import { Camera, CircleAlert } from 'lucide-react';
-import { useMemo } from 'react';
-import { Link } from 'react-router';
-import { PlatformRangePicker } from '@/components/charts/platform-range-picker';
-import { PlatformSyncProgress } from '@/components/charts/platform-sync-progress';
+import type { ContentItem } from '@crescendo/contracts';
+import { Camera, Images } from 'lucide-react';
+import { CompactCount } from '@/components/analytics/content-columns';
+import {
+  PlatformContentTable,
+  type PlatformContentTableConfig,
+} from '@/components/analytics/platform-content-table';
+import {
+  PlatformPage,
+  type PlatformAnalyticsProps,
+  type PlatformPageConfig,
+} from '@/components/analytics/platform-page';
 import { AsyncErrorView } from '@/components/errors/async-error';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
-import { paths } from '@/config/paths';
-import { rangeOptions, toDayRange } from '@/lib/use-platform-view-state';
 import { useAccountData } from '../api/get-account-data';
-import { useMetaConnection } from '../api/list-connections';
 import { useMetaViewState } from '../hooks/use-meta-view-state';
 import { AccountSummary, AccountSummarySkeleton, ConnectionStatusLine } from './account-summary';
-import { MediaTable } from './media-table';
+import { MediaDetailDialog } from './media-detail-dialog';
 import { MetaAudience } from './meta-audience';
 import { MetaPerformance, MetaPerformanceSkeleton } from './meta-performance';
 
-const title = 'Meta';
-const description = 'Instagram and Facebook reach, engagement and follower growth.';
+const mediaTable: PlatformContentTableConfig = {
+  id: 'meta-media',
+  title: 'Media',
+  description: 'Your Instagram posts, Reels and stories.',
+  itemHeader: 'Post',
+  itemName: 'posts',
+  searchLabel: 'Search media',
+  searchPlaceholder: 'Search captions',
+  kindLabel: 'Media type',
+  kindOptions: [
+    { value: '', label: 'All media' },
+    { value: 'post', label: 'Posts' },
+    { value: 'reel', label: 'Reels' },
+    { value: 'story', label: 'Stories' },
+  ],
+  figureColumns: [
+    {
+      id: 'views',
+      header: 'Views',
+      sortKey: 'views',
+      align: 'right',
+      cell: (item: ContentItem) => <CompactCount value={item.stats.views} noun="views" />,
+    },
+    {
+      id: 'reach',
+      header: 'Reach',
+      align: 'right',
+      cell: (item: ContentItem) => (
+        <CompactCount value={item.stats.reach} noun="accounts reached" />
+      ),
+    },
+    {
+      id: 'likes',
+      header: 'Likes',
+      sortKey: 'likes',
+      align: 'right',
+      cell: (item: ContentItem) => <CompactCount value={item.stats.likes} noun="likes" />,
+    },
+    {
+      id: 'comments',
+      header: 'Comments',
+      sortKey: 'comments',
+      align: 'right',
+      cell: (item: ContentItem) => <CompactCount value={item.stats.comments} noun="comments" />,
+    },
+    {
+      id: 'saves',
+      header: 'Saves',
+      align: 'right',
+      cell: (item: ContentItem) => <CompactCount value={item.stats.saves} noun="saves" />,
+    },
+  ],
+  empty: {
+    icon: Images,
+    title: 'No media yet',
+    description: 'Your Instagram posts and Reels show up here after the next sync.',
+    filteredTitle: 'No media match',
+    filteredDescription:
+      'Try other words or another type — or clear the filters to see everything.',
+  },
+  exportFileName: 'crescendo-meta-media.json',
+  Dialog: MediaDetailDialog,
+};
 
-function ConnectMeta() {
+function AccountsSkeleton() {
   return (
-    <EmptyState
-      icon={Camera}
-      title="Connect Instagram & Facebook to see your reach"
-      description="Connect Meta to see reach, saves, shares and follower growth for your posts and Reels."
-      action={
-        <Button asChild>
-          <Link to={paths.settingsConnections}>Connect Meta</Link>
-        </Button>
-      }
-    />
+    <>
+      <AccountSummarySkeleton />
+      <MetaPerformanceSkeleton />
+    </>
   );
 }
 
-function FirstSyncFailed({ connection }: { connection: Connection }) {
-  return (
-    <EmptyState
-      icon={CircleAlert}
-      title={
-        connection.status === 'reconnect_needed'
-          ? 'Meta needs you to reconnect'
-          : 'We couldn’t read your accounts yet'
-      }
-      description={
-        connection.sync.error ??
-        'The first sync stopped before it finished. It retries on its own, or you can start it again from Connections.'
-      }
-      action={
-        <Button asChild>
-          <Link to={paths.settingsConnections}>Go to connections</Link>
-        </Button>
-      }
-    />
-  );
-}
-
-function MetaAnalytics({ connection }: { connection: Connection }) {
+function MetaAnalytics({ connection, range }: PlatformAnalyticsProps) {
   const view = useMetaViewState();
-  const range = useMemo(
-    () => toDayRange(connection.dataCompleteThrough, view.rangeDays),
-    [connection.dataCompleteThrough, view.rangeDays],
-  );
   const accountData = useAccountData(connection.id, range, connection.lastSyncedAt);
   const data = accountData.data;
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex min-w-0 flex-col gap-6">
       <ConnectionStatusLine connection={connection} />
       {accountData.isError && !data ? (
         <AsyncErrorView error={accountData.error} onRetry={() => void accountData.refetch()} />
       ) : data ? (
         <>
           <AccountSummary instagram={data.instagram} facebook={data.facebook} />
-          <section aria-labelledby="meta-performance-title" className="flex flex-col gap-3">
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <h2 id="meta-performance-title" className="text-lg font-semibold tracking-tight">
-                Performance
-              </h2>
-              <PlatformRangePicker
-                options={rangeOptions}
-                value={view.rangeDays}
-                onChange={view.setRange}
-              />
-            </div>
+          <section aria-labelledby="meta-performance-title" className="flex min-w-0 flex-col gap-3">
+            <h2 id="meta-performance-title" className="text-lg font-semibold tracking-tight">
+              Performance
+            </h2>
             <MetaPerformance
               instagram={data.instagram}
               facebook={data.facebook}
@@ -98,11 +120,11 @@ function MetaAnalytics({ connection }: { connection: Connection }) {
         </>
       ) : (
         <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading your accounts">
-          <AccountSummarySkeleton />
-          <MetaPerformanceSkeleton />
+          <AccountsSkeleton />
         </div>
       )}
-      <MediaTable
+      <PlatformContentTable
+        config={mediaTable}
         connectionId={connection.id}
         accountName={connection.accountName}
         syncedAt={connection.lastSyncedAt}
@@ -112,36 +134,27 @@ function MetaAnalytics({ connection }: { connection: Connection }) {
   );
 }
 
+const metaPage: PlatformPageConfig = {
+  provider: 'meta',
+  providerName: 'Meta',
+  title: 'Meta',
+  description: 'Instagram and Facebook reach, engagement and follower growth.',
+  subject: 'your accounts',
+  connect: {
+    icon: Camera,
+    title: 'Connect Instagram & Facebook to see your reach',
+    description:
+      'Connect Meta to see reach, saves, shares and follower growth for your posts and Reels.',
+    action: 'Connect Meta',
+  },
+  syncDescription:
+    'Your first sync reads your Instagram media and daily insights for Instagram and your Facebook Page. Charts appear here as soon as it finishes — feel free to leave this page and come back.',
+  Skeleton: AccountsSkeleton,
+  useView: useMetaViewState,
+  Analytics: MetaAnalytics,
+};
+
 /** /meta: Instagram and Facebook summary, trends, follower demographics and media. */
 export function MetaPage() {
-  const connection = useMetaConnection();
-  const current = connection.data ?? null;
-  const isFirstSync = current !== null && current.lastSyncedAt === null;
-
-  return (
-    <>
-      <PageHeader title={title} description={description} />
-      {connection.isPending ? (
-        <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading your accounts">
-          <AccountSummarySkeleton />
-          <MetaPerformanceSkeleton />
-        </div>
-      ) : connection.isError && !connection.data ? (
-        <AsyncErrorView error={connection.error} onRetry={() => void connection.refetch()} />
-      ) : current === null ? (
-        <ConnectMeta />
-      ) : isFirstSync && current.status === 'syncing' ? (
-        <PlatformSyncProgress
-          title={`Bringing in ${current.accountName || 'your accounts'}`}
-          step={current.sync.step}
-          percent={current.sync.percent}
-          description="Your first sync reads your Instagram media and daily insights for Instagram and your Facebook Page. Charts appear here as soon as it finishes — feel free to leave this page and come back."
-        />
-      ) : isFirstSync ? (
-        <FirstSyncFailed connection={current} />
-      ) : (
-        <MetaAnalytics connection={current} />
-      )}
-    </>
-  );
+  return <PlatformPage config={metaPage} />;
 }

@@ -1,8 +1,9 @@
 import { usePlatformViewState, type PlatformViewOptions } from '@/lib/use-platform-view-state';
-import type { MediaKind, MediaSortKey } from '../api/list-media';
 
 export const chartMetrics = ['reach', 'views', 'follows'] as const;
 export type ChartMetric = (typeof chartMetrics)[number];
+export type MediaSortKey = 'publishedAt' | 'views' | 'likes' | 'comments' | 'title';
+export type MediaKind = 'post' | 'reel' | 'story';
 
 const viewOptions: PlatformViewOptions<ChartMetric, MediaSortKey, MediaKind> = {
   metrics: chartMetrics,

@@ -1,7 +1,7 @@
 import type { ChannelDataResponse } from '@crescendo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { DayRange } from '@/lib/use-platform-view-state';
+import type { DayRange } from '@/lib/analytics/period';
 
 export async function getChannelData(
   connectionId: string,

@@ -7,7 +7,7 @@ import {
 } from '@/components/charts/platform-breakdown-list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatLongDay, formatShare } from '@/lib/format';
-import { formatAudienceKey } from '@/lib/audience-labels';
+import { formatAudienceKey, inAgeOrder } from '@/lib/audience-labels';
 
 type Entry = AccountAnalytics['audience'][number];
 
@@ -27,11 +27,11 @@ function byViews(entries: Entry[]): BreakdownRow[] {
 }
 
 /** Demographics arrive as viewer percentages. */
-function byPercentage(entries: Entry[]): BreakdownRow[] {
+function byPercentage(entries: Entry[], limit = TOP_ROWS): BreakdownRow[] {
   return entries
     .filter((entry) => entry.percentage !== null)
     .sort((a, b) => (b.percentage ?? 0) - (a.percentage ?? 0))
-    .slice(0, TOP_ROWS)
+    .slice(0, limit)
     .map((entry) => ({
       label: formatAudienceKey(entry.dimension, entry.value),
       share: (entry.percentage ?? 0) / 100,
@@ -77,7 +77,7 @@ export function ChannelAudience({ audience }: { audience: AccountAnalytics['audi
           />
           <PlatformBreakdownList
             title="Age"
-            rows={byPercentage(of('age'))}
+            rows={inAgeOrder(byPercentage(of('age'), Infinity), (row) => row.label)}
             unavailableReason={demographicsWithheld}
           />
           <PlatformBreakdownList

@@ -1,6 +1,5 @@
 import type { ContentItem } from '@crescendo/contracts';
 import { ExternalLink } from 'lucide-react';
-import type { RefObject } from 'react';
 import { formatWatchHours } from '@/components/charts/platform-format';
 import { PlatformDetailStat, PlatformItemDialog } from '@/components/charts/platform-item-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -12,7 +11,8 @@ import {
   formatFullNumber,
   MISSING_VALUE,
 } from '@/lib/format';
-import { useChannelVideo } from '../api/list-channel-videos';
+import { useConnectionContentItem } from '@/lib/analytics/connection-content';
+import type { ContentDialogProps } from '@/components/analytics/platform-content-table';
 
 function averageViewDuration(item: ContentItem): string {
   const { views, watchMinutes } = item.stats;
@@ -68,28 +68,21 @@ function VideoDetails({ item }: { item: ContentItem }) {
  */
 export function VideoDetailDialog({
   connectionId,
-  videoId,
+  itemId,
   pageItems,
   isPageReady,
   onClose,
   returnFocusRef,
-}: {
-  connectionId: string;
-  videoId: string | null;
-  pageItems: ContentItem[];
-  isPageReady: boolean;
-  onClose: () => void;
-  returnFocusRef?: RefObject<HTMLElement | null>;
-}) {
-  const onPage = videoId ? (pageItems.find((item) => item.id === videoId) ?? null) : null;
-  const lookup = useChannelVideo(connectionId, videoId, isPageReady && onPage === null);
+}: ContentDialogProps) {
+  const onPage = itemId ? (pageItems.find((item) => item.id === itemId) ?? null) : null;
+  const lookup = useConnectionContentItem(connectionId, itemId, isPageReady && onPage === null);
   const item = onPage ?? lookup.data ?? null;
   const isLooking = !item && (!isPageReady || lookup.isPending);
   const title = item ? item.title : isLooking ? 'Loading video…' : 'Video not found';
 
   return (
     <PlatformItemDialog
-      isOpen={videoId !== null}
+      isOpen={itemId !== null}
       title={title}
       isLoading={isLooking}
       unavailableMessage={

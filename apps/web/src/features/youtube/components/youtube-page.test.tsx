@@ -218,11 +218,41 @@ describe('YoutubePage', () => {
     expect(screen.getByRole('tab', { name: /Views\s*17.4K/ })).toBeTruthy();
     expect(screen.getByRole('tab', { name: /Subscribers\s*\+9/ })).toBeTruthy();
     expect(screen.getByRole('figure', { name: 'Views over time' })).toBeTruthy();
-    // The 90-day range ends on the last complete day.
+    // The dashboard's default period: the last 28 days, ending on the last complete day.
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveProperty('value', '28d');
+    expect(client.apiClient.get).toHaveBeenCalledWith(
+      `/v1/youtube/oauth/channel-data/${connectionId}`,
+      { params: { from: '2026-10-24', to: '2026-11-20' } },
+    );
+  });
+
+  it('uses the analytics period in the URL: ?range=90d reads 90 days ending on the last complete day', async () => {
+    mockApi();
+    const { router } = setup('/youtube?range=90d');
+    await screen.findByRole('region', { name: 'Juniper Vale' });
     expect(client.apiClient.get).toHaveBeenCalledWith(
       `/v1/youtube/oauth/channel-data/${connectionId}`,
       { params: { from: '2026-08-23', to: '2026-11-20' } },
     );
+    const period = screen.getByRole('combobox', { name: 'Period' });
+    expect([...(period as HTMLSelectElement).options].map((option) => option.text)).toEqual([
+      'Last 7 days',
+      'Last 28 days',
+      'Last 90 days',
+      'Last 12 months',
+      'All time',
+    ]);
+    fireEvent.change(period, { target: { value: '7d' } });
+    await waitFor(() =>
+      expect(client.apiClient.get).toHaveBeenCalledWith(
+        `/v1/youtube/oauth/channel-data/${connectionId}`,
+        { params: { from: '2026-11-14', to: '2026-11-20' } },
+      ),
+    );
+    expect(router.state.location.search).toBe('?range=7d');
+    fireEvent.change(period, { target: { value: '28d' } });
+    // The default is left out of the URL.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('shows a hidden subscriber count as not available, never as zero', async () => {
@@ -262,7 +292,7 @@ describe('YoutubePage', () => {
         .getByRole('columnheader', { name: /Published/ })
         .getAttribute('aria-sort'),
     ).toBe('descending');
-    expect(viewsHeader.getAttribute('aria-sort')).toBe('none');
+    expect(viewsHeader.getAttribute('aria-sort')).toBeNull();
     fireEvent.click(within(table).getByRole('button', { name: /Published/ }));
     await waitFor(() =>
       expect(videoCalls().at(-1)).toMatchObject({ sort: 'publishedAt', order: 'asc' }),

@@ -1,8 +1,10 @@
 import { usePlatformViewState, type PlatformViewOptions } from '@/lib/use-platform-view-state';
-import type { VideoKind, VideoSortKey } from '../api/list-channel-videos';
 
 export const chartMetrics = ['views', 'watchTime', 'subscribers'] as const;
 export type ChartMetric = (typeof chartMetrics)[number];
+export type VideoSortKey =
+  'publishedAt' | 'views' | 'likes' | 'comments' | 'watchMinutes' | 'title';
+export type VideoKind = 'video' | 'short' | 'live';
 
 const viewOptions: PlatformViewOptions<ChartMetric, VideoSortKey, VideoKind> = {
   metrics: chartMetrics,

@@ -14,7 +14,6 @@ import {
   YAxis,
 } from 'recharts';
 import {
-  ChartTooltip,
   countAxisProps,
   dayAxisProps,
   gridProps,
@@ -27,6 +26,7 @@ import {
   formatLongDay,
   formatSignedCompactNumber,
   isPresent,
+  MISSING_VALUE,
 } from '@/lib/format';
 import { useTheme } from '@/lib/theme-provider';
 
@@ -63,7 +63,13 @@ export const growthMetrics = {
 
 export type GrowthMetric = keyof typeof growthMetrics;
 
-type ChartRow = { date: string; current: number | null; previous: number | null };
+type ChartRow = {
+  date: string;
+  current: number | null;
+  /** The previous period's value at the same position, and its own date. */
+  previous: number | null;
+  previousDate: string | null;
+};
 
 const palette = {
   light: { brand: '#7c3aed', previous: '#71717a', grid: '#e4e4e7', axis: '#52525b' },
@@ -72,6 +78,67 @@ const palette = {
 
 function describePoint(date: string, granularity: Granularity): string {
   return granularity === 'week' ? `Week of ${formatLongDay(date)}` : formatLongDay(date);
+}
+
+/**
+ * This period's value and the previous period's, each under its own date ("Nov 12, 2026" and
+ * "Oct 15, 2026"), so the comparison never reads as two values of one day.
+ */
+export function GrowthTooltip({
+  row,
+  granularity,
+  format,
+  colors,
+  hasPrevious,
+}: {
+  row: ChartRow;
+  granularity: Granularity;
+  format: (value: number) => string;
+  colors: { brand: string; previous: string };
+  hasPrevious: boolean;
+}) {
+  const entries = [
+    {
+      key: 'current',
+      name: 'This period',
+      date: row.date,
+      value: row.current,
+      color: colors.brand,
+    },
+    ...(hasPrevious && row.previousDate
+      ? [
+          {
+            key: 'previous',
+            name: 'Previous period',
+            date: row.previousDate,
+            value: row.previous,
+            color: colors.previous,
+          },
+        ]
+      : []),
+  ];
+  return (
+    <div className="rounded-lg border border-zinc-200 bg-white px-3 py-2 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+      <ul className="flex flex-col gap-1.5">
+        {entries.map((entry) => (
+          <li key={entry.key} className="flex items-start gap-2">
+            <span
+              aria-hidden="true"
+              className="mt-1.5 h-2 w-2 shrink-0 rounded-full"
+              style={{ backgroundColor: entry.color }}
+            />
+            <span className="flex flex-col">
+              <span className="text-xs text-zinc-600 dark:text-zinc-400">{entry.name}</span>
+              <span className="font-medium">{describePoint(entry.date, granularity)}</span>
+            </span>
+            <span className="ml-auto pl-4 font-semibold tabular-nums">
+              {isPresent(entry.value) ? format(entry.value) : MISSING_VALUE}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 function summarise(rows: ChartRow[], metric: GrowthMetric, granularity: Granularity): string {
@@ -120,6 +187,7 @@ export function GrowthChart({
           date: point.date,
           current: definition.read(point),
           previous: before ? definition.read(before) : null,
+          previousDate: before?.date ?? null,
         };
       }),
     [series, previousSeries, definition],
@@ -173,15 +241,18 @@ export function GrowthChart({
                 <YAxis {...countAxisProps(colors)} width={48} />
                 {hasNegative ? <ReferenceLine y={0} stroke={colors.axis} /> : null}
                 <Tooltip
-                  content={({ active, payload, label }) => (
-                    <ChartTooltip
-                      active={active}
-                      payload={payload}
-                      label={label}
-                      formatLabel={(date) => describePoint(date, granularity)}
-                      formatValue={definition.format}
-                    />
-                  )}
+                  content={({ active, payload }) => {
+                    const row = payload?.[0]?.payload as ChartRow | undefined;
+                    return active && row ? (
+                      <GrowthTooltip
+                        row={row}
+                        granularity={granularity}
+                        format={definition.format}
+                        colors={colors}
+                        hasPrevious={hasPrevious}
+                      />
+                    ) : null;
+                  }}
                   cursor={{ stroke: colors.axis, strokeDasharray: '3 3' }}
                 />
                 {hasPrevious ? (

@@ -70,7 +70,7 @@ export function PlatformKpiBreakdown({
   if (rows.length === 0) return null;
   return (
     <>
-      <div className="hidden overflow-x-auto md:block">
+      <div className="relative hidden overflow-x-auto md:block">
         <table className="w-full text-sm">
           <caption className="sr-only">Key metrics per platform</caption>
           <thead>

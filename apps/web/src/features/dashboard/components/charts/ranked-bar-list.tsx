@@ -17,25 +17,30 @@ export function RankedBarList({
   items,
   label,
   limit = 8,
+  isRanked = true,
 }: {
   items: RankedBarItem[];
   label: string;
   limit?: number;
+  /** False for lists in their own natural order (age groups): no rank numbers. */
+  isRanked?: boolean;
 }) {
   const shown = items.slice(0, limit);
   const largest = Math.max(...shown.map((item) => item.share), 0);
   return (
     <ol aria-label={label} className="flex flex-col gap-2.5">
+      {/* Labels wrap rather than being cut off: a country's whole name always shows. */}
       {shown.map((item, index) => (
         <li key={item.key} className="flex flex-col gap-1">
           <div className="flex items-baseline justify-between gap-3 text-sm">
             <span className="flex min-w-0 items-baseline gap-2">
-              <span className="w-4 shrink-0 text-right text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
-                {index + 1}
+              <span
+                aria-hidden={!isRanked || undefined}
+                className="w-4 shrink-0 text-right text-xs text-zinc-500 tabular-nums dark:text-zinc-400"
+              >
+                {isRanked ? index + 1 : ''}
               </span>
-              <span className="truncate font-medium" title={item.label}>
-                {item.label}
-              </span>
+              <span className="min-w-0 font-medium break-words">{item.label}</span>
             </span>
             <span className="shrink-0 font-semibold tabular-nums">{formatShare(item.share)}</span>
           </div>

@@ -1,8 +1,14 @@
-import type { Connection, ConnectionsResponse } from '@crescendo/contracts';
+import type { Connection, ConnectionProvider, ConnectionsResponse } from '@crescendo/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { getErrorStatus } from '@/lib/api-error';
-import { getPollInterval } from '../utils/connection-status';
+import { useCallback } from 'react';
+import { apiClient } from '../api-client';
+import { getErrorStatus } from '../api-error';
+import { getPollInterval } from './sync-progress';
+
+/*
+ * The organisation's connections: one request and one cache entry, read by the connections page
+ * (the whole list) and by /youtube and /meta (their provider's connection).
+ */
 
 export const connectionsQueryKey = ['connections', 'list'] as const;
 
@@ -34,4 +40,14 @@ export const connectionsQueryOptions = () =>
 
 export function useConnections({ isEnabled = true }: { isEnabled?: boolean } = {}) {
   return useQuery({ ...connectionsQueryOptions(), enabled: isEnabled });
+}
+
+/** The organisation's connection to `provider`, or null when none is connected. */
+export function useProviderConnection(provider: ConnectionProvider) {
+  const select = useCallback(
+    (connections: Connection[]) =>
+      connections.find((connection) => connection.provider === provider) ?? null,
+    [provider],
+  );
+  return useQuery({ ...connectionsQueryOptions(), select });
 }

@@ -2,17 +2,19 @@ import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { matchShortcut } from '@/lib/shortcuts';
 
+export const SEARCH_DELAY_MS = 300;
+
 /**
- * The page's search box. It carries the shortcut marker and claims the `/` key before the
- * shell's handler (which focuses the first marked input, the header search), so `/` lands here.
- * Typing is debounced before `onSearch` (which usually writes the URL).
+ * An analytics table's search box. It carries the shortcut marker and claims the `/` key before
+ * the shell's handler (which focuses the first marked input, the header search), so `/` lands
+ * here. Typing is debounced before `onSearch` (which writes the URL); Enter sends at once.
  */
-export function PlatformSearchInput({
+export function SearchInput({
   label,
   value,
   onSearch,
   placeholder,
-  delayMs = 300,
+  delayMs = SEARCH_DELAY_MS,
 }: {
   label: string;
   value: string;
@@ -25,14 +27,21 @@ export function PlatformSearchInput({
   const onSearchRef = useRef(onSearch);
   const [text, setText] = useState(value);
   const [syncedValue, setSyncedValue] = useState(value);
+  const [sentValue, setSentValue] = useState(value);
   if (value !== syncedValue) {
-    // The URL changed from outside (back button, a link): show what it says.
     setSyncedValue(value);
-    setText(value);
+    // Changed from elsewhere (Clear filters, the back button) rather than by this box: show it.
+    if (value !== sentValue) {
+      setSentValue(value);
+      setText(value);
+    }
   }
 
   useEffect(() => {
-    onSearchRef.current = onSearch;
+    onSearchRef.current = (next: string) => {
+      setSentValue(next);
+      onSearch(next);
+    };
   }, [onSearch]);
 
   useEffect(() => {
@@ -54,7 +63,7 @@ export function PlatformSearchInput({
   }, []);
 
   return (
-    <div className="relative w-full sm:max-w-xs">
+    <div className="relative w-full sm:w-64">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -69,12 +78,13 @@ export function PlatformSearchInput({
         data-shortcut="search"
         title={`${label} (press /)`}
         placeholder={placeholder ?? label}
+        maxLength={200}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') onSearchRef.current(text.trim());
+          if (event.key === 'Enter' && text.trim() !== value) onSearchRef.current(text.trim());
         }}
-        className="h-10 w-full rounded-lg border border-zinc-300 bg-white pr-3 pl-9 text-sm text-zinc-900 shadow-sm placeholder:text-zinc-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400 dark:focus:border-brand-400"
+        className="h-9 w-full rounded-lg border border-zinc-300 bg-white pr-3 pl-9 text-sm text-zinc-900 shadow-sm placeholder:text-zinc-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400 dark:focus:border-brand-400"
       />
     </div>
   );

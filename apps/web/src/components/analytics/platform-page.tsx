@@ -1,0 +1,142 @@
+import type { Connection, ConnectionProvider } from '@crescendo/contracts';
+import { CircleAlert, type LucideIcon } from 'lucide-react';
+import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PlatformSyncProgress } from '@/components/charts/platform-sync-progress';
+import { AsyncErrorView } from '@/components/errors/async-error';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/config/paths';
+import { useProviderConnection } from '@/lib/analytics/connections-query';
+import { toDayRange, type DayRange, type Period } from '@/lib/analytics/period';
+import { AnalyticsPage } from './analytics-page';
+import { PeriodSelect } from './period-select';
+
+/** What a platform page's own part (summary, charts, audience, table) is given. */
+export type PlatformAnalyticsProps = {
+  connection: Connection;
+  /** The period's days: it ends on the connection's last complete day, as on the dashboard. */
+  range: DayRange;
+  period: Period;
+};
+
+/** What differs between /youtube and /meta; everything else is this one page. */
+export type PlatformPageConfig = {
+  provider: ConnectionProvider;
+  title: string;
+  description: string;
+  /** "your channel", "your accounts": in the loading and sync copy. */
+  subject: string;
+  connect: { icon: LucideIcon; title: string; description: string; action: string };
+  /** "YouTube", "Meta": "… needs you to reconnect". */
+  providerName: string;
+  syncDescription: string;
+  Skeleton: ComponentType;
+  /** Reads the period from the URL (it shares `?range=` with the dashboard). */
+  useView: () => { period: Period; setPeriod: (period: Period) => void };
+  Analytics: ComponentType<PlatformAnalyticsProps>;
+};
+
+function FirstSyncFailed({
+  config,
+  connection,
+}: {
+  config: PlatformPageConfig;
+  connection: Connection;
+}) {
+  return (
+    <EmptyState
+      icon={CircleAlert}
+      title={
+        connection.status === 'reconnect_needed'
+          ? `${config.providerName} needs you to reconnect`
+          : `We couldn’t read ${config.subject} yet`
+      }
+      description={
+        connection.sync.error ??
+        'The first sync stopped before it finished. It retries on its own, or you can start it again from Connections.'
+      }
+      action={
+        <Button asChild>
+          <Link to={paths.settingsConnections}>Go to connections</Link>
+        </Button>
+      }
+    />
+  );
+}
+
+function ConnectedAnalytics({
+  config,
+  connection,
+  period,
+}: {
+  config: PlatformPageConfig;
+  connection: Connection;
+  period: Period;
+}) {
+  const range = useMemo(
+    () => toDayRange(connection.dataCompleteThrough, period),
+    [connection.dataCompleteThrough, period],
+  );
+  const { Analytics } = config;
+  return <Analytics connection={connection} range={range} period={period} />;
+}
+
+/**
+ * /youtube and /meta: one page driven by its platform's config. It finds the provider's
+ * connection in the shared connections query, shows connect / first-sync / failed states, and
+ * draws the platform's analytics under the analytics pages' period control.
+ */
+export function PlatformPage({ config }: { config: PlatformPageConfig }) {
+  const connection = useProviderConnection(config.provider);
+  const view = config.useView();
+  const current = connection.data ?? null;
+  const isFirstSync = current !== null && current.lastSyncedAt === null;
+  const isReady = current !== null && !isFirstSync;
+  const { Skeleton } = config;
+  const loading = (
+    <div className="flex flex-col gap-6" aria-busy="true" aria-label={`Loading ${config.subject}`}>
+      <Skeleton />
+    </div>
+  );
+
+  let body: ReactNode;
+  if (connection.isPending) body = loading;
+  else if (connection.isError && !connection.data)
+    body = <AsyncErrorView error={connection.error} onRetry={() => void connection.refetch()} />;
+  else if (current === null) {
+    const { connect } = config;
+    body = (
+      <EmptyState
+        icon={connect.icon}
+        title={connect.title}
+        description={connect.description}
+        action={
+          <Button asChild>
+            <Link to={paths.settingsConnections}>{connect.action}</Link>
+          </Button>
+        }
+      />
+    );
+  } else if (isFirstSync && current.status === 'syncing')
+    body = (
+      <PlatformSyncProgress
+        title={`Bringing in ${current.accountName || config.subject}`}
+        step={current.sync.step}
+        percent={current.sync.percent}
+        description={config.syncDescription}
+      />
+    );
+  else if (isFirstSync) body = <FirstSyncFailed config={config} connection={current} />;
+  else body = <ConnectedAnalytics config={config} connection={current} period={view.period} />;
+
+  return (
+    <AnalyticsPage
+      title={config.title}
+      description={config.description}
+      filters={isReady ? <PeriodSelect value={view.period} onChange={view.setPeriod} /> : null}
+    >
+      {body}
+    </AnalyticsPage>
+  );
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_TIME_FROM, defaultPeriod, lastCompleteDayOf, parsePeriod, toDayRange } from './period';
+
+describe('the analytics period', () => {
+  it('defaults to the last 28 days and reads only known presets', () => {
+    expect(defaultPeriod).toBe('28d');
+    expect(parsePeriod(null)).toBe('28d');
+    expect(parsePeriod('90')).toBe('28d');
+    expect(parsePeriod('365d')).toBe('365d');
+  });
+
+  it('ends on the last complete day and counts back the preset’s days, that day included', () => {
+    expect(toDayRange('2026-11-20', '28d')).toEqual({ from: '2026-10-24', to: '2026-11-20' });
+    expect(toDayRange('2026-11-20', '7d')).toEqual({ from: '2026-11-14', to: '2026-11-20' });
+    expect(toDayRange('2026-03-01', '365d')).toEqual({ from: '2025-03-02', to: '2026-03-01' });
+    expect(toDayRange('2026-11-20', 'all')).toEqual({ from: ALL_TIME_FROM, to: '2026-11-20' });
+  });
+
+  it('leaves the days to the API until a complete day is known', () => {
+    expect(toDayRange(null, '28d')).toEqual({});
+  });
+
+  it('takes the earliest complete day of several platforms, as the dashboard does', () => {
+    expect(lastCompleteDayOf(['2026-11-22', null, '2026-11-21'])).toBe('2026-11-21');
+    expect(lastCompleteDayOf([null])).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import { shiftDay } from '../format';
+
+/*
+ * The one analytics period: the same options, default, URL parameter (`?range=`) and "last
+ * complete day" rule on /dashboard, /dashboard/content, /dashboard/audience, /youtube and /meta.
+ * Plain functions, usable before React loads.
+ */
+
+export const periods = ['7d', '28d', '90d', '365d', 'all'] as const;
+export type Period = (typeof periods)[number];
+
+/** The URL parameter every analytics page keeps its period in. */
+export const PERIOD_PARAM = 'range';
+export const defaultPeriod: Period = '28d';
+
+export const periodLabels: Record<Period, string> = {
+  '7d': 'Last 7 days',
+  '28d': 'Last 28 days',
+  '90d': 'Last 90 days',
+  '365d': 'Last 12 months',
+  all: 'All time',
+};
+
+/** Days in each preset; "all" has no fixed length. */
+export const periodDays: Record<Exclude<Period, 'all'>, number> = {
+  '7d': 7,
+  '28d': 28,
+  '90d': 90,
+  '365d': 365,
+};
+
+/** An unknown or missing value reads as the default. */
+export function parsePeriod(value: string | null | undefined): Period {
+  return (periods as readonly string[]).includes(value ?? '') ? (value as Period) : defaultPeriod;
+}
+
+/** Days the API reads analytics for; without them it picks its default. */
+export type DayRange = { from?: string; to?: string };
+
+/** The first day "All time" asks for: before any platform in the product existed. */
+export const ALL_TIME_FROM = '2005-01-01';
+
+/**
+ * The dashboard's rule, for endpoints that take explicit days: a period ends on the last day every
+ * platform in scope has published (`lastCompleteDay`, the earliest of their "data complete
+ * through" days), never on today, and runs back its number of days from there. Before the first
+ * complete day is known, the API's own default applies.
+ */
+export function toDayRange(lastCompleteDay: string | null, period: Period): DayRange {
+  if (!lastCompleteDay) return {};
+  if (period === 'all') return { from: ALL_TIME_FROM, to: lastCompleteDay };
+  return { from: shiftDay(lastCompleteDay, -(periodDays[period] - 1)), to: lastCompleteDay };
+}
+
+/** The earliest of several "data complete through" days (nulls ignored), as the dashboard picks. */
+export function lastCompleteDayOf(days: readonly (string | null)[]): string | null {
+  const known = days.filter((day): day is string => day !== null).sort();
+  return known[0] ?? null;
+}
