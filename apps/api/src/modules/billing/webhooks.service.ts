@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
-import { approvePendingEntry } from '../waitlist/waitlist.repository';
+import { approvePendingEntry } from '../waitlist';
 import {
   applyTierToOrganization,
   claimEvent,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentItems } from '../../db/schema';
 import { bearer } from '../../testing/build-test-app';
 import { databaseTargets } from '../../testing/test-database';
-import { resolveCurrentUser, type CurrentUser } from '../users/users.service';
+import { resolveCurrentUser, type CurrentUser } from '../users';
 import { createBuiltInAnalyst } from './analyst/analyst-model';
 import { runAssistantTurn, type ToolResultRecord } from './assistant-pipeline';
 import { createChatFixture, pinnedNow, type ChatFixture } from './chat-test-setup';

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client';
 import { routeRoles } from '../../lib/permissions';
 import { requireCurrentUser } from '../../plugins/auth';
-import type { CurrentUser } from '../users/users.service';
+import type { CurrentUser } from '../users';
 import { createAssistantTools } from './tools/assistant-tools';
 
 /** An MCP server whose tools are the assistant's, bound to one caller's organisation. */

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import type { CurrentUser } from '../users/users.service';
+import type { CurrentUser } from '../users';
 import { suggestedQuestions } from './analyst/compose-answer';
 import { formatDay, platformNames, type PlatformChoice } from './analyst/formatting';
 import { createAssistantTools } from './tools/assistant-tools';

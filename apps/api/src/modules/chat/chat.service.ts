@@ -7,7 +7,7 @@ import type {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { retryAfterSecondsOf, type RateLimitStore } from '../../lib/rate-limit-store';
-import type { CurrentUser } from '../users/users.service';
+import type { CurrentUser } from '../users';
 import { AssistantFailure, runAssistantTurn, type AssistantModel } from './assistant-pipeline';
 import {
   deleteConversation,

@@ -6,8 +6,8 @@ import {
 } from '@crescendo/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client';
-import { getAudience, getContent, getDashboardAnalytics, getRoi } from '../../analytics/index';
-import type { CurrentUser } from '../../users/users.service';
+import { getAudience, getContent, getDashboardAnalytics, getRoi } from '../../analytics';
+import type { CurrentUser } from '../../users';
 import {
   audienceInputSchema,
   campaignRoiInputSchema,
