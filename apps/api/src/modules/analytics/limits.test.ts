@@ -10,6 +10,7 @@ import {
 } from '../../testing/build-test-app';
 import { databaseTargets } from '../../testing/test-database';
 import { clipToDataBounds, resolveDateRange } from './calculations/date-range';
+import { assertCampaignCapacity } from './campaigns/campaign-capacity';
 
 describe('clipToDataBounds', () => {
   it('clips a range to the first stored day and the last publishable day', () => {
@@ -39,16 +40,25 @@ describe.each(databaseTargets)('span and campaign limits on %s', (target) => {
     await testApp.close();
   });
 
-  it('answers a ten-thousand-year range as a bounded one', async () => {
+  it('answers a ten-thousand-year range as a bounded one (or, past the plan window, refuses it)', async () => {
+    const recent = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
     for (const path of ['analytics', 'audience', 'content', 'roi']) {
       const response = await testApp.app.inject({
         method: 'GET',
-        url: `/api/dashboard/${path}?from=0001-01-01&to=9999-12-31`,
+        url: `/api/dashboard/${path}?from=${recent}&to=9999-12-31`,
         headers: bearer(user.token),
       });
       expect(response.statusCode, path).toBe(200);
       const range = response.json<{ range?: { days: number; to: string } }>().range;
       if (range) expect(range.days, path).toBeLessThanOrEqual(1096);
+      // Reaching back ten thousand years is refused at once by the plan's history window.
+      const ancient = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/dashboard/${path}?from=0001-01-01&to=9999-12-31`,
+        headers: bearer(user.token),
+      });
+      expect(ancient.statusCode, path).toBe(403);
+      expect(ancient.json<{ error: { code: string } }>().error.code).toBe('PLAN_LIMIT');
     }
   });
 
@@ -81,9 +91,13 @@ describe.each(databaseTargets)('span and campaign limits on %s', (target) => {
         endDate: '2025-01-02',
       })),
     );
+    // The plans' own campaign limits (at most 100) refuse first; the per-organisation cap is the
+    // bound beneath them, whatever the plan.
     const over = await post('2025-01-01', '2025-01-02');
-    expect(over.statusCode).toBe(409);
-    expect(over.json<{ error: { code: string } }>().error.code).toBe('CONFLICT');
+    expect(over.statusCode).toBe(403);
+    await expect(
+      assertCampaignCapacity(testApp.database.db, user.me.organization.id),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
     const roi = await testApp.app.inject({ method: 'GET', url: '/api/dashboard/roi', headers: bearer(user.token) }); // prettier-ignore
     expect(roi.json<{ campaigns: unknown[] }>().campaigns).toHaveLength(
       maxCampaignsPerOrganization,
