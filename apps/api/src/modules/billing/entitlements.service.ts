@@ -204,8 +204,9 @@ export async function enforceHistoryWindow<
   if (allowed === null) return query;
   const earliest = isoDay(new Date(now.getTime() - (allowed - 1) * dayMs));
   if (query.range === 'all') {
-    const { range: _range, ...rest } = query;
-    return { ...rest, from: earliest, to: isoDay(now) } as Query;
+    // No `to`: the range still ends on the last day the platforms have published.
+    const { range: _range, to: _to, ...rest } = query;
+    return { ...rest, from: earliest } as Query;
   }
   const requestedDays = query.range
     ? (presetDays[query.range] ?? 0)

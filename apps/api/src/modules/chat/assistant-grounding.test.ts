@@ -335,8 +335,9 @@ describe.each(databaseTargets)('the assistant’s grounding on %s', (target) => 
       .value;
     expect(lastMonth.content).toContain(`**${views.toLocaleString('en-US')}** views`);
     const thisYear = await ask('How many followers did I gain this year?');
+    // "This year" starts on 1 January, clipped to the first day the platforms have data for.
     expect(thisYear.sources.find((source) => source.tool === 'get_metrics')?.window).toEqual({
-      from: '2025-01-01',
+      from: '2025-02-05',
       to: '2025-06-12',
     });
   });
