@@ -368,18 +368,27 @@ describe.each(databaseTargets)('assistant conversations on %s', (target) => {
   it('limits how fast one user sends messages, storing none past the limit', async () => {
     current = new MockLanguageModelV3({ doStream: async () => textStream('ok') });
     const artist = await createUser(testApp);
-    for (let index = 0; index < 6; index += 1) {
-      expect((await send(artist, { message: `question ${index}` })).statusCode).toBe(200);
+    // Six a minute in fixed windows: a minute boundary crossed mid-test may let six more through,
+    // never more, so the test holds on a slow machine too.
+    let accepted = 0;
+    let limited: Awaited<ReturnType<typeof send>> | undefined;
+    for (let index = 0; index < 13 && !limited; index += 1) {
+      const response = await send(artist, { message: `question ${index}` });
+      if (response.statusCode === 429) limited = response;
+      else {
+        expect(response.statusCode).toBe(200);
+        accepted += 1;
+      }
     }
-    const limited = await send(artist, { message: 'one too many' });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toMatchObject({
+    expect(accepted).toBeGreaterThanOrEqual(6);
+    expect(accepted).toBeLessThanOrEqual(12);
+    expect(limited?.json().error).toMatchObject({
       code: 'RATE_LIMITED',
       message: assistantErrorMessages.rateLimited,
       details: { retryAfterSeconds: expect.any(Number) },
     });
     const stored = (await history(artist)).json<ChatHistoryResponse>();
-    expect(stored.items.some((message) => message.content === 'one too many')).toBe(false);
+    expect(stored.items.some((message) => message.content === `question ${accepted}`)).toBe(false);
     // Another user has their own allowance.
     expect((await send(await createUser(testApp), { message: 'hi' })).statusCode).toBe(200);
   });
