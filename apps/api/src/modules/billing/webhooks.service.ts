@@ -102,7 +102,7 @@ async function recordInvoice(
   account: BillingAccount,
   invoice: Stripe.Invoice,
 ) {
-  if (!invoice.id) return;
+  if (!invoice.id || typeof invoice.created !== 'number') return;
   await upsertInvoice(services.db, account.organizationId, {
     id: invoice.id,
     number: invoice.number ?? null,
