@@ -70,6 +70,12 @@ describe('a lead buys a plan in the payments sandbox', () => {
     // Nothing changed: still a lead, the dashboard is still closed.
     await page.goto('/dashboard');
     await page.waitForURL((url) => url.pathname === '/access-denied');
+    // Cancelling on the provider's page returns to /cancel, which reads that session's state.
+    await page.goto(checkoutUrl);
+    await page.getByRole('link', { name: 'Cancel and return' }).click();
+    await page.waitForURL((url) => url.pathname === '/cancel');
+    await page.getByRole('heading', { name: 'Checkout cancelled' }).waitFor();
+    await page.getByText('No payment was taken.', { exact: false }).waitFor();
     await page.goto(checkoutUrl);
     await page.getByRole('heading', { name: 'Subscribe to Crescendo Pro' }).waitFor();
   });

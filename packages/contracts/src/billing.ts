@@ -50,7 +50,7 @@ export const plans: readonly Plan[] = [
     name: 'Free',
     priceCents: 0,
     tagline: 'What every approved artist gets.',
-    features: ['YouTube & Meta analytics', 'A year of history', '20 assistant messages a month'],
+    features: ['YouTube & Meta analytics', 'Audience, content and ROI dashboards'],
     isFeatured: false,
     limits: {
       connectedAccounts: 2,
@@ -66,7 +66,7 @@ export const plans: readonly Plan[] = [
     name: 'Starter',
     priceCents: 900,
     tagline: 'For artists releasing their first tracks.',
-    features: ['3 connected accounts', 'Two years of history', '200 assistant messages a month'],
+    features: ['Everything in Free'],
     isFeatured: false,
     limits: {
       connectedAccounts: 3,
@@ -82,7 +82,7 @@ export const plans: readonly Plan[] = [
     name: 'Pro',
     priceCents: 2400,
     tagline: 'For artists building a fanbase.',
-    features: ['10 connected accounts', 'Three years of history', 'Audience & ROI reports'],
+    features: ['Everything in Starter'],
     isFeatured: true,
     limits: {
       connectedAccounts: 10,
@@ -98,7 +98,7 @@ export const plans: readonly Plan[] = [
     name: 'Team',
     priceCents: 7900,
     tagline: 'For managers and small labels.',
-    features: ['Everything in Pro', 'Up to 5 artists', 'Unlimited exports and campaigns'],
+    features: ['Everything in Pro', 'Up to 5 artists'],
     isFeatured: false,
     limits: {
       connectedAccounts: 50,

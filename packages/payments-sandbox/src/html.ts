@@ -21,6 +21,7 @@ export function formatDate(seconds: number): string {
 }
 
 const STYLE = `:root{color-scheme:light dark}
+*,*::before,*::after{box-sizing:border-box}
 body{font-family:system-ui,sans-serif;background:#f4f4f5;color:#18181b;margin:0}
 main{max-width:34rem;margin:2rem auto;background:#fff;padding:2rem;border-radius:12px;box-shadow:0 1px 3px #0002}
 @media (max-width:600px){main{margin:0;border-radius:0;padding:1.25rem}}
@@ -31,8 +32,8 @@ fieldset{border:0;padding:0;margin:1rem 0;display:grid;gap:.75rem}
 legend{font-weight:600;margin-bottom:.5rem}
 label{display:grid;gap:.25rem;font-size:.9rem;font-weight:500}
 .choice{display:flex;align-items:center;gap:.5rem;border:1px solid #d4d4d8;border-radius:8px;padding:.6rem .8rem}
-input[type=text],select{font:inherit;padding:.6rem .7rem;border:1px solid #a1a1aa;border-radius:8px;background:inherit;color:inherit}
-.row{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}
+input[type=text],select{width:100%;min-width:0;font:inherit;padding:.6rem .7rem;border:1px solid #a1a1aa;border-radius:8px;background:inherit;color:inherit}
+.row{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:.75rem}
 button{font:inherit;padding:.75rem 1rem;border-radius:8px;border:1px solid #2563eb;background:#2563eb;color:#fff;cursor:pointer;font-weight:600}
 button.secondary{background:transparent;color:inherit;border-color:#a1a1aa}
 button:focus-visible,a:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid #2563eb;outline-offset:2px}

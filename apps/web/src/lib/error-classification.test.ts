@@ -23,6 +23,8 @@ describe('classifyRouteError', () => {
       'unauthorized',
     );
     expect(classifyRouteError(new ApiError('No', 'FORBIDDEN', 403))).toBe('forbidden');
+    // A plan limit is explained on the page (with its upgrade), not sent to access-denied.
+    expect(classifyRouteError(new ApiError('Upgrade to Starter', 'PLAN_LIMIT', 403))).toBe('page');
   });
   it('anything else → Page Error', () => {
     expect(classifyRouteError(new ApiError('Internal server error', 'INTERNAL', 500))).toBe('page');

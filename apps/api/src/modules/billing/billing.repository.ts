@@ -1,5 +1,5 @@
 import type { Invoice, PaidPlanId } from '@crescendo/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { billingAccounts, billingEvents, billingInvoices, users } from '../../db/schema';
 
@@ -54,57 +54,33 @@ export type SubscriptionState = {
   paymentMethodLast4: string | null;
 };
 
-/**
- * Writes the subscription as the provider reports it now. A past-due subscription keeps the
- * grace end it got when it first went past due.
- */
+/** Writes the subscription as the provider reports it now (with the grace end it implies). */
 export async function updateSubscriptionState(
   db: Database,
   organizationId: string,
-  state: SubscriptionState,
-  graceEndsAtIfPastDue: Date,
+  state: SubscriptionState & { graceEndsAt: Date | null },
 ): Promise<void> {
-  const isPastDue = state.status === 'past_due';
   await db
     .update(billingAccounts)
-    .set({
-      ...state,
-      graceEndsAt: isPastDue
-        ? sql`coalesce(${billingAccounts.graceEndsAt}, ${graceEndsAtIfPastDue.toISOString()}::timestamptz)`
-        : null,
-      updatedAt: new Date(),
-    })
+    .set({ ...state, updatedAt: new Date() })
     .where(eq(billingAccounts.organizationId, organizationId));
 }
 
 /**
- * Claims an event for processing: true for the first delivery (or a retry of one that failed),
- * false for a duplicate of an event already processed or being processed.
+ * Claims an event: true for its first delivery, false for a duplicate (processed, or being
+ * processed by a concurrent delivery). A failed attempt releases its claim so a retry runs.
  */
 export async function claimEvent(db: Database, id: string, type: string): Promise<boolean> {
   const inserted = await db
     .insert(billingEvents)
-    .values({ id, type, status: 'processing' })
+    .values({ id, type, status: 'processed', processedAt: new Date() })
     .onConflictDoNothing({ target: billingEvents.id })
     .returning({ id: billingEvents.id });
-  if (inserted.length > 0) return true;
-  const retried = await db
-    .update(billingEvents)
-    .set({ status: 'processing', attempts: sql`${billingEvents.attempts} + 1` })
-    .where(and(eq(billingEvents.id, id), eq(billingEvents.status, 'failed')))
-    .returning({ id: billingEvents.id });
-  return retried.length > 0;
+  return inserted.length > 0;
 }
 
-export async function finishEvent(
-  db: Database,
-  id: string,
-  status: 'processed' | 'failed',
-): Promise<void> {
-  await db
-    .update(billingEvents)
-    .set({ status, processedAt: status === 'processed' ? new Date() : null })
-    .where(eq(billingEvents.id, id));
+export async function releaseEvent(db: Database, id: string): Promise<void> {
+  await db.delete(billingEvents).where(eq(billingEvents.id, id));
 }
 
 export async function upsertInvoice(
@@ -145,21 +121,14 @@ export async function listInvoices(
 
 /**
  * The organisation's members get the tier; leads become customers (paying skips the waitlist).
- * Answers the users whose row changed, for the identity provider's metadata.
+ * Answers the members, for the identity provider's metadata and the waitlist.
  */
 export async function applyTierToOrganization(
   db: Database,
   organizationId: string,
   tier: PaidPlanId | null,
   isPaying: boolean,
-): Promise<
-  { id: string; issuer: string; subject: string; identityProvider: string; email: string }[]
-> {
-  const members = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.organizationId, organizationId));
-  if (members.length === 0) return [];
+): Promise<{ id: string; subject: string; identityProvider: string; email: string }[]> {
   return db
     .update(users)
     .set({
@@ -169,15 +138,9 @@ export async function applyTierToOrganization(
         : {}),
       updatedAt: new Date(),
     })
-    .where(
-      inArray(
-        users.id,
-        members.map((member) => member.id),
-      ),
-    )
+    .where(eq(users.organizationId, organizationId))
     .returning({
       id: users.id,
-      issuer: users.issuer,
       subject: users.subject,
       identityProvider: users.identityProvider,
       email: users.email,

@@ -21,6 +21,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ services: BillingServices }>
   app.post(
     '/api/v1/stripe/webhook',
     {
+      // Stripe sends bursts from a few addresses; the signature, not a per-IP budget, guards it.
+      config: { rateLimit: false },
       schema: {
         tags: ['billing'],
         summary: 'Payment provider events (signed; deduplicated by event id)',

@@ -4,9 +4,8 @@ import { approvePendingEntry } from '../waitlist';
 import {
   applyTierToOrganization,
   claimEvent,
-  findBillingAccount,
   findBillingAccountByCustomer,
-  finishEvent,
+  releaseEvent,
   updateSubscriptionState,
   upsertInvoice,
   type BillingAccount,
@@ -56,10 +55,9 @@ export async function handleWebhookEvent(
   if (!isFirst) return { duplicate: true };
   try {
     await applyEvent(services, event);
-    await finishEvent(services.db, event.id, 'processed');
   } catch (error) {
-    // Left claimable: the provider's retry processes it again.
-    await finishEvent(services.db, event.id, 'failed');
+    // Released: the provider's retry of this event processes it again.
+    await releaseEvent(services.db, event.id);
     throw error;
   }
   return { duplicate: false };
@@ -104,7 +102,7 @@ async function recordInvoice(
   account: BillingAccount,
   invoice: Stripe.Invoice,
 ) {
-  if (!invoice.id) return;
+  if (!invoice.id || typeof invoice.created !== 'number') return;
   await upsertInvoice(services.db, account.organizationId, {
     id: invoice.id,
     number: invoice.number ?? null,
@@ -149,31 +147,45 @@ export async function syncSubscription(
   const method = subscription.default_payment_method;
   const card = typeof method === 'object' && method ? method : null;
   const now = services.now?.() ?? new Date();
-  await updateSubscriptionState(
-    db,
-    account.organizationId,
-    {
-      subscriptionId: subscription.id,
-      planId,
-      priceId,
-      status: subscription.status,
-      currentPeriodStart: item ? new Date(item.current_period_start * 1000) : null,
-      currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : null,
-      cancelAtPeriodEnd: subscription.cancel_at_period_end,
-      paymentMethodBrand: card?.card?.brand ?? (card?.type === 'paypal' ? 'paypal' : null),
-      paymentMethodLast4: card?.card?.last4 ?? null,
-    },
-    new Date(now.getTime() + provider.graceDays * 24 * 60 * 60 * 1000),
-  );
-  const entitlements = resolveEntitlements(
-    await findBillingAccount(db, account.organizationId),
-    now,
-  );
+  const state = {
+    subscriptionId: subscription.id,
+    planId,
+    priceId,
+    status: subscription.status,
+    currentPeriodStart: item ? new Date(item.current_period_start * 1000) : null,
+    currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    paymentMethodBrand: card?.card?.brand ?? (card?.type === 'paypal' ? 'paypal' : null),
+    paymentMethodLast4: card?.card?.last4 ?? null,
+    // Past due: the grace period runs from the first time it was seen past due.
+    graceEndsAt:
+      subscription.status === 'past_due'
+        ? (account.graceEndsAt ?? new Date(now.getTime() + provider.graceDays * dayMs))
+        : null,
+  };
+  // A redelivered or reordered event usually finds the state already stored: nothing to do.
+  if (isSameState(account, state)) return;
+  const entitlements = resolveEntitlements({ ...account, ...state }, now);
   const tier = entitlements.plan.id === 'free' ? null : entitlements.plan.id;
-  const isPaying = tier !== null;
-  const changed = await applyTierToOrganization(db, account.organizationId, tier, isPaying);
-  if (isPaying) {
-    for (const user of changed) await approvePendingEntry(db, user.email);
-  }
-  await services.publishTier(changed, tier);
+  const members = await db.transaction(async (tx) => {
+    await updateSubscriptionState(tx, account.organizationId, state);
+    const changed = await applyTierToOrganization(tx, account.organizationId, tier, tier !== null);
+    if (tier !== null) {
+      for (const member of changed) await approvePendingEntry(tx, member.email);
+    }
+    return changed;
+  });
+  await services.publishTier(members, tier);
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+function isSameState(account: BillingAccount, state: Partial<BillingAccount>): boolean {
+  return (Object.keys(state) as (keyof BillingAccount)[]).every((key) => {
+    const stored = account[key];
+    const next = state[key];
+    return stored instanceof Date || next instanceof Date
+      ? (stored as Date | null)?.getTime() === (next as Date | null)?.getTime()
+      : stored === next;
+  });
 }

@@ -23,6 +23,8 @@ export function CheckoutPage() {
   if (!plan || plan.id === 'free') return <Navigate to={paths.pricing} replace />;
   const priceId = plansQuery.data?.plans.find((item) => item.id === plan.id)?.priceId ?? null;
   const isCurrent = plansQuery.data?.currentPlan === plan.id;
+  // A subscriber changes plan in the billing portal; a second subscription is not sold.
+  const hasOtherPaidPlan = Boolean(plansQuery.data && plansQuery.data.currentPlan !== 'free' && !isCurrent); // prettier-ignore
 
   return (
     <>
@@ -54,6 +56,14 @@ export function CheckoutPage() {
           ) : null}
           {isCurrent ? (
             <Alert tone="success" title={`You are already on ${plan.name}.`} />
+          ) : hasOtherPaidPlan ? (
+            <Alert tone="info" title="You already have a subscription">
+              Change to {plan.name} with{' '}
+              <Link className="font-medium underline" to={`${paths.settingsUsage}#billing`}>
+                Manage billing
+              </Link>
+              .
+            </Alert>
           ) : plansQuery.isPending ? (
             <Spinner label="Loading plans" />
           ) : (

@@ -41,8 +41,8 @@ export function PricingPage() {
                   ) : null}
                 </div>
                 <p className="text-sm text-zinc-600 dark:text-zinc-400">{plan.tagline}</p>
-                <p>
-                  <span className="text-4xl font-semibold tracking-tight">
+                <p className="whitespace-nowrap">
+                  <span className="text-3xl font-semibold tracking-tight">
                     {formatPlanPrice(plan.priceCents)}
                   </span>
                   <span className="text-sm text-zinc-600 dark:text-zinc-400"> / month</span>
