@@ -136,6 +136,22 @@ try {
     if (warm.status !== 200) throw new Error(`send-message answered ${warm.status}: ${warm.body}`);
     await firstText(index);
   }
+  // The dashboard's own overview, timed alongside: the same machine's reference for one tool read.
+  const overview = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      http
+        .get(
+          `${base}/api/dashboard/analytics?range=28d`,
+          { agent, headers: bearer(artist.token) },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(performance.now() - started));
+          },
+        )
+        .on('error', reject);
+    });
+  const overviews: number[] = [];
   const answers: number[] = [];
   const firsts: number[] = [];
   const byQuestion = new Map<string, number[]>();
@@ -145,6 +161,7 @@ try {
     const question = questions[index % questions.length]!;
     byQuestion.set(question, [...(byQuestion.get(question) ?? []), timed.elapsed]);
     firsts.push((await firstText(index)).elapsed);
+    overviews.push(await overview());
   }
   const results = {
     database: target,
@@ -157,6 +174,7 @@ try {
       p95: percentile(firsts, 0.95),
       target: 300,
     },
+    dashboardOverview28dMs: { p50: percentile(overviews, 0.5), p95: percentile(overviews, 0.95) },
     answerP95ByQuestion: Object.fromEntries(
       [...byQuestion].map(([question, values]) => [question, percentile(values, 0.95)]),
     ),
