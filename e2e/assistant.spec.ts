@@ -123,4 +123,22 @@ describe('assistant journey (demo artist, small persona)', { timeout: 240_000 },
     assert.equal(new URL(page.url()).searchParams.get('range'), '28d');
     await waitForSettled(page);
   });
+
+  it('“Explain this” on a KPI opens the assistant with the question asked and answered', async () => {
+    await page.goto('/dashboard?range=28d');
+    await waitForSettled(page);
+    await page.getByRole('button', { name: 'Explain Views' }).click();
+    await panel().waitFor();
+    const question = panel().locator('li[data-role="user"]').last();
+    await question.waitFor();
+    assert.match(
+      (await question.textContent()) ?? '',
+      /^Explain my views from \d{4}-\d{2}-\d{2} to/,
+    );
+    await panel()
+      .locator('li[data-role="assistant"] [aria-label="Sources"]')
+      .last()
+      .waitFor({ timeout: 20_000 });
+    assert.match((await answers().last().textContent()) ?? '', /views/);
+  });
 });
