@@ -2,6 +2,7 @@ import type { SendMessageResponse } from '@crescendo/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, createUser, type TestApp } from '../../testing/build-test-app';
 import { databaseTargets } from '../../testing/test-database';
+import { loadConfig } from '../../config/env';
 import { assistantErrorMessages } from './chat.service';
 
 const apiKey = 'sk-test-secret-key-0123456789abcdef';
@@ -135,4 +136,21 @@ describe.each(databaseTargets)('an OpenAI-compatible model on %s', (target) => {
       ]);
     },
   );
+});
+
+describe('assistant configuration', () => {
+  it('runs the built-in analyst unless all three LLM settings are given', () => {
+    expect(loadConfig({}).assistant.llm).toBeNull();
+    expect(loadConfig(llmEnv).assistant.llm).toEqual({
+      baseUrl: 'http://llm.invalid/v1',
+      apiKey,
+      model: 'test-model',
+    });
+    expect(() => loadConfig({ LLM_BASE_URL: 'http://llm.invalid/v1', LLM_MODEL: 'm' })).toThrow(
+      'Invalid configuration: LLM_API_KEY is required when an LLM is configured (set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL together)',
+    );
+    expect(() => loadConfig({ ...llmEnv, ASSISTANT_TIMEOUT_MS: '5' })).toThrow(
+      /ASSISTANT_TIMEOUT_MS/,
+    );
+  });
 });
