@@ -38,6 +38,11 @@ export function createChatDependencies(options: {
       windowMs: 60_000,
     },
     // Only the failure's kind and message: a provider error's request (and its key) stays out.
-    logFailure: (failure) => options.log.warn({ assistantFailure: failure }, 'assistant failed'),
+    logFailure: (failure) => {
+      // Some providers echo the key in their error message.
+      const key = options.config.llm?.apiKey;
+      const message = key ? failure.message.split(key).join('[REDACTED]') : failure.message;
+      options.log.warn({ assistantFailure: { ...failure, message } }, 'assistant failed');
+    },
   };
 }

@@ -146,13 +146,15 @@ export async function answerMessage(
     });
     throw new AppError('SERVICE_UNAVAILABLE', assistantErrorMessages[reason]);
   }
-  const message = await insertMessage(deps.db, owner, {
-    conversationId: turn.conversation.id,
-    role: 'assistant',
-    content: answer.content,
-    sources: answer.sources,
-  });
-  await touchConversation(deps.db, owner, turn.conversation.id);
+  const [message] = await Promise.all([
+    insertMessage(deps.db, owner, {
+      conversationId: turn.conversation.id,
+      role: 'assistant',
+      content: answer.content,
+      sources: answer.sources,
+    }),
+    touchConversation(deps.db, owner, turn.conversation.id),
+  ]);
   return {
     conversationId: turn.conversation.id,
     message: {

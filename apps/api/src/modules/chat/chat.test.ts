@@ -87,7 +87,7 @@ describe.each(databaseTargets)('assistant conversations on %s', (target) => {
       },
       assistantOverrides: { model },
     });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => testApp?.close());
 
   const send = (user: SignedInUser, payload: Record<string, unknown>) =>

@@ -49,6 +49,19 @@ const platformLabels = {
   facebook: 'Facebook',
 } as const;
 
+const metricWords: Record<string, string> = {
+  publishedAt: 'release date',
+  title: 'title',
+  views: 'views',
+  watchMinutes: 'watch time',
+  likes: 'likes',
+  comments: 'comments',
+  shares: 'shares',
+  saves: 'saves',
+  engagementRate: 'engagement rate',
+  followersGained: 'followers gained',
+};
+
 function dashboardQueryOf(input: WindowInput, compare: 'previous' | 'none' = 'previous') {
   return dashboardQuerySchema.parse({
     ...(input.from || input.to ? { from: input.from, to: input.to } : { range: input.range }),
@@ -136,7 +149,10 @@ export function createAssistantTools(db: Database, user: CurrentUser): Assistant
           },
           source: {
             tool: 'get_top_content',
-            label: `Top content by ${input.metric}`,
+            label:
+              input.metric === 'publishedAt'
+                ? 'Content by release date'
+                : `Top content by ${metricWords[input.metric]}`,
             view: 'content',
             platform: input.platform,
             window: { from: content.range.from, to: content.range.to },

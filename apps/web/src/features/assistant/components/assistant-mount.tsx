@@ -4,6 +4,7 @@ import {
   isAssistantShortcut,
   type AssistantOpenDetail,
 } from '@/lib/assistant-events';
+import { DataProvider } from '@/lib/data-provider';
 import { isTypingTarget } from '@/lib/shortcuts';
 
 const AssistantPanel = lazy(() =>
@@ -42,8 +43,10 @@ export function AssistantMount() {
 
   if (!hasOpened) return null;
   return (
-    <Suspense fallback={null}>
-      <AssistantPanel isOpen={isOpen} onOpenChange={setIsOpen} request={request} />
-    </Suspense>
+    <DataProvider>
+      <Suspense fallback={null}>
+        <AssistantPanel isOpen={isOpen} onOpenChange={setIsOpen} request={request} />
+      </Suspense>
+    </DataProvider>
   );
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { sourceHref } from './source-links';
+
+describe('sourceHref', () => {
+  it('opens the dashboard view with the same window and platform', () => {
+    expect(
+      sourceHref({
+        tool: 'get_metrics',
+        label: 'YouTube metrics',
+        view: 'analytics',
+        platform: 'youtube',
+        window: { from: '2025-05-16', to: '2025-06-12' },
+      }),
+    ).toBe('/dashboard?range=28d&platform=youtube');
+    expect(
+      sourceHref({
+        tool: 'get_top_content',
+        label: 'Top content by views',
+        view: 'content',
+        platform: 'all',
+        window: { from: '2025-05-01', to: '2025-05-31' },
+      }),
+    ).toBe('/dashboard/content?from=2025-05-01&to=2025-05-31');
+    expect(
+      sourceHref({
+        tool: 'get_audience',
+        label: 'Audience',
+        view: 'audience',
+        platform: 'all',
+        window: null,
+      }),
+    ).toBe('/dashboard/audience');
+  });
+});
