@@ -7,6 +7,7 @@ import { PlatformStatCard, PlatformStatCardSkeleton } from '@/components/charts/
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { shownFrom } from '@/lib/analytics/period';
 import { cn } from '@/lib/cn';
 import {
   formatCompactNumber,
@@ -143,7 +144,7 @@ function MissingAccount({ text }: { text: string }) {
 
 /** Oct 25 – Nov 21, 2026: the days an account's period figures cover. */
 const periodOf = (account: AccountAnalytics) =>
-  `${formatShortDay(account.range.from)} – ${formatLongDay(account.range.to)}`;
+  `${formatShortDay(shownFrom(account.range.from, account.daily))} – ${formatLongDay(account.range.to)}`;
 
 /** Instagram and Facebook side by side: followers, plus reach, views and follows in the period. */
 export function AccountSummary({
