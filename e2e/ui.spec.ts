@@ -51,9 +51,9 @@ describe('keyboard shortcuts', () => {
     await page.keyboard.press('Escape');
     await page.locator('main h1').click();
 
-    const download = page.waitForEvent('download');
-    await page.keyboard.press('Control+Shift+E');
-    assert.equal((await download).suggestedFilename(), 'crescendo-dashboard.json');
+    // No platform is connected: nothing to export, so no Export button (Ctrl+Shift+E clicks it
+    // where it shows; the content journey in analytics.spec exports a CSV).
+    assert.equal(await page.locator('header [data-shortcut="export"]').count(), 0);
 
     await page.keyboard.press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard Shortcuts' });

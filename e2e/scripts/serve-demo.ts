@@ -7,10 +7,16 @@ import { waitForDemoSync } from '../support/demo-sync';
 
 const [persona = 'small'] = process.argv.slice(2);
 const server = await startServer({ SEED_DEMO_CONNECTIONS: 'true', SEED_DEMO_PERSONA: persona });
-const browser = await launchBrowser();
-const { page } = await signedInPage(browser, server.baseUrl, demoAccounts.customer);
-await waitForDemoSync(page);
-await browser.close();
+try {
+  const browser = await launchBrowser();
+  const { page } = await signedInPage(browser, server.baseUrl, demoAccounts.customer);
+  await waitForDemoSync(page);
+  await browser.close();
+} catch (error) {
+  // Never leave the product running behind a failed start.
+  await server.stop();
+  throw error;
+}
 console.log(`ready: ${server.baseUrl}`);
 const stop = async () => {
   await server.stop();

@@ -362,7 +362,7 @@ export function DataTable<Row>({
                         <td
                           key={column.id}
                           className={cn(
-                            'px-2.5 py-2.5 align-middle whitespace-nowrap',
+                            'px-2 py-2.5 align-middle whitespace-nowrap',
                             column.align === 'right'
                               ? 'text-right tabular-nums'
                               : 'text-zinc-700 dark:text-zinc-300',

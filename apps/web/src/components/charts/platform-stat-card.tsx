@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { InfoTip } from '@/components/analytics/info-tip';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { MISSING_VALUE } from '@/lib/format';
@@ -15,6 +16,7 @@ export function PlatformStatCard({
   hint,
   icon: Icon,
   size = 'md',
+  source,
   className,
 }: {
   label: string;
@@ -23,6 +25,8 @@ export function PlatformStatCard({
   icon?: LucideIcon;
   /** `sm` for dense grids (several cards in half a row). */
   size?: 'sm' | 'md';
+  /** The figure's window and source ("Oct 25 – Nov 21, 2026 · Instagram"), behind an icon. */
+  source?: string;
   className?: string;
 }) {
   const isMissing = value === null || value === MISSING_VALUE;
@@ -32,7 +36,9 @@ export function PlatformStatCard({
         <p className="truncate text-xs font-medium text-zinc-600 sm:text-sm dark:text-zinc-400">
           {label}
         </p>
-        {Icon ? (
+        {source ? (
+          <InfoTip triggerLabel={`About ${label}`}>{source}</InfoTip>
+        ) : Icon ? (
           <Icon className="hidden h-4 w-4 shrink-0 text-zinc-500 sm:block" aria-hidden="true" />
         ) : null}
       </div>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_TIME_FROM, defaultPeriod, lastCompleteDayOf, parsePeriod, toDayRange } from './period';
+import {
+  ALL_TIME_FROM,
+  defaultPeriod,
+  lastCompleteDayOf,
+  parsePeriod,
+  shownFrom,
+  toDayRange,
+} from './period';
 
 describe('the analytics period', () => {
   it('defaults to the last 28 days and reads only known presets', () => {
@@ -23,5 +30,12 @@ describe('the analytics period', () => {
   it('takes the earliest complete day of several platforms, as the dashboard does', () => {
     expect(lastCompleteDayOf(['2026-11-22', null, '2026-11-21'])).toBe('2026-11-21');
     expect(lastCompleteDayOf([null])).toBeNull();
+  });
+
+  it('shows "All time" from the first day with data, other ranges from their own first day', () => {
+    const daily = [{ day: '2024-06-01' }, { day: '2024-06-02' }];
+    expect(shownFrom(ALL_TIME_FROM, daily)).toBe('2024-06-01');
+    expect(shownFrom(ALL_TIME_FROM, [])).toBe(ALL_TIME_FROM);
+    expect(shownFrom('2026-10-24', daily)).toBe('2026-10-24');
   });
 });

@@ -57,3 +57,11 @@ export function lastCompleteDayOf(days: readonly (string | null)[]): string | nu
   const known = days.filter((day): day is string => day !== null).sort();
   return known[0] ?? null;
 }
+
+/**
+ * The first day to show for a range: "All time" asks from `ALL_TIME_FROM`, but the figures start
+ * on the first day the platform has data for.
+ */
+export function shownFrom(from: string, daily: readonly { day: string }[]): string {
+  return from === ALL_TIME_FROM && daily[0] ? daily[0].day : from;
+}

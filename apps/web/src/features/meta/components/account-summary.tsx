@@ -7,6 +7,7 @@ import { PlatformStatCard, PlatformStatCardSkeleton } from '@/components/charts/
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { shownFrom } from '@/lib/analytics/period';
 import { cn } from '@/lib/cn';
 import {
   formatCompactNumber,
@@ -14,6 +15,7 @@ import {
   formatFullNumber,
   formatLongDay,
   formatRelativeTime,
+  formatShortDay,
 } from '@/lib/format';
 
 /** Facebook reports Page follows per day; the latest reported day is the current count. */
@@ -140,6 +142,10 @@ function MissingAccount({ text }: { text: string }) {
   );
 }
 
+/** Oct 25 – Nov 21, 2026: the days an account's period figures cover. */
+const periodOf = (account: AccountAnalytics) =>
+  `${formatShortDay(shownFrom(account.range.from, account.daily))} – ${formatLongDay(account.range.to)}`;
+
 /** Instagram and Facebook side by side: followers, plus reach, views and follows in the period. */
 export function AccountSummary({
   instagram,
@@ -163,6 +169,7 @@ export function AccountSummary({
             <PlatformStatCard
               size="sm"
               label="Followers"
+              source={`Total as of ${formatLongDay(instagram.range.to)} · Instagram`}
               value={formatCompactNumber(instagram.followersTotal)}
               hint={hintFor(
                 instagram.followersTotal,
@@ -172,30 +179,35 @@ export function AccountSummary({
             <PlatformStatCard
               size="sm"
               label="Reach"
+              source={`${periodOf(instagram)} · Instagram`}
               value={formatCompactNumber(instagram.totals.reach)}
               hint={hintFor(instagram.totals.reach, 'Accounts reached')}
             />
             <PlatformStatCard
               size="sm"
               label="Views"
+              source={`${periodOf(instagram)} · Instagram`}
               value={formatCompactNumber(instagram.totals.views)}
               hint={hintFor(instagram.totals.views, 'Times your content was seen')}
             />
             <PlatformStatCard
               size="sm"
               label="New follows"
+              source={`${periodOf(instagram)} · Instagram`}
               value={formatCompactNumber(instagram.totals.followersGained)}
               hint={hintFor(instagram.totals.followersGained, 'In this period')}
             />
             <PlatformStatCard
               size="sm"
               label="Interactions"
+              source={`${periodOf(instagram)} · Instagram`}
               value={formatCompactNumber(instagram.totals.totalInteractions)}
               hint={hintFor(instagram.totals.totalInteractions, 'Likes, comments, saves, shares')}
             />
             <PlatformStatCard
               size="sm"
               label="Posts"
+              source="All published media · Instagram"
               value={formatCompactNumber(instagram.contentCount)}
               hint={hintFor(instagram.contentCount, 'Published media')}
             />
@@ -216,36 +228,42 @@ export function AccountSummary({
             <PlatformStatCard
               size="sm"
               label="Page follows"
+              source={`Total as of ${formatLongDay(facebook.range.to)} · Facebook`}
               value={formatCompactNumber(pageFollows)}
               hint={hintFor(pageFollows, `${formatFullNumber(pageFollows)} in total`)}
             />
             <PlatformStatCard
               size="sm"
               label="Reach"
+              source={`${periodOf(facebook)} · Facebook`}
               value={formatCompactNumber(facebook.totals.reach)}
               hint={hintFor(facebook.totals.reach, 'People reached')}
             />
             <PlatformStatCard
               size="sm"
               label="Views"
+              source={`${periodOf(facebook)} · Facebook`}
               value={formatCompactNumber(facebook.totals.views)}
               hint={hintFor(facebook.totals.views, 'Times your content was seen')}
             />
             <PlatformStatCard
               size="sm"
               label="New follows"
+              source={`${periodOf(facebook)} · Facebook`}
               value={formatCompactNumber(facebook.totals.followersGained)}
               hint={hintFor(facebook.totals.followersGained, 'In this period')}
             />
             <PlatformStatCard
               size="sm"
               label="Unfollows"
+              source={`${periodOf(facebook)} · Facebook`}
               value={formatCompactNumber(facebook.totals.followersLost)}
               hint={hintFor(facebook.totals.followersLost, 'In this period')}
             />
             <PlatformStatCard
               size="sm"
               label="Engagements"
+              source={`${periodOf(facebook)} · Facebook`}
               value={formatCompactNumber(facebook.totals.totalInteractions)}
               hint={hintFor(facebook.totals.totalInteractions, 'Reactions, comments, shares')}
             />

@@ -8,6 +8,7 @@ import {
   type ChartSeries,
 } from '@/components/charts/platform-time-series-chart';
 import { Card } from '@/components/ui/card';
+import { shownFrom } from '@/lib/analytics/period';
 import { cn } from '@/lib/cn';
 import { formatLongDay } from '@/lib/format';
 import type { ChartMetric } from '../hooks/use-meta-view-state';
@@ -56,7 +57,10 @@ export function MetaPerformance({
   isRefreshing: boolean;
 }) {
   const points = useMemo(() => mergeDaily(instagram, facebook), [instagram, facebook]);
-  const range = instagram?.range ?? facebook?.range ?? null;
+  const account = instagram ?? facebook;
+  const range = account
+    ? { from: shownFrom(account.range.from, account.daily), to: account.range.to }
+    : null;
   const seriesFor = (value: ChartMetric): ChartSeries[] => [
     ...(instagram
       ? [{ key: `instagram-${value}`, name: 'Instagram', color: platformColors.instagram }]

@@ -2,6 +2,7 @@ import type { AccountAnalytics } from '@crescendo/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMemo } from 'react';
 import { formatWatchHours } from '@/components/charts/platform-format';
+import { shownFrom } from '@/lib/analytics/period';
 import { PlatformSkeleton } from '@/components/charts/platform-skeleton';
 import {
   PlatformTimeSeriesChart,
@@ -77,7 +78,8 @@ export function ChannelPerformance({
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-6">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        {formatLongDay(channel.range.from)} – {formatLongDay(channel.range.to)}
+        {formatLongDay(shownFrom(channel.range.from, channel.daily))} –{' '}
+        {formatLongDay(channel.range.to)}
       </p>
       <Tabs.Root value={metric} onValueChange={(value) => onMetricChange(value as ChartMetric)}>
         <Tabs.List aria-label="Chart metric" className="grid grid-cols-3 gap-2">

@@ -110,6 +110,7 @@ export function ChannelSummary({
         <PlatformStatCard
           label="Subscribers"
           icon={Users}
+          source={`Total now, from the YouTube channel · synced ${formatLongDay(connection.lastSyncedAt?.slice(0, 10))}`}
           value={formatCompactNumber(channel.followersTotal)}
           hint={
             channel.followersTotal === null
@@ -120,12 +121,14 @@ export function ChannelSummary({
         <PlatformStatCard
           label="Views"
           icon={Eye}
+          source="Lifetime views of the channel, as YouTube counts them"
           value={formatCompactNumber(channel.viewsTotal)}
           hint={channel.viewsTotal === null ? 'Not reported yet' : 'Lifetime'}
         />
         <PlatformStatCard
           label="Videos"
           icon={Film}
+          source="Public uploads on the channel, as YouTube counts them"
           value={formatCompactNumber(channel.contentCount)}
           hint={channel.contentCount === null ? 'Not reported yet' : 'Public uploads'}
         />
