@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   ChatHistoryResponse,
   ChatMessage,
@@ -22,6 +23,7 @@ import {
   type ChatOwner,
 } from './chat.repository';
 import { createAssistantTools } from './tools/assistant-tools';
+import { recordUsage } from '../billing';
 
 export type ChatDependencies = {
   db: Database;
@@ -55,10 +57,12 @@ function ownerOf(user: CurrentUser): ChatOwner {
 }
 
 /**
- * Where the plan's monthly message limit is enforced: called once per new message (never for a
- * retry). The plans module wires its allowance check in here; until then every plan may ask.
+ * The plan's monthly message limit: counted once per new message (never for a retry), past it a
+ * 403 PLAN_LIMIT naming the plan that lifts it.
  */
-export async function assertAssistantAllowance(_db: Database, _user: CurrentUser): Promise<void> {}
+export async function assertAssistantAllowance(db: Database, user: CurrentUser): Promise<void> {
+  await recordUsage(db, user.organization.id, 'assistantMessages', `message:${randomUUID()}`);
+}
 
 async function assertRate(deps: ChatDependencies, user: CurrentUser): Promise<void> {
   const { store, limit, windowMs } = deps.limiter;

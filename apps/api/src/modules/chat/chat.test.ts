@@ -1,8 +1,9 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions } from '@ai-sdk/provider';
-import type {
-  ChatHistoryResponse,
-  ChatStreamEvent,
-  SendMessageResponse,
+import {
+  getPlan,
+  type ChatHistoryResponse,
+  type ChatStreamEvent,
+  type SendMessageResponse,
 } from '@crescendo/contracts';
 import { MockLanguageModelV3, convertArrayToReadableStream } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import {
 import { databaseTargets } from '../../testing/test-database';
 import { createBuiltInAnalyst } from './analyst/analyst-model';
 import { assistantErrorMessages } from './chat.service';
+import { recordUsage } from '../billing';
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
@@ -363,6 +365,24 @@ describe.each(databaseTargets)('assistant conversations on %s', (target) => {
     const stopped = await send(artist, { message: 'Loop forever' });
     expect(looping.doStreamCalls).toHaveLength(3);
     expect(stopped.statusCode).toBe(503);
+  });
+
+  it("counts each new message against the plan's monthly messages and refuses past it", async () => {
+    current = new MockLanguageModelV3({ doStream: async () => textStream('ok') });
+    const artist = await createUser(testApp);
+    const allowed = getPlan('free').limits.assistantMessages!;
+    for (let index = 1; index < allowed; index += 1) {
+      await recordUsage(testApp.database.db, artist.me.organization.id, 'assistantMessages', `earlier:${index}`); // prettier-ignore
+    }
+    expect((await send(artist, { message: 'the last one this month' })).statusCode).toBe(200);
+    const refused = await send(artist, { message: 'one past the plan' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'PLAN_LIMIT',
+      details: { limit: 'assistantMessages', allowed, plan: 'free' },
+    });
+    const stored = (await history(artist)).json<ChatHistoryResponse>();
+    expect(stored.items.some((message) => message.content === 'one past the plan')).toBe(false);
   });
 
   it('limits how fast one user sends messages, storing none past the limit', async () => {
