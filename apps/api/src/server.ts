@@ -21,6 +21,8 @@ async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
           kind: 'postgres',
           url: config.databaseUrl,
           poolMax: config.databasePoolMax,
+          onIdleError: (error) =>
+            console.warn(`database connection lost (${error.message}); reconnecting on demand`),
         })
       : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
   } catch (error) {
