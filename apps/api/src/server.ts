@@ -110,6 +110,7 @@ async function main(): Promise<void> {
     // After listening: the first sync of a new data dir must not delay the first page.
     worker = startWorker({
       db: database.db,
+      lockSeconds: config.syncJobLockSeconds,
       handlers: createSyncHandlers(database.db, app.platforms),
       onError: (error, job) =>
         app.log.warn(

@@ -107,6 +107,7 @@ const envSchema = z
       })
       .optional(),
     SIGN_IN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(30),
+    SYNC_JOB_LOCK_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
     SYNC_BACKFILL_DAYS: z.coerce
       .number({ error: 'must be a number of days' })
       .int({ error: 'must be a whole number of days' })
@@ -203,6 +204,8 @@ export type Config = {
   platforms: PlatformsConfig;
   isSyncWorkerEnabled: boolean;
   syncBackfillDays: number;
+  /** How long a worker's claim on a job lasts without a heartbeat (a killed worker's job waits this long). */
+  syncJobLockSeconds: number;
   /** Mount the sandbox's test-only `/sandbox/__control/*` (faults, revoke, clock, reset). */
   isSandboxControlApiEnabled: boolean;
 };
@@ -415,5 +418,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isSyncWorkerEnabled: env.SYNC_WORKER,
     syncBackfillDays: env.SYNC_BACKFILL_DAYS,
     isSandboxControlApiEnabled: env.SANDBOX_CONTROL_API,
+    syncJobLockSeconds: env.SYNC_JOB_LOCK_SECONDS,
   };
 }
