@@ -176,5 +176,5 @@ const result: Record<string, unknown> = { date: new Date().toISOString() };
 if (part === 'all' || part === '1') result.slowGoogle = await partOne();
 if (part === 'all' || part === '2') result.twoProcesses = await partTwo();
 console.log(JSON.stringify(result, null, 2));
-writeResult('security', result);
+writeResult(part === 'all' ? 'security' : `security-part${part}`, result);
 process.exit(0);
