@@ -381,7 +381,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL ?? null,
     databasePoolMax: env.DATABASE_POOL_MAX,
     logLevel: env.LOG_LEVEL,
-    corsOrigins: env.CORS_ORIGINS ?? [appUrl, 'http://localhost:5173'],
+    // The Vite dev server's origin only in development: elsewhere it is any local page's origin.
+    corsOrigins:
+      env.CORS_ORIGINS ??
+      (env.NODE_ENV === 'development' ? [appUrl, 'http://localhost:5173'] : [appUrl]),
     trustProxy: env.TRUST_PROXY,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     userCacheTtlMs: env.USER_CACHE_TTL_MS,
