@@ -36,6 +36,7 @@ import {
   type PlatformServices,
 } from './modules/connections/platform-services';
 import type { PlatformFetch, RetryPolicy } from './modules/connections/providers/platform-http';
+import { createSandboxTokenPersistence } from './modules/connections/sandbox-token-persistence';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { embeddedIdentityRoutes } from './modules/auth/embedded-identity.routes';
@@ -235,6 +236,11 @@ export async function buildApp({
   });
 
   const platformsConfig = config.platforms;
+  const tokenCipher = createTokenCipher(
+    parseTokenKeys(
+      config.tokenEncryptionKeys ?? `1:${readOrCreateSecretFile(config.dataDir, 'token-key-v1')}`,
+    ),
+  );
   if (platformsConfig.sandboxUrl) {
     // Only our own callback URIs are registered, as in Google's console and Meta's app settings.
     await app.register(platformSandbox, {
@@ -258,16 +264,14 @@ export async function buildApp({
       ...(platformOverrides?.sandboxNow ? { now: platformOverrides.sandboxNow } : {}),
       // Faults, revocation, the clock and reset would let anyone break every sandbox connection.
       isControlApiEnabled: config.isSandboxControlApiEnabled,
+      // Sandbox grants outlive a restart and are shared by every API process.
+      tokenPersistence: createSandboxTokenPersistence(database.db, tokenCipher),
     });
   }
   const platforms = createPlatformServices({
     config: platformsConfig,
     appUrl: config.appUrl,
-    cipher: createTokenCipher(
-      parseTokenKeys(
-        config.tokenEncryptionKeys ?? `1:${readOrCreateSecretFile(config.dataDir, 'token-key-v1')}`,
-      ),
-    ),
+    cipher: tokenCipher,
     fetch: platformOverrides?.fetch ?? createInProcessFetch(app, platformsConfig.sandboxUrl),
     backfillDays: config.syncBackfillDays,
     ...(platformOverrides?.retry ? { retry: platformOverrides.retry } : {}),

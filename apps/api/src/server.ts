@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { embeddedIssuer } from './identity/embedded';
 import { demoAccounts, demoPassword, seedDemoAccounts, seedDemoConnections } from './seed/demo';
 import { startWorker, type Worker } from './jobs/worker';
+import { resealConnectionTokens } from './modules/connections/reseal-tokens';
 import { createSyncHandlers, ensureDailySchedule } from './modules/connections/sync/sync-runner';
 import path from 'node:path';
 import { KeyMismatchError, verifyKeyChecks } from './lib/key-check';
@@ -21,6 +22,8 @@ async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
           kind: 'postgres',
           url: config.databaseUrl,
           poolMax: config.databasePoolMax,
+          onIdleError: (error) =>
+            console.warn(`database connection lost (${error.message}); reconnecting on demand`),
         })
       : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
   } catch (error) {
@@ -105,9 +108,15 @@ async function main(): Promise<void> {
   }
   if (config.isSyncWorkerEnabled) {
     await ensureDailySchedule(database.db);
+    // After a key rotation, tokens sealed with older keys are re-sealed so those keys can retire.
+    void resealConnectionTokens(database.db, app.platforms.cipher).then(
+      (count) => count > 0 && app.log.info({ count }, 'tokens re-sealed with the current key'),
+      (error: unknown) => app.log.warn({ err: error }, 'tokens could not be re-sealed'),
+    );
     // After listening: the first sync of a new data dir must not delay the first page.
     worker = startWorker({
       db: database.db,
+      lockSeconds: config.syncJobLockSeconds,
       handlers: createSyncHandlers(database.db, app.platforms),
       onError: (error, job) =>
         app.log.warn(

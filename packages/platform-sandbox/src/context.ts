@@ -55,6 +55,7 @@ export function createSandboxContext(input: PlatformSandboxOptions): SandboxCont
       pageIdOf: (personaId) => world.persona(personaId).page.id,
     },
     clock.nowMs(),
+    options.tokenPersistence,
   );
   return {
     options,

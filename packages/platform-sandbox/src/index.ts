@@ -20,5 +20,6 @@ export {
   staticGoogleToken,
   staticMetaPageToken,
   staticMetaToken,
+  type TokenPersistence,
 } from './oauth/token-store';
 export type { FaultApi, FaultSpec } from './faults';

@@ -1,3 +1,5 @@
+import type { TokenPersistence } from './oauth/token-store';
+
 export type GoogleClientCredentials = {
   clientId: string;
   clientSecret: string;
@@ -26,6 +28,8 @@ export type PlatformSandboxOptions = {
   youtubeDailyQuota?: number;
   /** Expose /__control (fault injection, clock, revocation). Default true. */
   isControlApiEnabled?: boolean;
+  /** Keeps codes, grants and tokens beyond this process's memory. Default: memory only. */
+  tokenPersistence?: TokenPersistence;
 };
 
 export type ResolvedOptions = {
@@ -36,6 +40,7 @@ export type ResolvedOptions = {
   isGoogleAppInTesting: boolean;
   youtubeDailyQuota: number;
   isControlApiEnabled: boolean;
+  tokenPersistence: TokenPersistence | null;
 };
 
 export const DEFAULT_GOOGLE_CLIENT: GoogleClientCredentials = {
@@ -57,5 +62,6 @@ export function resolveOptions(options: PlatformSandboxOptions): ResolvedOptions
     isGoogleAppInTesting: options.isGoogleAppInTesting ?? false,
     youtubeDailyQuota: options.youtubeDailyQuota ?? 10_000,
     isControlApiEnabled: options.isControlApiEnabled ?? true,
+    tokenPersistence: options.tokenPersistence ?? null,
   };
 }

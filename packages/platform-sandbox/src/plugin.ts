@@ -3,7 +3,7 @@ import { createSandboxContext } from './context';
 import { describePersonas, registerControlRoutes } from './control';
 import { classifyPath, sendFault } from './faults';
 import { sendGoogleError } from './google-errors';
-import { requestPath } from './http';
+import { readAuthorizationToken, requestPath } from './http';
 import { sendMetaError } from './meta/errors';
 import { registerGraphRoutes } from './meta/graph';
 import { registerFacebookDialogRoutes } from './meta/login';
@@ -13,6 +13,21 @@ import { registerYouTubeAnalyticsRoutes } from './youtube/analytics';
 import { registerYouTubeDataRoutes } from './youtube/data-api';
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+
+/** Values in a request that may be a code or a token: the bearer token, query and form values. */
+function tokenCandidatesOf(request: FastifyRequest): string[] {
+  const values: string[] = [];
+  const bearer = readAuthorizationToken(request);
+  if (bearer) values.push(bearer);
+  for (const source of [request.query, request.body]) {
+    if (typeof source !== 'object' || source === null) continue;
+    for (const value of Object.values(source as Record<string, unknown>)) {
+      if (typeof value === 'string' && value.length >= 16 && value.length <= 512)
+        values.push(value);
+    }
+  }
+  return values.slice(0, 20);
+}
 
 /**
  * The sandbox as an encapsulated Fastify plugin: register it with a prefix (the API uses
@@ -38,6 +53,18 @@ export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async
       return reply;
     }
   });
+
+  if (context.options.tokenPersistence) {
+    // Codes and tokens another process issued (or a previous run left) are read before the
+    // handler looks them up, and what it issued is written before the answer leaves.
+    app.addHook('preHandler', async (request) => {
+      await context.tokens.hydrate(tokenCandidatesOf(request));
+    });
+    app.addHook('onSend', async (_request, _reply, payload) => {
+      await context.tokens.flush();
+      return payload;
+    });
+  }
 
   await app.register(async (child) => registerGoogleOAuthRoutes(child, context), { prefix: '/oauth2' }); // prettier-ignore
   await app.register(async (child) => registerYouTubeDataRoutes(child, context), { prefix: '/youtube/v3' }); // prettier-ignore

@@ -138,6 +138,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('allows the Vite dev origin only in development', () => {
+    expect(loadConfig({}).corsOrigins).toEqual(['http://localhost:3000']);
+    expect(loadConfig({ NODE_ENV: 'development' }).corsOrigins).toEqual([
+      'http://localhost:3000',
+      'http://localhost:5173',
+    ]);
+  });
+
   it('splits comma-separated CORS origins', () => {
     expect(loadConfig({ CORS_ORIGINS: 'https://a.test, https://b.test ,' }).corsOrigins).toEqual([
       'https://a.test',

@@ -107,6 +107,7 @@ const envSchema = z
       })
       .optional(),
     SIGN_IN_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(30),
+    SYNC_JOB_LOCK_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
     SYNC_BACKFILL_DAYS: z.coerce
       .number({ error: 'must be a number of days' })
       .int({ error: 'must be a whole number of days' })
@@ -270,6 +271,8 @@ export type Config = {
   platforms: PlatformsConfig;
   isSyncWorkerEnabled: boolean;
   syncBackfillDays: number;
+  /** How long a worker's claim on a job lasts without a heartbeat (a killed worker's job waits this long). */
+  syncJobLockSeconds: number;
   /** Mount the sandbox's test-only `/sandbox/__control/*` (faults, revoke, clock, reset). */
   isSandboxControlApiEnabled: boolean;
   billing: BillingConfig;
@@ -493,7 +496,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL ?? null,
     databasePoolMax: env.DATABASE_POOL_MAX,
     logLevel: env.LOG_LEVEL,
-    corsOrigins: env.CORS_ORIGINS ?? [appUrl, 'http://localhost:5173'],
+    // The Vite dev server's origin only in development: elsewhere it is any local page's origin.
+    corsOrigins:
+      env.CORS_ORIGINS ??
+      (env.NODE_ENV === 'development' ? [appUrl, 'http://localhost:5173'] : [appUrl]),
     trustProxy: env.TRUST_PROXY,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     userCacheTtlMs: env.USER_CACHE_TTL_MS,
@@ -541,5 +547,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       messagesPerMinute: env.ASSISTANT_MESSAGES_PER_MINUTE,
     },
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    syncJobLockSeconds: env.SYNC_JOB_LOCK_SECONDS,
   };
 }

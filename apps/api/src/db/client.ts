@@ -24,7 +24,7 @@ export type DatabaseHandle = {
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 export type OpenDatabaseOptions =
-  | { kind: 'postgres'; url: string; poolMax: number }
+  | { kind: 'postgres'; url: string; poolMax: number; onIdleError?: (error: Error) => void }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; dump?: Blob | File };
 
@@ -36,9 +36,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolMax,
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 5_000,
+      // No statement holds a connection (and the rows it locks) for ever; a server that stops
+      // answering mid-query fails the query instead of hanging the request.
+      statement_timeout: 30_000,
+      query_timeout: 35_000,
     });
-    // An idle client that errors (server restart) must not crash the process.
-    pool.on('error', () => {});
+    // An idle client that errors (server restart) is dropped by the pool, which opens new ones
+    // when the database is back; it is logged, never allowed to crash the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     await migrateUnderLock(pool);
     let isClosed = false;
@@ -75,6 +80,42 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     ...{ pglite: client },
   };
+}
+
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '3D000', // the database does not exist (dropped or not yet created)
+]);
+
+/**
+ * True when an error means the database cannot be reached right now (as opposed to a bad query):
+ * the API answers 503 with Retry-After, and the pool reconnects by itself when it is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const code = typeof candidate.code === 'string' ? candidate.code : '';
+    const message = typeof candidate.message === 'string' ? candidate.message : '';
+    if (unavailableCodes.has(code) || code.startsWith('08')) return true;
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|PGlite is closed|Cannot use a pool after calling end/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    current = candidate.cause;
+  }
+  return false;
 }
 
 /** Any fixed number: every Crescendo process takes the same lock before migrating. */

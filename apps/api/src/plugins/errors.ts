@@ -5,6 +5,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client';
 import { AppError } from '../lib/app-error';
 
 export function sendError(
@@ -37,6 +38,9 @@ function toFieldIssues(error: FastifyError): FieldIssue[] {
     ];
   });
 }
+
+/** How long clients are asked to wait while the database is unreachable. */
+const databaseRetryAfterSeconds = 5;
 
 /** One error handler for the whole API: the wire format, 5xx internals never shown. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -102,6 +106,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
             ? 'The request body is empty; send a JSON object.'
             : error.message;
       return sendError(reply, status, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reason: error.message }, 'database unavailable');
+      reply.header('retry-after', String(databaseRetryAfterSeconds));
+      return sendError(
+        reply,
+        503,
+        'SERVICE_UNAVAILABLE',
+        'The service is briefly unavailable. Try again in a few seconds.',
+        { retryAfterSeconds: databaseRetryAfterSeconds, requestId: request.id },
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(

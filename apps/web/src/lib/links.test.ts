@@ -38,7 +38,11 @@ describe('link handling', () => {
       kind: 'external',
       href: 'https://crescendo.fm/blog',
     });
-    expect(resolveLink('https://help.crescendo.fm/a', options).kind).toBe('external');
+    expect(resolveLink('https://www.crescendo.fm/a', options).kind).toBe('external');
+    // Other subdomains only when listed: a stray one is not an open redirect.
+    expect(resolveLink('https://help.crescendo.fm/a', options)).toEqual({ kind: 'internal', to: '/' }); // prettier-ignore
+    expect(resolveLink('https://attacker.crescendo.fm/a', options)).toEqual({ kind: 'internal', to: '/' }); // prettier-ignore
+    expect(resolveLink('https://help.crescendo.fm/a', { ...options, externalHosts: ['help.crescendo.fm'] }).kind).toBe('external'); // prettier-ignore
   });
 
   it('sends other external links to the home page', () => {

@@ -22,11 +22,12 @@ export type ResolvedLink = { kind: 'internal'; to: string } | { kind: 'external'
 
 /**
  * Spec §2: links to the production host (or a typo of it) become in-app paths; other external
- * links go to the home page unless they point at the product's own domain.
+ * links go to the home page unless they point at the product's own domain (itself or www., plus
+ * any `externalHosts` named explicitly).
  */
 export function resolveLink(
   href: string,
-  options: { productionHost: string; currentOrigin: string },
+  options: { productionHost: string; currentOrigin: string; externalHosts?: readonly string[] },
 ): ResolvedLink {
   let url: URL;
   try {
@@ -45,7 +46,10 @@ export function resolveLink(
   if (host === productionHost || getTypoHosts(productionHost).includes(host)) {
     return { kind: 'internal', to: toPath() };
   }
+  // An explicit list, not "any subdomain": one forgotten or taken-over subdomain of the parent
+  // domain must not become an open redirect.
   const domain = getProductDomain(productionHost);
-  if (host === domain || host.endsWith(`.${domain}`)) return { kind: 'external', href: url.href };
+  const allowed = new Set([domain, `www.${domain}`, ...(options.externalHosts ?? [])]);
+  if (allowed.has(host)) return { kind: 'external', href: url.href };
   return { kind: 'internal', to: '/' };
 }

@@ -214,6 +214,7 @@ function pageTokenFor(context: SandboxContext, caller: Caller): string {
   const ttlSeconds = caller.record.expiresAtMs === null || caller.record.isLongLived ? null : Math.max(1, Math.floor((caller.record.expiresAtMs - nowMs) / 1000)); // prettier-ignore
   const issued = context.tokens.issueAccessToken(caller.grant, { ttlSeconds, nowMs, kind: 'page', pageId: page.id, isLongLived: ttlSeconds === null }); // prettier-ignore
   caller.grant.pageTokens.set(page.id, issued.token);
+  context.tokens.markChanged('grant', caller.grant.id);
   return issued.token;
 }
 

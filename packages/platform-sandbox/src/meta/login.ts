@@ -133,6 +133,7 @@ export function registerMetaTokenRoute(app: FastifyInstance, context: SandboxCon
     code.isUsed = true;
     const grant = context.tokens.createGrant({ provider: 'meta', personaId: code.personaId, clientId: metaApp.appId, scopes: code.scopes, nowMs, withRefreshToken: false, refreshTokenTtlMs: null }); // prettier-ignore
     code.grantId = grant.id;
+    context.tokens.markChanged('code', code.code);
     const token = context.tokens.issueAccessToken(grant, { ttlSeconds: META_SHORT_LIVED_TTL_SECONDS, nowMs }); // prettier-ignore
     return reply.send({ access_token: token.token, token_type: 'bearer', expires_in: META_SHORT_LIVED_TTL_SECONDS }); // prettier-ignore
   });

@@ -214,6 +214,7 @@ export async function registerGoogleOAuthRoutes(
         refreshTokenTtlMs: context.options.isGoogleAppInTesting ? TESTING_REFRESH_TTL_MS : null,
       });
       code.grantId = grant.id;
+      context.tokens.markChanged('code', code.code);
       const access = context.tokens.issueAccessToken(grant, { ttlSeconds: GOOGLE_ACCESS_TOKEN_TTL_SECONDS, nowMs }); // prettier-ignore
       return reply.header('cache-control', 'no-cache, no-store, max-age=0, must-revalidate').send({
         access_token: access.token,

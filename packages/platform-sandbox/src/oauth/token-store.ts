@@ -77,6 +77,21 @@ export function staticMetaPageToken(personaId: PersonaId): string {
   return `sandbox-meta-page-token-${personaId}`;
 }
 
+/**
+ * Where a mounted sandbox keeps its codes, grants and tokens beyond one process's memory (the
+ * Crescendo API passes one over its database), so grants survive a restart and a code issued by
+ * one process can be redeemed at another. Keys are `code:…`, `grant:…`, `access:…`, `refresh:…`.
+ */
+export type TokenPersistence = {
+  load(keys: string[]): Promise<Map<string, unknown>>;
+  save(entries: [string, unknown][]): Promise<void>;
+};
+
+type StoredGrant = Omit<Grant, 'pageTokens'> & { pageTokens: Record<string, string> };
+
+/** How long a grant read from the shared store is trusted before it is read again (revocation). */
+const grantFreshnessMs = 1000;
+
 function randomToken(bytes: number): string {
   return randomBytes(bytes).toString('base64url');
 }
@@ -86,6 +101,11 @@ export class TokenStore {
   readonly accessTokens = new Map<string, AccessTokenRecord>();
   readonly refreshTokens = new Map<string, string>();
   readonly codes = new Map<string, AuthorizationCode>();
+  /** Keys changed since the last flush (persistent mode only). */
+  private readonly dirty = new Set<string>();
+  /** Grants created at start-up (static tokens): this process's own, never read from the store. */
+  private readonly staticGrantIds = new Set<string>();
+  private readonly grantReadAt = new Map<string, number>();
 
   constructor(
     private readonly defaults: {
@@ -94,8 +114,96 @@ export class TokenStore {
       pageIdOf: (personaId: PersonaId) => string;
     },
     nowMs: number,
+    private readonly persistence: TokenPersistence | null = null,
   ) {
     this.seedStaticTokens(nowMs);
+  }
+
+  /** Records that a code, grant or token changed, so the next flush writes it. */
+  markChanged(kind: 'code' | 'grant' | 'access' | 'refresh', key: string): void {
+    if (this.persistence) this.dirty.add(`${kind}:${key}`);
+  }
+
+  /**
+   * Reads what the shared store holds for these candidate values (a bearer token, a code, a
+   * refresh token…) and the grants behind them, so lookups below find codes and tokens another
+   * process issued or a previous run left. No-op without persistence.
+   */
+  async hydrate(candidates: string[]): Promise<void> {
+    if (!this.persistence) return;
+    const now = Date.now();
+    const keys = new Set<string>();
+    for (const value of candidates) {
+      keys.add(`code:${value}`);
+      if (!this.accessTokens.has(value)) keys.add(`access:${value}`);
+      if (!this.refreshTokens.has(value)) keys.add(`refresh:${value}`);
+    }
+    const found = keys.size > 0 ? await this.persistence.load([...keys]) : new Map<string, unknown>(); // prettier-ignore
+    const grantIds = new Set<string>();
+    for (const [key, value] of found) {
+      const [kind, ...rest] = key.split(':');
+      const id = rest.join(':');
+      if (kind === 'code') {
+        const code = value as AuthorizationCode;
+        this.codes.set(id, code);
+        if (code.grantId) grantIds.add(code.grantId);
+      } else if (kind === 'access') {
+        this.accessTokens.set(id, value as AccessTokenRecord);
+      } else if (kind === 'refresh') {
+        this.refreshTokens.set(id, value as string);
+      }
+    }
+    for (const value of candidates) {
+      const grantId = this.accessTokens.get(value)?.grantId ?? this.refreshTokens.get(value);
+      if (grantId) grantIds.add(grantId);
+    }
+    const stale = [...grantIds].filter(
+      (id) =>
+        !this.staticGrantIds.has(id) && now - (this.grantReadAt.get(id) ?? 0) > grantFreshnessMs,
+    );
+    if (stale.length === 0) return;
+    const grants = await this.persistence.load(stale.map((id) => `grant:${id}`));
+    const pageTokens: string[] = [];
+    for (const value of grants.values()) {
+      const stored = value as StoredGrant;
+      const grant: Grant = { ...stored, pageTokens: new Map(Object.entries(stored.pageTokens)) };
+      this.grants.set(grant.id, grant);
+      this.grantReadAt.set(grant.id, now);
+      for (const token of grant.pageTokens.values()) {
+        if (!this.accessTokens.has(token)) pageTokens.push(`access:${token}`);
+      }
+    }
+    if (pageTokens.length === 0) return;
+    for (const [key, value] of await this.persistence.load(pageTokens)) {
+      this.accessTokens.set(key.slice('access:'.length), value as AccessTokenRecord);
+    }
+  }
+
+  /** Writes every changed code, grant and token to the shared store. */
+  async flush(): Promise<void> {
+    if (!this.persistence || this.dirty.size === 0) return;
+    const entries: [string, unknown][] = [];
+    for (const key of this.dirty) {
+      const [kind, ...rest] = key.split(':');
+      const id = rest.join(':');
+      if (kind === 'code') {
+        const code = this.codes.get(id);
+        if (code) entries.push([key, code]);
+      } else if (kind === 'grant') {
+        const grant = this.grants.get(id);
+        if (grant && !this.staticGrantIds.has(id)) {
+          entries.push([key, { ...grant, pageTokens: Object.fromEntries(grant.pageTokens) }]);
+        }
+      } else if (kind === 'access') {
+        const record = this.accessTokens.get(id);
+        if (record && !this.staticGrantIds.has(record.grantId)) entries.push([key, record]);
+      } else if (kind === 'refresh') {
+        const grantId = this.refreshTokens.get(id);
+        if (grantId && !this.staticGrantIds.has(grantId)) entries.push([key, grantId]);
+      }
+    }
+    this.dirty.clear();
+    if (entries.length > 0) await this.persistence.save(entries);
   }
 
   reset(nowMs: number): void {
@@ -103,6 +211,8 @@ export class TokenStore {
     this.accessTokens.clear();
     this.refreshTokens.clear();
     this.codes.clear();
+    this.staticGrantIds.clear();
+    this.grantReadAt.clear();
     this.seedStaticTokens(nowMs);
   }
 
@@ -110,6 +220,7 @@ export class TokenStore {
     const prefix = input.provider === 'google' ? '4/0Sbx' : 'AQSbx';
     const code: AuthorizationCode = { ...input, code: `${prefix}${randomToken(32)}`, isUsed: false, grantId: null }; // prettier-ignore
     this.codes.set(code.code, code);
+    this.markChanged('code', code.code);
     return code;
   }
 
@@ -139,8 +250,10 @@ export class TokenStore {
       grant.refreshToken = input.fixedRefreshToken ?? `1//0Sbx${randomToken(40)}`;
       grant.refreshTokenExpiresAtMs = input.refreshTokenTtlMs === null ? null : input.nowMs + input.refreshTokenTtlMs; // prettier-ignore
       this.refreshTokens.set(grant.refreshToken, grant.id);
+      this.markChanged('refresh', grant.refreshToken);
     }
     this.grants.set(grant.id, grant);
+    this.markChanged('grant', grant.id);
     return grant;
   }
 
@@ -169,6 +282,7 @@ export class TokenStore {
       pageId: options.pageId ?? null,
     };
     this.accessTokens.set(token, record);
+    this.markChanged('access', token);
     return record;
   }
 
@@ -191,6 +305,7 @@ export class TokenStore {
   revokeGrant(grantId: string): void {
     const grant = this.grants.get(grantId);
     if (grant) grant.isRevoked = true;
+    this.markChanged('grant', grantId);
   }
 
   /** Revokes every grant of a persona (optionally for one provider); returns how many. */
@@ -200,6 +315,7 @@ export class TokenStore {
       if (grant.personaId !== personaId || grant.isRevoked) continue;
       if (provider && grant.provider !== provider) continue;
       grant.isRevoked = true;
+      this.markChanged('grant', grant.id);
       count += 1;
     }
     return count;
@@ -217,6 +333,7 @@ export class TokenStore {
         refreshTokenTtlMs: null,
         fixedRefreshToken: `sandbox-google-refresh-${personaId}`,
       });
+      this.staticGrantIds.add(google.id);
       this.issueAccessToken(google, { ttlSeconds: null, nowMs, fixedToken: staticGoogleToken(personaId) }); // prettier-ignore
       const meta = this.createGrant({
         provider: 'meta',
@@ -227,6 +344,7 @@ export class TokenStore {
         withRefreshToken: false,
         refreshTokenTtlMs: null,
       });
+      this.staticGrantIds.add(meta.id);
       this.issueAccessToken(meta, { ttlSeconds: null, nowMs, isLongLived: true, fixedToken: staticMetaToken(personaId) }); // prettier-ignore
       const pageId = this.defaults.pageIdOf(personaId);
       const page = this.issueAccessToken(meta, { ttlSeconds: null, nowMs, kind: 'page', pageId, isLongLived: true, fixedToken: staticMetaPageToken(personaId) }); // prettier-ignore

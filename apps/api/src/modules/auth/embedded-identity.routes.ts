@@ -104,8 +104,24 @@ async function forwardToIdentityProvider(
     });
     return response.status;
   }
-  reply.send(text.length ? text : undefined);
+  reply.send(text.length ? withoutSessionToken(request.url, text) : undefined);
   return response.status;
+}
+
+/**
+ * better-auth puts the session token in the sign-in and sign-up bodies as well as in the HttpOnly
+ * cookie; the web app only needs the cookie, and a token in a body is readable by any script.
+ */
+function withoutSessionToken(url: string, text: string): string {
+  if (!/^\/api\/auth\/sign-(in|up)\//.test(url)) return text;
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (typeof body !== 'object' || body === null || !('token' in body)) return text;
+    const { token: _token, ...rest } = body as Record<string, unknown>;
+    return JSON.stringify(rest);
+  } catch {
+    return text;
+  }
 }
 
 /** The embedded identity provider (better-auth) under `/api/auth/*`. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MetaPlatformConfig } from '../../../config/env';
 import {
   buildUrl,
+  httpsUrlSchema,
   ProviderError,
   QuotaExceededError,
   ReconnectNeededError,
@@ -74,7 +75,7 @@ const instagramUserSchema = z.object({
   name: z.string().optional(),
   followers_count: z.number().optional(),
   media_count: z.number().optional(),
-  profile_picture_url: z.string().optional(),
+  profile_picture_url: httpsUrlSchema,
 });
 export type InstagramUser = z.output<typeof instagramUserSchema>;
 
@@ -86,9 +87,9 @@ const mediaPageSchema = z.object({
       media_type: z.string(),
       media_product_type: z.string().optional(),
       timestamp: z.string(),
-      permalink: z.string().optional(),
-      thumbnail_url: z.string().optional(),
-      media_url: z.string().optional(),
+      permalink: httpsUrlSchema,
+      thumbnail_url: httpsUrlSchema,
+      media_url: httpsUrlSchema,
       like_count: z.number().optional(),
       comments_count: z.number().optional(),
     }),

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** `fetch`'s shape; the in-process sandbox is reached through `app.inject` behind it. */
 export type PlatformFetch = (url: string, init?: RequestInit) => Promise<Response>;
@@ -178,3 +178,19 @@ export function buildUrl(
   }
   return url.toString();
 }
+
+/**
+ * A link or image address from a platform, kept only when it is `https:`: a stored permalink is
+ * later an `href` in the app, and a `javascript:` or plain-http one must never get there.
+ */
+export const httpsUrlSchema = z
+  .string()
+  .optional()
+  .transform((value) => {
+    if (!value) return undefined;
+    try {
+      return new URL(value).protocol === 'https:' ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  });
