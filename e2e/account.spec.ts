@@ -128,7 +128,7 @@ describe('account journeys', () => {
     const resetUrl = page.url();
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByText('Password must be at least 8 characters.').waitFor();
+    await page.getByText('Use at least 8 characters for your password').waitFor();
     await page.getByLabel('New password', { exact: true }).fill('the-new-passphrase');
     await page.getByLabel('Repeat the new password').fill('the-new-passphrase-typo');
     await page.getByRole('button', { name: 'Change password' }).click();
