@@ -177,28 +177,16 @@ describe('sign-up → waitlist → approval', () => {
     await admin.page.goto('/waitlist');
     await admin.page.getByRole('button', { name: `Approve Juniper Vale` }).click();
     await admin.page.getByText('Juniper Vale approved').waitFor();
+    // Approval is the access decision: no second "grant" step.
     await admin.page.getByRole('tab', { name: 'approved' }).click();
-    await admin.page.getByText(email).waitFor();
-    const grant = admin.page.getByRole('button', { name: 'Grant customer access to Juniper Vale' });
-    const canGrant = (await grant.count()) > 0;
-    if (!canGrant)
-      console.log(
-        'note: the API did not return userId on waitlist entries; grant-customer skipped',
-      );
-    if (canGrant) {
-      await grant.click();
-      await admin.page.getByText('Customer access granted').waitFor();
-    }
+    const row = admin.page.getByRole('listitem').filter({ hasText: email });
+    await row.getByText('Customer', { exact: true }).waitFor();
     await admin.context.close();
 
-    await artist.page.reload();
-    if (canGrant) {
-      // Now a customer: the waitlist is no longer theirs, the dashboard is.
-      await artist.page.goto('/dashboard');
-      await artist.page.getByRole('heading', { name: /Welcome back/ }).waitFor();
-    } else {
-      await artist.page.getByRole('heading', { name: 'You’re off the waitlist' }).waitFor();
-    }
+    // The approved artist's next visit starts onboarding.
+    await artist.page.goto('/login');
+    await artist.page.waitForURL('**/onboarding/profile');
+    await artist.page.getByRole('heading', { name: 'Set up your artist profile' }).waitFor();
     await artist.context.close();
   });
 });
