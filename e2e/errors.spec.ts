@@ -113,10 +113,17 @@ describe('route error screens', () => {
 
   it('a failed route chunk shows Update Required with Refresh Page', async () => {
     const { context, page } = await customerPage();
+    // The YouTube page's chunk fails from the start: no earlier load or preload can have cached
+    // it, whatever the machine's speed. The server itself stays healthy (a newer build is live).
+    await page.route(/\/assets\/youtube-[^/]+\.js$/, (route) => route.abort('failed'));
     await page.goto('/settings/usage');
     await page.getByRole('heading', { name: 'Usage', exact: true }).waitFor();
-    await page.route(/\/assets\/youtube-[^/]+\.js$/, (route) => route.abort('failed'));
-    await page.keyboard.press('Control+y');
+    // The navigation link, not a shortcut: a click needs no listener to have been installed.
+    await page
+      .getByRole('navigation', { name: 'App' })
+      .getByRole('link', { name: 'YouTube' })
+      .click();
+    await page.waitForURL('**/youtube');
     await page.getByRole('heading', { name: 'Update Required' }).waitFor();
     await page
       .getByText('A new version is available. Please refresh the page to update.')
@@ -125,6 +132,22 @@ describe('route error screens', () => {
       .getByText('Failed to load application resources. Please refresh the page.')
       .waitFor();
     await page.getByRole('button', { name: 'Refresh Page' }).waitFor();
+    await context.close();
+  });
+
+  it('a chunk that fails because the server is gone is a Connection Problem, not an update', async () => {
+    const { context, page } = await customerPage();
+    await page.goto('/settings/usage');
+    await page.getByRole('heading', { name: 'Usage', exact: true }).waitFor();
+    // The network drops: the chunk and the health check both fail.
+    await page.route(/\/assets\/youtube-[^/]+\.js$/, (route) => route.abort('failed'));
+    await page.route('**/api/health', (route) => route.abort('failed'));
+    await page
+      .getByRole('navigation', { name: 'App' })
+      .getByRole('link', { name: 'YouTube' })
+      .click();
+    await page.getByRole('heading', { name: 'Connection Problem' }).first().waitFor();
+    assert.equal(await page.getByRole('heading', { name: 'Update Required' }).count(), 0);
     await context.close();
   });
 });

@@ -11,7 +11,8 @@ export type RunningServer = {
   baseUrl: string;
   port: number;
   dataDir: string;
-  stop: () => Promise<void>;
+  /** Stops the process; `keepData` leaves the data dir for a restart on the same port. */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
   logs: () => string;
 };
 
@@ -61,10 +62,13 @@ async function waitForHealth(
 }
 
 /** Starts the real product (`node scripts/start.mjs`) on a free port with a fresh data dir. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  restart: { port: number; dataDir: string } | null = null,
+): Promise<RunningServer> {
   buildWebOnce();
-  const port = await findFreePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crescendo-e2e-'));
+  const port = restart?.port ?? (await findFreePort());
+  const dataDir = restart?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'crescendo-e2e-'));
   let output = '';
   const child = spawn('node', ['scripts/start.mjs'], {
     cwd: repoRoot,
@@ -102,7 +106,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     dataDir,
     logs: () => output,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
@@ -110,7 +114,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         await exited;
         clearTimeout(timer);
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

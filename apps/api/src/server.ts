@@ -134,6 +134,7 @@ async function main(): Promise<void> {
     `  API docs: http://localhost:${port}/api/docs`,
     `  Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Identity: ${config.identityProvider === 'embedded' ? 'embedded' : 'Clerk'}`,
+    `  Mail: ${config.mail.smtpUrl ? 'SMTP (SMTP_URL)' : `sandbox mailbox at ${config.appUrl}/sandbox/mail`}`,
   ];
   if (config.seedDemo) {
     lines.push(`  Demo accounts (password "${demoPassword}"):`);

@@ -28,9 +28,10 @@ function renderText(text: string): string {
 const styles = `
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
   body { margin: 0 auto; max-width: 48rem; padding: 1.5rem 1rem; line-height: 1.5; }
-  a { color: #6d28d9; } @media (prefers-color-scheme: dark) { a { color: #c4b5fd; } }
+  a { color: #6d28d9; } .meta { color: #52525b; }
+  @media (prefers-color-scheme: dark) { a { color: #c4b5fd; } .meta { color: #a1a1aa; } }
   ul { list-style: none; padding: 0; } li { border-bottom: 1px solid #8884; padding: .75rem 0; }
-  .meta { color: GrayText; font-size: .875rem; } pre { white-space: pre-wrap; word-break: break-word;
+  .meta { font-size: .875rem; } pre { white-space: pre-wrap; word-break: break-word;
   font: inherit; } `;
 
 function page(title: string, body: string): string {

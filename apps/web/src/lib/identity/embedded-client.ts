@@ -191,11 +191,18 @@ export function createEmbeddedAuthClient(basePath = '/api/auth') {
    * sign-up navigates on to registration first (/register would otherwise bounce a signed-in
    * user home); meanwhile the session reads as pending, so guards wait instead of redirecting.
    */
-  async function startSession(path: string, body: object): Promise<EmbeddedAuthResult> {
+  async function startSession(
+    path: string,
+    body: object,
+    { isSessionReadDeferred = false } = {},
+  ): Promise<EmbeddedAuthResult> {
     const result = await post(path, body);
     if (result.error) return result;
     setState({ data: state.data, isPending: true });
-    void refreshSession();
+    // A deferred read waits for the caller (sign-up first moves on to its next page; were the
+    // session to arrive while /register's chunk is still loading, /register would send the new
+    // user home instead).
+    if (!isSessionReadDeferred) void refreshSession();
     broadcastSessionChange();
     return result;
   }
@@ -223,8 +230,10 @@ export function createEmbeddedAuthClient(basePath = '/api/auth') {
     },
     signUp: {
       // The verification mail's link comes back to the web app's /verify-email.
-      email: (details: { name: string; email: string; password: string }) =>
-        startSession('/sign-up/email', { ...details, callbackURL: '/verify-email' }),
+      email: (
+        details: { name: string; email: string; password: string },
+        options: { isSessionReadDeferred?: boolean } = {},
+      ) => startSession('/sign-up/email', { ...details, callbackURL: '/verify-email' }, options),
     },
     /** Mails a reset link that opens /reset-password; answers the same for unknown emails. */
     requestPasswordReset: (email: string) =>

@@ -4,7 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { EmbeddedSignIn, EmbeddedSignUp } from './embedded-forms';
 
 const client = vi.hoisted(() => ({
-  embeddedAuthClient: { signIn: { email: vi.fn() }, signUp: { email: vi.fn() } },
+  embeddedAuthClient: {
+    signIn: { email: vi.fn() },
+    signUp: { email: vi.fn() },
+    refreshSession: vi.fn(),
+  },
   fetchEmbeddedToken: vi.fn(),
 }));
 vi.mock('./embedded-client', () => client);
@@ -53,10 +57,11 @@ describe('embedded identity forms', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('registered')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/registration-success');
-    expect(client.embeddedAuthClient.signUp.email).toHaveBeenCalledWith({
-      name: 'Nova',
-      email: 'nova@example.com',
-      password: 'long-enough-password',
-    });
+    expect(client.embeddedAuthClient.signUp.email).toHaveBeenCalledWith(
+      { name: 'Nova', email: 'nova@example.com', password: 'long-enough-password' },
+      { isSessionReadDeferred: true },
+    );
+    // The session is read once registration is on screen, not before.
+    expect(client.embeddedAuthClient.refreshSession).toHaveBeenCalledTimes(1);
   });
 });

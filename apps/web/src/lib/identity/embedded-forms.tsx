@@ -128,16 +128,21 @@ export function EmbeddedSignUp({ afterSignUpPath }: SignUpProps) {
     if (Object.keys(nextErrors).length > 0) return;
     setIsSubmitting(true);
     try {
-      const { error } = await embeddedAuthClient.signUp.email({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        password: values.password,
-      });
+      const { error } = await embeddedAuthClient.signUp.email(
+        { name: values.name.trim(), email: values.email.trim(), password: values.password },
+        { isSessionReadDeferred: true },
+      );
       if (error) {
         setFormError(describeAuthError(error));
         return;
       }
-      await navigate(afterSignUpPath, { replace: true });
+      // On to registration first, then read the new session: never a race with /register's
+      // "already signed in" redirect.
+      try {
+        await navigate(afterSignUpPath, { replace: true });
+      } finally {
+        void embeddedAuthClient.refreshSession();
+      }
     } catch {
       setFormError('We couldn’t reach the sign-up service. Please try again.');
     } finally {

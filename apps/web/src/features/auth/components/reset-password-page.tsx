@@ -89,7 +89,7 @@ export function ResetPasswordPage() {
         noValidate
         onSubmit={handleSubmit}
         className="flex flex-col gap-4"
-        aria-label="New password"
+        aria-label="Choose a new password"
       >
         {formError ? <Alert tone="danger" title={formError} /> : null}
         <FormField

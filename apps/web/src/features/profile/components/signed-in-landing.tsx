@@ -2,6 +2,7 @@ import { Navigate } from 'react-router';
 import { GuardSpinner } from '@/lib/auth/guards';
 import { useAuth } from '@/lib/auth/auth-context';
 import { paths } from '@/config/paths';
+import { DataProvider } from '@/lib/data-provider';
 import { useProfile } from '../api/get-profile';
 
 /**
@@ -12,7 +13,12 @@ export function SignedInLanding({ to }: { to: string }) {
   const { hasRole } = useAuth();
   const isArtist = hasRole('customer') && !hasRole('admin') && to === paths.dashboard;
   if (!isArtist) return <Navigate to={to} replace />;
-  return <ArtistLanding to={to} />;
+  return (
+    // /login and /register are public pages, outside the signed-in frame's data provider.
+    <DataProvider>
+      <ArtistLanding to={to} />
+    </DataProvider>
+  );
 }
 
 function ArtistLanding({ to }: { to: string }) {
