@@ -89,7 +89,20 @@ export const resolvedRangeSchema = z.object({
   to: z.string(),
   days: z.number().int(),
   granularity: z.enum(['day', 'week']),
-  previous: z.object({ from: z.string(), to: z.string() }).nullable(),
+  previous: z
+    .object({
+      from: z.string(),
+      to: z.string(),
+      /**
+       * True when the previous period starts before the history available for a platform in
+       * scope: its figures would cover fewer days, so they are not compared (previous and change
+       * are null wherever it is partial).
+       */
+      isPartial: z.boolean().default(false),
+      /** The first day with data for every platform in scope (null before the first sync). */
+      availableFrom: z.string().nullable().default(null),
+    })
+    .nullable(),
 });
 
 /** A figure with its value in the previous equal period; `change` is relative (0.25 = +25 %). */
@@ -159,6 +172,8 @@ export const forecastSchema = z.object({
 export const insightSchema = z.object({
   id: z.string(),
   kind: z.enum(['spike', 'milestone']),
+  /** `up` for a spike or a milestone, `down` for a notable drop (shown as a warning). */
+  direction: z.enum(['up', 'down']),
   platform: analyticsPlatformSchema.nullable(),
   day: z.string(),
   title: z.string(),
@@ -207,7 +222,13 @@ export const audienceBreakdownSchema = z.object({
   isAvailable: z.boolean(),
   /** Why it is not available (privacy threshold, not reported by the platform, not synced yet). */
   unavailableReason: z.string().nullable(),
+  /** The period the platform's breakdown covers; it may differ from the requested range. */
   period: z.object({ label: z.string(), start: z.string().nullable(), end: z.string() }).nullable(),
+  /**
+   * Whether `period` is the requested range. Platforms report breakdowns for fixed periods only
+   * (YouTube the last 28 days, Instagram its followers now), so a page labels what it shows.
+   */
+  isRequestedRange: z.boolean(),
   /** What `value` counts: views (YouTube), followers (Instagram), or a percentage share. */
   basis: z.enum(['views', 'followers', 'percentage']).nullable(),
   items: z.array(z.object({ key: z.string(), value: z.number(), share: z.number() })),
@@ -215,6 +236,8 @@ export const audienceBreakdownSchema = z.object({
 
 export const audienceResponseSchema = z.object({
   platform: platformScopeSchema,
+  /** The range the request asked for; each breakdown says the period it actually covers. */
+  range: z.object({ from: z.string(), to: z.string() }),
   hasConnections: z.boolean(),
   breakdowns: z.array(audienceBreakdownSchema),
   fastestGrowingCountries: z.array(
@@ -274,6 +297,11 @@ export const contentRowSchema = z.object({
   saves: z.number().nullable(),
   engagementRate: z.number().nullable(),
   followersGained: z.number().nullable(),
+  /**
+   * `range`: activity inside the range (platforms that report per-day figures); `lifetime`: the
+   * item's lifetime counters, where the platform reports only those.
+   */
+  figures: z.enum(['range', 'lifetime']),
 });
 export type ContentRow = z.infer<typeof contentRowSchema>;
 

@@ -42,7 +42,7 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 
 const analyticsRoles: Role[] = ['customer', 'admin'];
 
-/** Allowed roles per guarded route (spec §2). An empty list: see docs/decisions/010-web-empty-roles.md. */
+/** Allowed roles per guarded route (spec §2). An empty list: see docs/decisions/0009-web-empty-roles.md. */
 export const guardedRoutes: Record<string, readonly Role[]> = {
   [paths.waitlist]: ['lead', 'admin'],
   [paths.checkout]: ['customer', 'lead', 'admin'],

@@ -172,7 +172,7 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="crescendo-content-/);
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Title,Platform,Type,Published,Views,Watch minutes,Likes,Comments,Shares,Saves,Engagement rate,Followers gained,Link',
+      'Title,Platform,Type,Published,Views,Watch minutes,Likes,Comments,Shares,Saves,Engagement rate,Followers gained,Link,Figures',
     );
     expect(lines).toHaveLength(body.total + 1);
     expect(lines[1]).toContain(`,${body.items[0].views},`);
@@ -253,6 +253,51 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
       start: addDays(lastYouTubeDay, -27),
       end: lastYouTubeDay,
     });
+  });
+
+  it('gives age and gender shares exactly as YouTube’s own ageGroup and gender reports', async () => {
+    const body = (await get('/api/dashboard/audience?range=28d&platform=youtube')).json();
+    const startDate = addDays(lastYouTubeDay, -27);
+    for (const [dimension, reportDimension] of [
+      ['age', 'ageGroup'],
+      ['gender', 'gender'],
+    ] as const) {
+      const truth = await youtubeReport(sandbox, {
+        startDate,
+        endDate: lastYouTubeDay,
+        metrics: 'viewerPercentage',
+        dimensions: reportDimension,
+      });
+      const breakdown = body.breakdowns.find(
+        (entry: { dimension: string }) => entry.dimension === dimension,
+      );
+      expect(breakdown.basis).toBe('percentage');
+      expect(
+        Object.fromEntries(
+          breakdown.items.map((item: { key: string; value: number }) => [item.key, item.value]),
+        ),
+      ).toEqual(
+        Object.fromEntries(
+          truth.map((row) => [String(row[reportDimension]), Number(row.viewerPercentage)]),
+        ),
+      );
+    }
+  });
+
+  it('says which period each breakdown covers when it is not the requested range', async () => {
+    const year = (await get('/api/dashboard/audience?range=365d&platform=youtube')).json();
+    expect(year.range).toEqual({ from: addDays(lastYouTubeDay, -364), to: lastYouTubeDay });
+    const country = year.breakdowns.find(
+      (entry: { dimension: string }) => entry.dimension === 'country',
+    );
+    expect(country.period).toMatchObject({ start: addDays(lastYouTubeDay, -27), end: lastYouTubeDay }); // prettier-ignore
+    expect(country.isRequestedRange).toBe(false);
+    const month = (await get('/api/dashboard/audience?range=28d&platform=youtube')).json();
+    for (const breakdown of month.breakdowns.filter(
+      (entry: { isAvailable: boolean }) => entry.isAvailable,
+    ))
+      // prettier-ignore
+      expect(breakdown.isRequestedRange).toBe(true);
   });
 
   it('ranks fastest-growing countries from YouTube’s own country reports of two 28-day periods', async () => {

@@ -53,7 +53,7 @@ export function createAccessChecks(
 
 /**
  * Spec §2: an empty allowed-roles list. Two readings exist; we take "any signed-in user may enter"
- * (docs/decisions/010-web-empty-roles.md). Kept as a named function so the reading is testable.
+ * (docs/decisions/0009-web-empty-roles.md). Kept as a named function so the reading is testable.
  */
 export function isRoleAllowed(
   userRoles: readonly string[],

@@ -56,6 +56,8 @@ export async function describeAccount(
   }
   const daily = await listAccountDaily(db, account.organizationId, account.id, from, to);
   const totals = Object.fromEntries(totalKeys.map((key) => [key, sumMetric(daily, key)]));
+  // Reach counts unique accounts: days do not add up, so a range of several days has no total.
+  if (daily.length !== 1) totals.reach = null;
   return {
     id: account.id,
     platform: account.platform,

@@ -62,6 +62,7 @@ export async function getAudience(
           isAvailable: false,
           unavailableReason: withheldReasons[platform],
           period: null,
+          isRequestedRange: false,
           basis: null,
           items: [],
         });
@@ -94,6 +95,8 @@ export async function getAudience(
         isAvailable: true,
         unavailableReason: null,
         period: { label: latest.periodLabel, start: latest.periodStart, end: latest.periodEnd },
+        isRequestedRange:
+          latest.periodStart === scope.range.from && latest.periodEnd === scope.range.to,
         basis,
         items: period
           .map((row, index) => ({
@@ -108,6 +111,7 @@ export async function getAudience(
   }
   return {
     platform: query.platform,
+    range: { from: scope.range.from, to: scope.range.to },
     hasConnections: scope.accounts.length > 0,
     breakdowns,
     fastestGrowingCountries: fastestGrowingCountries(rows, platformOf),

@@ -50,4 +50,22 @@ describe('detectSpikes', () => {
     values[29] = 30;
     expect(detectSpikes(series(values))).toEqual([]);
   });
+
+  it('finds a notable drop as well as a spike, each with its direction', () => {
+    const values = Array.from({ length: 60 }, (_, index) => 1000 + (index % 5) * 20);
+    values[35] = 6000;
+    values[50] = 300;
+    const found = detectSpikes(series(values));
+    expect(found.map(({ day, direction }) => ({ day, direction }))).toEqual([
+      { day: '2025-02-05', direction: 'up' },
+      { day: '2025-02-20', direction: 'down' },
+    ]);
+    expect(found[1]).toMatchObject({ value: 300, baseline: 1040 });
+  });
+
+  it('does not call an ordinary dip a drop', () => {
+    const values = Array.from({ length: 40 }, (_, index) => 1000 + (index % 5) * 20);
+    values[35] = 700;
+    expect(detectSpikes(series(values))).toEqual([]);
+  });
 });

@@ -2,6 +2,8 @@ export type DailyValue = { day: string; value: number | null };
 
 export type Spike = {
   day: string;
+  /** `up`: far above the baseline; `down`: far below it (a notable drop). */
+  direction: 'up' | 'down';
   value: number;
   baseline: number;
   /** How many robust standard deviations above the baseline. */
@@ -21,6 +23,8 @@ export type SpikeOptions = {
   minRatio?: number;
   /** …and at least this much above it, so tiny series do not flicker. */
   minIncrease?: number;
+  /** A drop must also be at most this fraction of the baseline (and `minIncrease` below it). */
+  maxDropRatio?: number;
 };
 
 function median(sorted: number[]): number {
@@ -29,7 +33,7 @@ function median(sorted: number[]): number {
 }
 
 /**
- * Days far above their recent baseline. The baseline is the median of the preceding window and
+ * Days far above (spikes) or far below (drops) their recent baseline. The baseline is the median of the preceding window and
  * the spread its median absolute deviation, so earlier spikes inside the window barely move
  * either (robust to outliers). Unknown days (null) are skipped, never read as zero.
  */
@@ -39,6 +43,7 @@ export function detectSpikes(series: DailyValue[], options: SpikeOptions = {}): 
   const threshold = options.threshold ?? 6;
   const minRatio = options.minRatio ?? 1.8;
   const minIncrease = options.minIncrease ?? 50;
+  const maxDropRatio = options.maxDropRatio ?? 0.5;
   const spikes: Spike[] = [];
   for (let index = 0; index < series.length; index += 1) {
     const current = series[index]!;
@@ -57,9 +62,13 @@ export function detectSpikes(series: DailyValue[], options: SpikeOptions = {}): 
     const scale = Math.max(1.4826 * deviation, Math.sqrt(Math.max(baseline, 1)), 1);
     const score = (current.value - baseline) / scale;
     const ratio = baseline > 0 ? current.value / baseline : Number.POSITIVE_INFINITY;
-    if (score >= threshold && ratio >= minRatio && current.value - baseline >= minIncrease) {
+    const isUp = score >= threshold && ratio >= minRatio && current.value - baseline >= minIncrease;
+    const isDown =
+      score <= -threshold && ratio <= maxDropRatio && baseline - current.value >= minIncrease;
+    if (isUp || isDown) {
       spikes.push({
         day: current.day,
+        direction: isUp ? 'up' : 'down',
         value: current.value,
         baseline,
         score: Number(score.toFixed(2)),

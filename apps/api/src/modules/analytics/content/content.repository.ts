@@ -1,4 +1,4 @@
-import { and, asc, between, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import {
@@ -8,6 +8,7 @@ import {
   contentMonthlyMetrics,
 } from '../../../db/schema';
 import { prepareStatementsByShape } from '../../../db/statement';
+import { addDays } from '../../../lib/days';
 import { splitIntoMonths } from '../calculations/date-range';
 import type { Platform } from '../shared/platforms';
 import { isAnyOf } from '../shared/sql';
@@ -113,6 +114,8 @@ function contentConditions(shape: ContentShape) {
   return and(
     eq(contentItems.organizationId, sql.placeholder('organizationId')),
     isAnyOf(contentItems.accountId, 'accountIds'),
+    // Nothing published after the range: it could have no figures inside it.
+    lt(contentItems.publishedAt, sql.placeholder('publishedBefore')),
     shape.hasType ? eq(contentItems.kind, sql.placeholder('type')) : undefined,
     shape.hasSearch ? ilike(contentItems.title, sql.placeholder('search')) : undefined,
   );
@@ -250,6 +253,7 @@ export async function listContent(
     organizationId,
     accountIds: filter.accountIds,
     offset: filter.offset,
+    publishedBefore: `${addDays(filter.to, 1)}T00:00:00Z`,
   };
   if (split.months) {
     values.firstMonth = split.months.first;

@@ -16,6 +16,7 @@ export const contentCsvHeaders = [
   'Engagement rate',
   'Followers gained',
   'Link',
+  'Figures',
 ];
 
 export function toContentCsv(content: ContentResponse): string {
@@ -35,6 +36,7 @@ export function toContentCsv(content: ContentResponse): string {
       item.engagementRate,
       item.followersGained,
       item.permalink,
+      item.figures === 'range' ? 'In range' : 'Lifetime',
     ]),
   );
 }

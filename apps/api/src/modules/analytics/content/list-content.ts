@@ -47,6 +47,7 @@ export async function getContent(
         saves: number(row.saves),
         engagementRate: views && engagements !== null ? round4(engagements / views) : null,
         followersGained: number(row.followersGained),
+        figures: row.isRangeBased ? 'range' : 'lifetime',
       };
     }),
   };

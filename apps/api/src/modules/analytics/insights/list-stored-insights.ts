@@ -20,6 +20,7 @@ export async function listStoredInsights(
     return {
       id: row.id,
       kind: row.kind,
+      direction: (evidence as { direction?: 'up' | 'down' }).direction ?? 'up',
       platform: row.platform,
       day: row.day,
       title: row.title,

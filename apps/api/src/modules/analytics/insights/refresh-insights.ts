@@ -51,17 +51,25 @@ export async function refreshInsights(db: Database, organizationId: string): Pro
         platform === 'youtube'
           ? await listTrafficSourcesOfDay(db, organizationId, platformAccountIds, spike.day)
           : [];
+      const isDrop = spike.direction === 'down';
       const times = Number.isFinite(spike.ratio) ? `${spike.ratio.toFixed(1)}×` : 'far above';
+      const usual = Math.round(spike.baseline).toLocaleString('en-US');
+      const dropShare = Math.round((1 - spike.value / spike.baseline) * 100);
       found.push({
-        key: `spike:${platform}:${spike.day}`,
+        key: `${isDrop ? 'drop' : 'spike'}:${platform}:${spike.day}`,
         kind: 'spike',
         platform,
         day: spike.day,
-        title: `${platformNames[platform]} views spiked on ${spike.day}`,
-        description: `${spike.value.toLocaleString('en-US')} views, ${times} your usual ${Math.round(spike.baseline).toLocaleString('en-US')}.${
-          topContent[0] ? ` Led by “${topContent[0].title}”.` : ''
-        }`,
+        title: isDrop
+          ? `${platformNames[platform]} views dropped on ${spike.day}`
+          : `${platformNames[platform]} views spiked on ${spike.day}`,
+        description: isDrop
+          ? `${spike.value.toLocaleString('en-US')} views, ${dropShare} % below your usual ${usual}.`
+          : `${spike.value.toLocaleString('en-US')} views, ${times} your usual ${usual}.${
+              topContent[0] ? ` Led by “${topContent[0].title}”.` : ''
+            }`,
         evidence: {
+          direction: spike.direction,
           value: spike.value,
           baseline: spike.baseline,
           topContent: topContent.map((item) => ({ ...item, views: item.views ?? 0 })),

@@ -5,6 +5,7 @@ import type { ScopedAccount } from '../accounts/list-scoped-accounts';
 import { addDays } from '../calculations/roi';
 import { listPlatformDays } from '../days/list-platform-days';
 import { listStoredInsights } from '../insights/list-stored-insights';
+import type { Platform } from '../shared/platforms';
 import { resolveScope } from '../shared/scope';
 import {
   followersTotalBefore,
@@ -32,6 +33,26 @@ function pendingDaysOf(account: ScopedAccount, rangeTo: string): string[] {
   return days;
 }
 
+/** The first day any account of the platform has daily metrics for. */
+function firstDataDayOf(accounts: ScopedAccount[], platform: Platform): string | null {
+  let first: string | null = null;
+  for (const account of accounts) {
+    if (account.platform !== platform || account.firstDataDay === null) continue;
+    if (first === null || account.firstDataDay < first) first = account.firstDataDay;
+  }
+  return first;
+}
+
+/** The first day from which every platform of the accounts has data. */
+function latestFirstDataDay(accounts: ScopedAccount[]): string | null {
+  let latest: string | null = null;
+  for (const account of accounts) {
+    if (account.firstDataDay === null) return null;
+    if (latest === null || account.firstDataDay > latest) latest = account.firstDataDay;
+  }
+  return latest;
+}
+
 export async function getDashboardAnalytics(
   db: Database,
   user: CurrentUser,
@@ -52,6 +73,12 @@ export async function getDashboardAnalytics(
   const currentParts: Totals[] = [];
   const previousParts: Totals[] = [];
   let combinedFollowers: number | null = null;
+  // A previous period reaching before a platform's first synced day would compare unlike spans.
+  const isPreviousPartialOn = (platform: Platform) => {
+    const first = firstDataDayOf(scope.accounts, platform);
+    return first === null || range.previous.from < first;
+  };
+  const partialPlatforms = connectedPlatforms.filter(isPreviousPartialOn);
   for (const platform of connectedPlatforms) {
     const platformDays = days.filter((day) => day.platform === platform);
     const inRange = platformDays.filter((day) => day.day >= range.from && day.day <= range.to);
@@ -68,7 +95,12 @@ export async function getDashboardAnalytics(
         .filter((account) => account.platform === platform)
         .map((account) => account.followersTotal),
     );
-    byPlatform[platform] = kpisOf(current, previous, followersTotal, isComparing);
+    byPlatform[platform] = kpisOf(
+      current,
+      previous,
+      followersTotal,
+      isComparing && !partialPlatforms.includes(platform),
+    );
     currentParts.push(current);
     previousParts.push(previous);
     combinedFollowers = sumOf([combinedFollowers, followersTotal]);
@@ -79,7 +111,16 @@ export async function getDashboardAnalytics(
   const forecast = buildForecast(scope, days, range);
 
   return {
-    range: { ...range, previous: isComparing ? range.previous : null },
+    range: {
+      ...range,
+      previous: isComparing
+        ? {
+            ...range.previous,
+            isPartial: partialPlatforms.length > 0,
+            availableFrom: latestFirstDataDay(scope.accounts),
+          }
+        : null,
+    },
     platform: query.platform,
     hasConnections: scope.accounts.length > 0,
     freshness: scope.accounts.map((account) => ({
@@ -95,7 +136,7 @@ export async function getDashboardAnalytics(
       sumTotals(currentParts),
       sumTotals(previousParts),
       combinedFollowers,
-      isComparing,
+      isComparing && partialPlatforms.length === 0,
     ),
     byPlatform,
     series,

@@ -61,6 +61,7 @@ const pagesSchema = z.object({
       id: z.string(),
       name: z.string(),
       access_token: z.string().optional(),
+      followers_count: z.number().optional(),
       instagram_business_account: z
         .object({ id: z.string(), username: z.string().optional() })
         .optional(),
@@ -222,7 +223,7 @@ export function createMetaClient(config: MetaPlatformConfig, http: PlatformHttp)
     async listPages(accessToken: string, signal?: AbortSignal): Promise<MetaPage[]> {
       const body = await graphGet(
         '/me/accounts',
-        { fields: 'id,name,access_token,instagram_business_account{id,username}' },
+        { fields: 'id,name,access_token,followers_count,instagram_business_account{id,username}' },
         accessToken,
         pagesSchema,
         'Meta me/accounts',

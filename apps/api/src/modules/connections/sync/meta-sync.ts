@@ -67,6 +67,22 @@ function addSeries(
   }
 }
 
+/**
+ * New follows and unfollows from `follows_and_unfollows` by `follow_type` (FOLLOWER = new
+ * follows, NON_FOLLOWER = unfollows; a part with no accounts is left out of the results). Absent
+ * below 100 followers: both stay unknown.
+ */
+export function followsOf(entries: InsightEntry[]): DailyRow {
+  const entry = entries.find((candidate) => candidate.name === 'follows_and_unfollows');
+  const breakdown = entry?.total_value?.breakdowns?.find((candidate) =>
+    candidate.dimension_keys.includes('follow_type'),
+  );
+  if (!breakdown) return {};
+  const part = (type: string) =>
+    breakdown.results.find((result) => result.dimension_values[0] === type)?.value ?? 0;
+  return { followersGained: part('FOLLOWER'), followersLost: part('NON_FOLLOWER') };
+}
+
 function mediaKind(media: InstagramMedia): ContentValues['kind'] {
   if (media.media_product_type === 'REELS') return 'reel';
   if (media.media_product_type === 'STORY') return 'story';
@@ -93,6 +109,8 @@ export async function syncMeta(context: SyncContext): Promise<SyncResult> {
     platform: 'facebook',
     externalId: page.id,
     name: page.name,
+    // The page's own follower count, so the combined total includes the page's followers.
+    followersTotal: page.followers_count ?? null,
   });
   let instagramAccountId: string | null = null;
   if (instagramId) {
@@ -142,9 +160,11 @@ export async function syncMeta(context: SyncContext): Promise<SyncResult> {
       const totals = await mapWithConcurrency(window, requestConcurrency, async (day) => ({
         day,
         entries: await meta.fetchInsights(userToken, instagramId, { metric: names(instagramTotals, 'instagram'), period: 'day', metric_type: 'total_value', since: day, until: addDays(day, 1) }, signal), // prettier-ignore
+        // Unfollows only come as a breakdown of follows_and_unfollows, one request per day.
+        follows: await meta.fetchInsights(userToken, instagramId, { metric: 'follows_and_unfollows', period: 'day', metric_type: 'total_value', breakdown: 'follow_type', since: day, until: addDays(day, 1) }, signal), // prettier-ignore
       }));
-      for (const { day, entries } of totals) {
-        const row: DailyRow = { ...instagramDaily.get(day) };
+      for (const { day, entries, follows } of totals) {
+        const row: DailyRow = { ...instagramDaily.get(day), ...followsOf(follows) };
         for (const entry of entries) {
           const metric = resolveMetric('instagram', entry.name);
           if (metric && entry.total_value?.value !== undefined)

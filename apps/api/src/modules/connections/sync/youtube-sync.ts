@@ -312,13 +312,19 @@ async function syncYouTubeAudience(
         signal,
       ),
     );
-  const [demographics, countries, devices, traffic, previousCountries] = await Promise.all([
-    query(['ageGroup', 'gender'], ['viewerPercentage']),
-    query(['country'], ['views', 'estimatedMinutesWatched']),
-    query(['deviceType'], ['views', 'estimatedMinutesWatched']),
-    query(['insightTrafficSourceType'], ['views', 'estimatedMinutesWatched']),
-    query(['country'], ['views', 'estimatedMinutesWatched'], previous),
-  ]);
+  // Age and gender shares come from their own reports: summing the age × gender cells, each
+  // rounded to 0.1 %, is off by up to 0.2 points from what YouTube reports for each.
+  const [demographics, ages, genders, countries, devices, traffic, previousCountries] =
+    await Promise.all([
+      // prettier-ignore
+      query(['ageGroup', 'gender'], ['viewerPercentage']),
+      query(['ageGroup'], ['viewerPercentage']),
+      query(['gender'], ['viewerPercentage']),
+      query(['country'], ['views', 'estimatedMinutesWatched']),
+      query(['deviceType'], ['views', 'estimatedMinutesWatched']),
+      query(['insightTrafficSourceType'], ['views', 'estimatedMinutesWatched']),
+      query(['country'], ['views', 'estimatedMinutesWatched'], previous),
+    ]);
   const number = (value: ReportRow[string]) => (value === null ? null : Number(value));
   const counted = (
     dimension: AudienceValues['dimension'],
@@ -334,9 +340,13 @@ async function syncYouTubeAudience(
       watchMinutes: number(row.estimatedMinutesWatched ?? null),
     }));
   // Small channels get no demographic rows: the snapshot stays empty (withheld), never zeros.
-  const shares = (dimension: AudienceValues['dimension'], keyOf: (row: ReportRow) => string) => {
+  const shares = (
+    dimension: AudienceValues['dimension'],
+    rows: ReportRow[],
+    keyOf: (row: ReportRow) => string,
+  ) => {
     const totals = new Map<string, number>();
-    for (const row of demographics) {
+    for (const row of rows) {
       const key = keyOf(row);
       totals.set(key, (totals.get(key) ?? 0) + Number(row.viewerPercentage ?? 0));
     }
@@ -348,9 +358,9 @@ async function syncYouTubeAudience(
     }));
   };
   await db.transaction(async (tx) => {
-    await replaceAudience(tx, accountId, 'age_gender', period.periodLabel, shares('age_gender', (row) => `${String(row.ageGroup)}|${String(row.gender)}`)); // prettier-ignore
-    await replaceAudience(tx, accountId, 'age', period.periodLabel, shares('age', (row) => String(row.ageGroup))); // prettier-ignore
-    await replaceAudience(tx, accountId, 'gender', period.periodLabel, shares('gender', (row) => String(row.gender))); // prettier-ignore
+    await replaceAudience(tx, accountId, 'age_gender', period.periodLabel, shares('age_gender', demographics, (row) => `${String(row.ageGroup)}|${String(row.gender)}`)); // prettier-ignore
+    await replaceAudience(tx, accountId, 'age', period.periodLabel, shares('age', ages, (row) => String(row.ageGroup))); // prettier-ignore
+    await replaceAudience(tx, accountId, 'gender', period.periodLabel, shares('gender', genders, (row) => String(row.gender))); // prettier-ignore
     await replaceAudience(tx, accountId, 'country', period.periodLabel, counted('country', countries, 'country')); // prettier-ignore
     await replaceAudience(tx, accountId, 'device', period.periodLabel, counted('device', devices, 'deviceType')); // prettier-ignore
     await replaceAudience(tx, accountId, 'traffic_source', period.periodLabel, counted('traffic_source', traffic, 'insightTrafficSourceType')); // prettier-ignore

@@ -19,6 +19,7 @@ function breakdown(overrides: Partial<Breakdown>): Breakdown {
     isAvailable: true,
     unavailableReason: null,
     period: last28,
+    isRequestedRange: true,
     basis: 'views',
     items: [],
     ...overrides,
@@ -28,6 +29,7 @@ function breakdown(overrides: Partial<Breakdown>): Breakdown {
 function buildAudience(overrides: Partial<AudienceResponse> = {}): AudienceResponse {
   return {
     platform: 'all',
+    range: { from: last28.start, to: last28.end },
     hasConnections: true,
     breakdowns: [
       breakdown({

@@ -31,6 +31,7 @@ function buildRow(overrides: Partial<ContentRow> = {}): ContentRow {
     saves: null,
     engagementRate: 0.0691,
     followersGained: 35,
+    figures: 'range',
     ...overrides,
   };
 }

@@ -43,6 +43,7 @@ function buildInsight(overrides: Partial<Insight> = {}): Insight {
   return {
     id: '0de47736-9824-4844-b493-c84d8a305412',
     kind: 'spike',
+    direction: 'up',
     platform: 'youtube',
     day: '2026-10-04',
     title: 'YouTube views spiked on 2026-10-04',
@@ -70,7 +71,7 @@ function buildAnalytics(
       to: '2026-11-19',
       days: 28,
       granularity: 'day',
-      previous: { from: '2026-09-25', to: '2026-10-22' },
+      previous: { from: '2026-09-25', to: '2026-10-22', isPartial: false, availableFrom: null },
     },
     platform: 'all',
     hasConnections: true,

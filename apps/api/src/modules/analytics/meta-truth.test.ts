@@ -1,0 +1,192 @@
+import {
+  startSandboxServer,
+  staticMetaToken,
+  type RunningSandbox,
+} from '@crescendo/platform-sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../lib/days';
+import {
+  bearer,
+  buildTestApp,
+  createUser,
+  type SignedInUser,
+  type TestApp,
+} from '../../testing/build-test-app';
+import { connectAs, drainSyncJobs, sandboxEnv } from '../../testing/sandbox-connections';
+import { databaseTargets } from '../../testing/test-database';
+
+const pinnedNow = '2025-06-15T12:00:00Z';
+/** Meta's figures can move for 48 hours: the 12th is the last final day on the 15th. */
+const lastMetaDay = '2025-06-12';
+/** Graph keeps two years of insights, and the sync reads all of them. */
+const backfillDays = 729;
+const token = staticMetaToken('mid');
+
+type Breakdown = { dimension_keys: string[]; results: { dimension_values: string[]; value: number }[] }; // prettier-ignore
+type InsightEntry = { name: string; total_value?: { value?: number; breakdowns?: Breakdown[] } };
+
+/** Asks the sandbox's own Graph API (with its own grant), as the truth the dashboard must equal. */
+async function graph<T>(sandbox: RunningSandbox, path: string, params: Record<string, string>) {
+  const query = new URLSearchParams({ ...params, access_token: token });
+  const response = await fetch(`${sandbox.url}/graph/v21.0${path}?${query}`);
+  if (!response.ok) throw new Error(`Graph answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+type Page = { id: string; followers_count: number; instagram_business_account: { id: string; followers_count: number } }; // prettier-ignore
+
+async function readPage(sandbox: RunningSandbox): Promise<Page> {
+  const pages = await graph<{ data: Page[] }>(sandbox, '/me/accounts', {
+    fields: 'id,followers_count,instagram_business_account{id,followers_count}',
+  });
+  return pages.data[0]!;
+}
+
+/** Instagram's new follows and unfollows over `from`..`to`, in Graph's 30-day windows. */
+async function instagramFollows(sandbox: RunningSandbox, igId: string, from: string, to: string) {
+  let gained = 0;
+  let lost = 0;
+  for (let since = from; since <= to; since = addDays(since, 30)) {
+    const last = addDays(since, 29) < to ? addDays(since, 29) : to;
+    const body = await graph<{ data: InsightEntry[] }>(sandbox, `/${igId}/insights`, {
+      metric: 'follows_and_unfollows',
+      period: 'day',
+      metric_type: 'total_value',
+      breakdown: 'follow_type',
+      since,
+      until: addDays(last, 1),
+    });
+    for (const result of body.data[0]?.total_value?.breakdowns?.[0]?.results ?? []) {
+      if (result.dimension_values[0] === 'FOLLOWER') gained += result.value;
+      if (result.dimension_values[0] === 'NON_FOLLOWER') lost += result.value;
+    }
+  }
+  return { gained, lost, net: gained - lost };
+}
+
+describe.each(databaseTargets)('Meta figures equal Graph’s own on %s', (target) => {
+  let sandbox: RunningSandbox;
+  let testApp: TestApp;
+  let artist: SignedInUser;
+
+  beforeAll(async () => {
+    sandbox = await startSandboxServer({ port: 0, now: pinnedNow });
+    testApp = await buildTestApp(target, {
+      env: sandboxEnv(sandbox, backfillDays),
+      platformOverrides: {
+        now: () => new Date(pinnedNow),
+        retry: { baseDelayMs: 1, sleep: async () => {} },
+      },
+    });
+    artist = await createUser(testApp, 'customer');
+    await connectAs(testApp, artist.token, 'meta', 'mid');
+    await drainSyncJobs(testApp);
+  }, 600_000);
+  afterAll(async () => {
+    await testApp?.close();
+    await sandbox?.close();
+  });
+
+  const get = (url: string) =>
+    testApp.app.inject({ method: 'GET', url, headers: bearer(artist.token) });
+
+  it.each(['7d', '28d', '90d', '365d'])(
+    'Instagram gained, lost and net for %s and its previous period come from follows_and_unfollows',
+    async (range) => {
+      const response = await get(`/api/dashboard/analytics?range=${range}&platform=instagram`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      const days = Number.parseInt(range, 10);
+      const from = addDays(lastMetaDay, -(days - 1));
+      expect(body.range).toMatchObject({ from, to: lastMetaDay, days });
+      const page = await readPage(sandbox);
+      const truth = await instagramFollows(sandbox, page.instagram_business_account.id, from, lastMetaDay); // prettier-ignore
+      expect(truth.lost).toBeGreaterThan(0);
+      const followers = body.byPlatform.instagram.followers;
+      expect(followers.gained.value).toBe(truth.gained);
+      expect(followers.lost.value).toBe(truth.lost);
+      expect(followers.net.value).toBe(truth.net);
+      // Combined net counts Instagram's unfollows as its gained does its follows.
+      const all = (await get(`/api/dashboard/analytics?range=${range}`)).json();
+      expect(all.byPlatform.instagram.followers.net.value).toBe(truth.net);
+      expect(all.combined.followers.net.value).toBe(
+        truth.net + all.byPlatform.facebook.followers.net.value,
+      );
+      expect(all.combined.followers.lost.value).toBe(
+        truth.lost + all.byPlatform.facebook.followers.lost.value,
+      );
+      const previousFrom = addDays(from, -days);
+      const firstSyncedDay = addDays(pinnedNow.slice(0, 10), -backfillDays);
+      if (previousFrom >= firstSyncedDay) {
+        expect(body.range.previous).toMatchObject({ from: previousFrom, isPartial: false });
+        const previous = await instagramFollows(sandbox, page.instagram_business_account.id, previousFrom, addDays(from, -1)); // prettier-ignore
+        expect(followers.gained.previous).toBe(previous.gained);
+        expect(followers.lost.previous).toBe(previous.lost);
+        expect(followers.net.previous).toBe(previous.net);
+      } else {
+        // 365 days back from the start of a year reaches past Graph's two years of history.
+        expect(body.range.previous).toMatchObject({
+          from: previousFrom,
+          isPartial: true,
+          availableFrom: firstSyncedDay,
+        });
+        expect(followers.net).toMatchObject({ previous: null, change: null });
+        expect(body.combined.views).toMatchObject({ previous: null, change: null });
+      }
+    },
+    120_000,
+  );
+
+  it('the daily Instagram net is follows minus unfollows, day by day', async () => {
+    const body = (await get('/api/dashboard/analytics?range=7d&platform=instagram')).json();
+    const page = await readPage(sandbox);
+    for (const point of body.series as { date: string; followersNet: number }[]) {
+      const truth = await instagramFollows(sandbox, page.instagram_business_account.id, point.date, point.date); // prettier-ignore
+      expect(point.followersNet).toBe(truth.net);
+    }
+  });
+
+  it('the combined follower total includes the Facebook page’s followers_count', async () => {
+    const body = (await get('/api/dashboard/analytics?range=28d')).json();
+    const page = await readPage(sandbox);
+    expect(page.followers_count).toBeGreaterThan(0);
+    expect(body.byPlatform.facebook.followers.total).toBe(page.followers_count);
+    expect(body.combined.followers.total).toBe(
+      page.followers_count + page.instagram_business_account.followers_count,
+    );
+  });
+
+  it('shows no range reach for Instagram: reach is not additive over days', async () => {
+    const connections = (await get('/api/v1/auth/oauth-connections')).json();
+    const meta = connections.connections?.find((entry: { provider: string }) => entry.provider === 'meta'); // prettier-ignore
+    const data = (await get(`/api/v1/meta/oauth/account-data/${meta.id}?range=28d`)).json();
+    expect(data.instagram.daily).toHaveLength(28);
+    expect(data.instagram.daily.some((day: { reach: number | null }) => day.reach !== null)).toBe(true); // prettier-ignore
+    expect(data.instagram.totals.reach).toBeNull();
+    expect(data.instagram.range).toEqual({ from: addDays(lastMetaDay, -27), to: lastMetaDay });
+  });
+
+  it('lists nothing published after the range, and labels lifetime figures', async () => {
+    const to = '2025-03-31';
+    const body = (
+      await get(`/api/dashboard/content?from=2025-03-01&to=${to}&platform=instagram&pageSize=100`)
+    ).json();
+    const page = await readPage(sandbox);
+    type Media = { id: string; timestamp: string };
+    const media: Media[] = [];
+    let next: string | undefined = `${sandbox.url}/graph/v21.0/${page.instagram_business_account.id}/media?fields=id,timestamp&limit=100&access_token=${token}`; // prettier-ignore
+    while (next) {
+      const pageOfMedia = (await (await fetch(next)).json()) as { data: Media[]; paging?: { next?: string } }; // prettier-ignore
+      media.push(...pageOfMedia.data);
+      next = pageOfMedia.paging?.next;
+    }
+    const publishedByEnd = media.filter((item) => item.timestamp.slice(0, 10) <= to);
+    expect(publishedByEnd.length).toBeLessThan(media.length);
+    expect(body.total).toBe(publishedByEnd.length);
+    for (const item of body.items as { publishedAt: string; figures: string }[]) {
+      expect(item.publishedAt.slice(0, 10) <= to).toBe(true);
+      // Graph reports Instagram media only as lifetime counters.
+      expect(item.figures).toBe('lifetime');
+    }
+  });
+});
