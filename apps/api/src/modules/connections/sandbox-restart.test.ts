@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { platformConnections, sandboxOAuthRecords } from '../../db/schema';
 import { bearer, signUp, testAppUrl } from '../../testing/build-test-app';
 import { createTestDatabase, databaseTargets } from '../../testing/test-database';
-import { updateUserRole } from '../users/users.repository';
+import { updateUserRole } from '../users';
 import { getAccessToken } from './tokens.service';
 
 /**
