@@ -84,6 +84,18 @@ export const dashboardQuerySchema = withOneRangeForm(
 );
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
+/** The overview's query: the dashboard's, and `format=csv` for its daily series as a spreadsheet. */
+export const overviewQuerySchema = withOneRangeForm(
+  z.object({
+    ...rangeQueryShape,
+    platform: platformScopeSchema.default('all'),
+    compare: z
+      .enum(['previous', 'none'], { error: 'Must be previous or none' })
+      .default('previous'),
+    format: z.enum(['json', 'csv'], { error: 'Must be json or csv' }).default('json'),
+  }),
+);
+
 export const resolvedRangeSchema = z.object({
   from: z.string(),
   to: z.string(),

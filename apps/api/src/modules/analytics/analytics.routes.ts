@@ -8,6 +8,7 @@ import {
   dashboardAnalyticsResponseSchema,
   dashboardQuerySchema,
   insightParamsSchema,
+  overviewQuerySchema,
   roiResponseSchema,
 } from '@crescendo/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,6 +28,7 @@ import {
   removeCampaign,
   replaceCampaign,
   toContentCsv,
+  toOverviewCsv,
 } from '.';
 
 /** The dashboard's endpoints: every figure scoped to the caller's organisation. */
@@ -41,13 +43,25 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       config,
       schema: {
         tags,
-        summary: 'Followers, views, watch time, engagement and revenue per platform and combined',
+        summary: 'Followers, views, watch time, engagement and revenue per platform and combined; `format=csv` for the series', // prettier-ignore
         security,
-        querystring: dashboardQuerySchema,
+        querystring: overviewQuerySchema,
         response: { 200: dashboardAnalyticsResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => getDashboardAnalytics(db, requireCurrentUser(request), request.query),
+    async (request, reply) => {
+      const overview = await getDashboardAnalytics(db, requireCurrentUser(request), request.query);
+      if (request.query.format !== 'csv') return overview;
+      const filename = `crescendo-dashboard-${overview.range.from}-to-${overview.range.to}.csv`;
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .serializer((payload) => payload as string)
+          // The CSV body bypasses the JSON schema serializer set just above.
+          .send(toOverviewCsv(overview) as unknown as typeof overview)
+      );
+    },
   );
 
   app.get(

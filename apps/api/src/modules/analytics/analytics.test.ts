@@ -178,6 +178,24 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     expect(lines[1]).toContain(`,${body.items[0].views},`);
   });
 
+  it('exports the overview series as CSV with the same numbers, formulas neutralised', async () => {
+    const body = (await get('/api/dashboard/analytics?range=28d&platform=youtube')).json();
+    const csv = await get('/api/dashboard/analytics?range=28d&platform=youtube&format=csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="crescendo-dashboard-${body.range.from}-to-${body.range.to}.csv"`,
+    );
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Date,Views,Watch minutes,Net followers,Engagements,Estimated revenue');
+    expect(lines).toHaveLength(29);
+    const first = body.series[0];
+    expect(lines[1]).toBe(
+      [first.date, first.views, first.watchMinutes, first.followersNet, first.engagements, first.estimatedRevenue ?? ''].join(','), // prettier-ignore
+    );
+    expect((await get('/api/dashboard/analytics?format=xml')).statusCode).toBe(400);
+  });
+
   it('sums content over whole months and their partial ends exactly as YouTube does', async () => {
     // February 10th to June 13th: March to May come from monthly sums, the rest day by day.
     const from = '2025-02-10';

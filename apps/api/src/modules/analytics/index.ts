@@ -17,6 +17,7 @@ export { contentCsvHeaders, toContentCsv } from './content/export-content-csv';
 export { getContent } from './content/list-content';
 export { acknowledgeInsight } from './insights/acknowledge-insight';
 export { refreshInsights } from './insights/refresh-insights';
+export { overviewCsvHeaders, toOverviewCsv } from './overview/export-overview-csv';
 export { getDashboardAnalytics } from './overview/get-overview';
 export { getRoi } from './roi/get-roi';
 export * from './writes/analytics-writes';
