@@ -135,7 +135,7 @@ describe('lazy route failures', () => {
     expect(
       screen.getByText('Failed to load application resources. Please refresh the page.'),
     ).toBeTruthy();
-    expect(screen.getByRole('searchbox', { name: 'Search Crescendo' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Search Crescendo' })).toBeTruthy();
     vi.unstubAllGlobals();
   });
 });
