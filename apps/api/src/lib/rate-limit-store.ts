@@ -19,33 +19,31 @@ export type RateLimitStore = {
   close(): Promise<void>;
 };
 
-function windowOf(windowMs: number, now = Date.now()) {
-  const start = Math.floor(now / windowMs) * windowMs;
-  return { start, resetInMs: start + windowMs - now };
-}
-
 export function createMemoryRateLimitStore(): RateLimitStore {
-  const windows = new Map<string, { start: number; count: number }>();
+  const windows = new Map<string, { resetAt: number; count: number }>();
   const sweep = setInterval(() => {
     const now = Date.now();
-    for (const [key, window] of windows) if (window.start < now - 3_600_000) windows.delete(key);
+    for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
   }, 60_000);
   sweep.unref();
-  const read = (key: string, windowMs: number, increment: number): WindowCount => {
-    const { start, resetInMs } = windowOf(windowMs);
-    const mapKey = `${windowMs}|${key}`;
-    let window = windows.get(mapKey);
-    if (!window || window.start !== start) {
-      window = { start, count: 0 };
-      if (increment > 0) windows.set(mapKey, window);
-    }
-    window.count += increment;
-    return { count: window.count, resetInMs };
-  };
   return {
     kind: 'memory',
-    hit: async (key, windowMs) => read(key, windowMs, 1),
-    peek: async (key, windowMs) => read(key, windowMs, 0),
+    async hit(key, windowMs) {
+      const now = Date.now();
+      let window = windows.get(key);
+      if (!window || window.resetAt <= now) {
+        window = { resetAt: now + windowMs, count: 0 };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return { count: window.count, resetInMs: window.resetAt - now };
+    },
+    async peek(key, windowMs) {
+      const now = Date.now();
+      const window = windows.get(key);
+      if (!window || window.resetAt <= now) return { count: 0, resetInMs: windowMs };
+      return { count: window.count, resetInMs: window.resetAt - now };
+    },
     async close() {
       clearInterval(sweep);
     },
@@ -67,53 +65,58 @@ export function createPostgresRateLimitStore(db: Database): RateLimitStore {
     kind: 'postgres',
     async hit(key, windowMs) {
       sweepExpired();
-      const { start, resetInMs } = windowOf(windowMs);
+      const windowEnd = sql`now() + make_interval(secs => ${windowMs / 1000})`;
+      const isExpired = sql`${rateLimitCounters.expiresAt} <= now()`;
       const [row] = await db
         .insert(rateLimitCounters)
-        .values({ key, windowStart: start, hits: 1, expiresAt: new Date(start + windowMs) })
+        .values({ key, hits: 1, expiresAt: windowEnd })
         .onConflictDoUpdate({
-          target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-          set: { hits: sql`${rateLimitCounters.hits} + 1` },
+          target: rateLimitCounters.key,
+          set: {
+            hits: sql`case when ${isExpired} then 1 else ${rateLimitCounters.hits} + 1 end`,
+            expiresAt: sql`case when ${isExpired} then excluded.expires_at else ${rateLimitCounters.expiresAt} end`,
+          },
         })
-        .returning({ hits: rateLimitCounters.hits });
-      return { count: row!.hits, resetInMs };
+        .returning({ hits: rateLimitCounters.hits, expiresAt: rateLimitCounters.expiresAt });
+      return { count: row!.hits, resetInMs: Math.max(0, row!.expiresAt.getTime() - Date.now()) };
     },
     async peek(key, windowMs) {
-      const { start, resetInMs } = windowOf(windowMs);
       const rows = await db
-        .select({ hits: rateLimitCounters.hits })
+        .select({ hits: rateLimitCounters.hits, expiresAt: rateLimitCounters.expiresAt })
         .from(rateLimitCounters)
-        .where(sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.windowStart} = ${start}`); // prettier-ignore
-      return { count: rows[0]?.hits ?? 0, resetInMs };
+        .where(sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.expiresAt} > now()`);
+      const row = rows[0];
+      return row
+        ? { count: row.hits, resetInMs: Math.max(0, row.expiresAt.getTime() - Date.now()) }
+        : { count: 0, resetInMs: windowMs };
     },
     async close() {},
   };
 }
 
 export function createRedisRateLimitStore(url: string): RateLimitStore {
-  const redis = new Redis(url, {
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: true,
-    lazyConnect: false,
-  });
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
   // A failing connection is reported per request (and retried by ioredis), never as a crash.
   redis.on('error', () => {});
   return {
     kind: 'redis',
     async hit(key, windowMs) {
-      const { start, resetInMs } = windowOf(windowMs);
-      const redisKey = `crescendo:rl:${key}:${start}`;
-      const [[, count]] = (await redis
+      const redisKey = `crescendo:rl:${key}`;
+      // The window starts with the key's first event: its expiry is set only when it is created.
+      const results = (await redis
         .multi()
+        .set(redisKey, 0, 'PX', windowMs, 'NX')
         .incr(redisKey)
-        .pexpire(redisKey, windowMs + 1000)
-        .exec()) as [[Error | null, number], [Error | null, number]];
-      return { count, resetInMs };
+        .pttl(redisKey)
+        .exec()) as [Error | null, unknown][];
+      return { count: Number(results[1]![1]), resetInMs: Math.max(0, Number(results[2]![1])) };
     },
     async peek(key, windowMs) {
-      const { start, resetInMs } = windowOf(windowMs);
-      const value = await redis.get(`crescendo:rl:${key}:${start}`);
-      return { count: Number(value ?? 0), resetInMs };
+      const redisKey = `crescendo:rl:${key}`;
+      const [value, ttl] = await Promise.all([redis.get(redisKey), redis.pttl(redisKey)]);
+      return value === null
+        ? { count: 0, resetInMs: windowMs }
+        : { count: Number(value), resetInMs: Math.max(0, ttl) };
     },
     async close() {
       redis.disconnect();

@@ -5,11 +5,9 @@ CREATE TABLE "key_checks" (
 );
 --> statement-breakpoint
 CREATE TABLE "rate_limit_counters" (
-	"key" text NOT NULL,
-	"window_start" bigint NOT NULL,
+	"key" text PRIMARY KEY NOT NULL,
 	"hits" integer DEFAULT 0 NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "rate_limit_counters_key_window_start_pk" PRIMARY KEY("key","window_start")
+	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "sandbox_oauth_records" (

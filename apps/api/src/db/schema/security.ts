@@ -1,4 +1,4 @@
-import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * One value per secret, sealed or keyed with it when the database first saw it: a process started
@@ -10,18 +10,15 @@ export const keyChecks = pgTable('key_checks', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Fixed-window counters shared by every API process (rate limits, sign-in failures). */
-export const rateLimitCounters = pgTable(
-  'rate_limit_counters',
-  {
-    key: text('key').notNull(),
-    /** Start of the window in ms since the epoch. */
-    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
-    hits: integer('hits').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
-);
+/**
+ * Fixed-window counters shared by every API process (rate limits, sign-in failures); a window
+ * starts with its key's first event and ends at `expires_at`.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * The built-in platform sandbox's OAuth state (codes, grants, tokens), so sandbox connections

@@ -465,7 +465,8 @@ describe('per-user rate limit', () => {
 });
 
 describe('server errors', () => {
-  it('answer 500 with a generic message and the request id, never internals', async () => {
+  // A closed database is the database being down: 503 with Retry-After (issue 18), still generic.
+  it('answer 503 with a generic message and the request id, never internals, when the database is gone', async () => {
     const testApp = await buildTestApp('pglite');
     try {
       const account = await signUp(testApp.app);
@@ -475,12 +476,13 @@ describe('server errors', () => {
         url: '/api/v1/auth/me',
         headers: { ...bearer(account.token), 'x-request-id': 'req-internal-0001' },
       });
-      expect(response.statusCode).toBe(500);
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
       expect(response.json()).toEqual({
         error: {
-          code: 'INTERNAL',
-          message: 'Something went wrong on our side. Please try again.',
-          details: { requestId: 'req-internal-0001' },
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The service is briefly unavailable. Try again in a few seconds.',
+          details: { retryAfterSeconds: 5, requestId: 'req-internal-0001' },
         },
       });
     } finally {
