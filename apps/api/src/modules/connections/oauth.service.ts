@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { AuthUrlResponse } from '@crescendo/contracts';
 import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { assertWithinLimit } from '../billing';
 import type { CurrentUser } from '../users';
 import {
   deleteStaleOAuthStates,
@@ -208,6 +210,12 @@ export async function completeOAuthCallback(
     provider,
     account.externalAccountId,
   );
+  // A new account counts against the plan (reconnecting one does not): checked here too, since
+  // one consent can bring a second channel of a provider that is already connected.
+  if (!existing) {
+    const refusal = await planRefusalOf(db, stateRow.organizationId);
+    if (refusal) return fail(refusal, returnTo);
+  }
   const id = existing?.id ?? crypto.randomUUID();
   const connection = await upsertConnection(db, {
     id,
@@ -231,6 +239,17 @@ export async function completeOAuthCallback(
     isConnected: true,
     message: `Connected ${account.accountName}`,
   };
+}
+
+/** The plan's refusal of one more connected account, or null when it has room. */
+async function planRefusalOf(db: Database, organizationId: string): Promise<string | null> {
+  try {
+    await assertWithinLimit(db, organizationId, 'connectedAccounts');
+    return null;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'PLAN_LIMIT') return error.message;
+    throw error;
+  }
 }
 
 async function readGoogleAccount(
