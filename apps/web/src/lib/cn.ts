@@ -223,12 +223,15 @@ const mergeClasses = createTailwindMerge(() => ({
         ],
       },
     ],
+    'object-fit': [{ object: ['contain', 'cover', 'fill', 'none', 'scale-down'] }],
+    'list-style-position': [{ list: ['inside', 'outside'] }],
     'list-style-type': [
       { list: ['disc', 'decimal', 'none', isArbitraryVariable, isArbitraryValue] },
     ],
     'text-alignment': [{ text: ['left', 'center', 'right', 'justify', 'start', 'end'] }],
     'text-color': [{ text: color() }],
     'text-decoration': ['underline', 'overline', 'line-through', 'no-underline'],
+    'text-decoration-style': [{ decoration: [...lineStyle(), 'wavy'] }],
     'underline-offset': [
       { 'underline-offset': [isNumber, 'auto', isArbitraryVariable, isArbitraryValue] },
     ],
@@ -298,6 +301,8 @@ const mergeClasses = createTailwindMerge(() => ({
     ),
     'divide-color': [{ divide: color() }],
     'outline-style': [{ outline: [...lineStyle(), 'none', 'hidden'] }],
+    'outline-w': [{ outline: ['', isNumber, isArbitraryVariableLength, isArbitraryLength] }],
+    'outline-color': [{ outline: color() }],
     shadow: [
       {
         shadow: ['', 'inner', 'none', isTshirtSize, isArbitraryVariableShadow, isArbitraryShadow],
@@ -355,6 +360,8 @@ const mergeClasses = createTailwindMerge(() => ({
       },
     ],
     'pointer-events': [{ 'pointer-events': ['auto', 'none'] }],
+    resize: [{ resize: ['none', '', 'y', 'x'] }],
+    select: [{ select: ['none', 'text', 'all', 'auto'] }],
     fill: [{ fill: ['none', ...color()] }],
   },
   conflictingClassGroups: {
