@@ -9,7 +9,14 @@ import { renderRoutes } from '@/testing/render';
 import { CONTENT_SEARCH_DELAY_MS, ContentPage } from './content-page';
 
 const client = vi.hoisted(() => ({
-  apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+  apiClient: {
+    get: vi.fn(),
+    post: vi.fn(),
+    put: vi.fn(),
+    delete: vi.fn(),
+    interceptors: { request: { use: vi.fn() }, response: { use: vi.fn() } },
+    defaults: {},
+  },
 }));
 vi.mock('@/lib/api-client', () => client);
 const toasts = vi.hoisted(() => ({ showToast: vi.fn() }));
