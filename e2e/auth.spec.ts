@@ -36,7 +36,7 @@ describe('identity journeys', () => {
     await page.getByLabel('Password').fill('crescendo-demo');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/settings/usage');
-    await page.getByRole('heading', { name: 'Usage', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Usage & billing', exact: true }).waitFor();
     await context.close();
   });
 

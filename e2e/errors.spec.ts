@@ -117,7 +117,7 @@ describe('route error screens', () => {
     // it, whatever the machine's speed. The server itself stays healthy (a newer build is live).
     await page.route(/\/assets\/youtube-[^/]+\.js$/, (route) => route.abort('failed'));
     await page.goto('/settings/usage');
-    await page.getByRole('heading', { name: 'Usage', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Usage & billing', exact: true }).waitFor();
     // The navigation link, not a shortcut: a click needs no listener to have been installed.
     await page
       .getByRole('navigation', { name: 'App' })
@@ -138,7 +138,7 @@ describe('route error screens', () => {
   it('a chunk that fails because the server is gone is a Connection Problem, not an update', async () => {
     const { context, page } = await customerPage();
     await page.goto('/settings/usage');
-    await page.getByRole('heading', { name: 'Usage', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Usage & billing', exact: true }).waitFor();
     // The network drops: the chunk and the health check both fail.
     await page.route(/\/assets\/youtube-[^/]+\.js$/, (route) => route.abort('failed'));
     await page.route('**/api/health', (route) => route.abort('failed'));
