@@ -8,7 +8,12 @@
  */
 import http from 'node:http';
 import { startSandboxServer } from '@crescendo/platform-sandbox';
-import { buildTestApp, bearer, createUser } from '../apps/api/src/testing/build-test-app';
+import {
+  buildTestApp,
+  bearer,
+  createUser,
+  testAppUrl,
+} from '../apps/api/src/testing/build-test-app';
 import { connectAs, drainSyncJobs, sandboxEnv } from '../apps/api/src/testing/sandbox-connections';
 import { writeResult } from './lib/server';
 
@@ -100,6 +105,25 @@ const testApp = await buildTestApp(target, {
 });
 try {
   const artist = await createUser(testApp, 'customer');
+  // The Team plan, paid through the payments sandbox: the run sends ~700 messages, past Free's 20.
+  const checkout = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/v1/stripe/create-checkout-session',
+    headers: bearer(artist.token),
+    payload: {
+      priceId: 'price_sandbox_team',
+      successUrl: `${testAppUrl}/success`,
+      cancelUrl: `${testAppUrl}/cancel`,
+    },
+  });
+  const sessionId = new URL(checkout.json<{ url: string }>().url).pathname.split('/').pop();
+  const paid = await testApp.app.inject({
+    method: 'POST',
+    url: `/payments-sandbox/checkout/${sessionId}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'method=card&cardNumber=4242424242424242&expiry=12%2F34&cvc=123',
+  });
+  if (paid.statusCode !== 303) throw new Error(`sandbox checkout answered ${paid.statusCode}`);
   await connectAs(testApp, artist.token, 'youtube', 'mid');
   await connectAs(testApp, artist.token, 'meta', 'mid');
   const syncStarted = performance.now();
