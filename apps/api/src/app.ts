@@ -57,7 +57,6 @@ import {
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { generateRequestId, logRedactPaths, redactUrl } from './plugins/request-id';
-import { tuneGarbageCollection } from './runtime/garbage-collection';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { chatRoutes, createChatDependencies, mcpRoutes } from './modules/chat/index';
@@ -111,7 +110,6 @@ export async function buildApp({
   billingOverrides,
   assistantOverrides,
 }: AppDependencies): Promise<App> {
-  tuneGarbageCollection();
   const app = Fastify({
     logger:
       config.logLevel === 'silent'

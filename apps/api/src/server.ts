@@ -9,6 +9,7 @@ import { createSyncHandlers, ensureDailySchedule } from './modules/connections/s
 import path from 'node:path';
 import { KeyMismatchError, verifyKeyChecks } from './lib/key-check';
 import { readOrCreateSecretFile } from './lib/secrets';
+import { tuneGarbageCollection } from './runtime/garbage-collection';
 
 function fail(message: string): never {
   console.error(message);
@@ -37,6 +38,8 @@ async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
 }
 
 async function main(): Promise<void> {
+  // A process-wide V8 flag: set by the process's entry point, never by buildApp() (decision 0008).
+  tuneGarbageCollection();
   let config: Config;
   try {
     config = loadConfig();

@@ -15,15 +15,4 @@ describe('tuneGarbageCollection', () => {
     expect(setFlags).toHaveBeenCalledTimes(1);
     expect(setFlags).toHaveBeenCalledWith('--no-allocation-site-pretenuring');
   });
-
-  it('is applied by every app the API builds', async () => {
-    const setFlags = vi.spyOn(v8, 'setFlagsFromString');
-    const { buildTestApp } = await import('../testing/build-test-app');
-    const testApp = await buildTestApp('pglite');
-    try {
-      expect(setFlags).toHaveBeenCalledWith('--no-allocation-site-pretenuring');
-    } finally {
-      await testApp.close();
-    }
-  });
 });

@@ -28,6 +28,8 @@ export async function buildTestApp(
     platformOverrides?: AppDependencies['platformOverrides'];
     billingOverrides?: AppDependencies['billingOverrides'];
     assistantOverrides?: AppDependencies['assistantOverrides'];
+    /** Adds routes before the app is ready (benches add a reference route). */
+    beforeReady?: (app: App) => void;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crescendo-test-'));
@@ -60,6 +62,7 @@ export async function buildTestApp(
     billingOverrides: { ...options.billingOverrides, sandbox: { minDelayMs: 0, maxDelayMs: 0, ...options.billingOverrides?.sandbox } }, // prettier-ignore
     ...(options.assistantOverrides ? { assistantOverrides: options.assistantOverrides } : {}),
   });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,
