@@ -38,6 +38,7 @@ import {
 import type { PlatformFetch, RetryPolicy } from './modules/connections/providers/platform-http';
 import { createSandboxTokenPersistence } from './modules/connections/sandbox-token-persistence';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createAnalyticsResponseCache } from './modules/analytics';
 import { authRoutes } from './modules/auth/auth.routes';
 import { embeddedIdentityRoutes } from './modules/auth/embedded-identity.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -230,6 +231,10 @@ export async function buildApp({
   await app.register(async (scope) => {
     // The plan's history window applies to every dashboard read (modules/billing).
     scope.addHook('preHandler', createHistoryWindowHook(database.db, platformOverrides?.now));
+    // Answers reused while the organisation's analytics are unchanged, in every process (0016).
+    const responseCache = createAnalyticsResponseCache(database.db);
+    scope.addHook('preHandler', responseCache.preHandler);
+    scope.addHook('onSend', responseCache.onSend);
     await scope.register(analyticsRoutes, { db: database.db });
   });
 

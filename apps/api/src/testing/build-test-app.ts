@@ -28,6 +28,8 @@ export async function buildTestApp(
     platformOverrides?: AppDependencies['platformOverrides'];
     billingOverrides?: AppDependencies['billingOverrides'];
     assistantOverrides?: AppDependencies['assistantOverrides'];
+    /** Another app's database: two apps on one database behave as two API processes. */
+    sharedDatabase?: DatabaseHandle;
     /** Adds routes before the app is ready (benches add a reference route). */
     beforeReady?: (app: App) => void;
   } = {},
@@ -45,7 +47,7 @@ export async function buildTestApp(
     USER_CACHE_TTL_MS: '0',
     ...options.env,
   });
-  const database = await createTestDatabase(target);
+  const database = options.sharedDatabase ?? (await createTestDatabase(target));
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, callback) {
@@ -71,7 +73,7 @@ export async function buildTestApp(
     logs,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.sharedDatabase) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -8,6 +8,10 @@ export {
   type AccountRow,
   type ContentListQuery,
 } from './account-data/account-data.repository';
+export {
+  createAnalyticsResponseCache,
+  type AnalyticsResponseCache,
+} from './cache/response-cache';
 export { getAudience } from './audience/get-audience';
 export { insertCampaign } from './campaigns/campaigns.repository';
 export { createCampaign } from './campaigns/create-campaign';
