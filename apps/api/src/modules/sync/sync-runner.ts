@@ -1,21 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { enqueueJob, type Job } from '../../../jobs/queue';
-import { PermanentJobFailure, PostponeJob, type JobHandler } from '../../../jobs/worker';
+import type { Database } from '../../db/client';
+import { enqueueJob, type Job } from '../../jobs/queue';
+import { PermanentJobFailure, PostponeJob, type JobHandler } from '../../jobs/worker';
+import { findConnection, listSyncableConnections, updateConnection } from '../connections';
 import {
-  findConnection,
-  listSyncableConnections,
-  updateConnection,
-} from '../connections.repository';
-import type { PlatformServices } from '../platform-services';
-import {
+  type PlatformServices,
   MalformedResponseError,
   ProviderError,
   QuotaExceededError,
   ReconnectNeededError,
   TransientProviderError,
-} from '../providers/platform-http';
-import { refreshInsights } from '../../analytics';
+} from '../providers';
+import { refreshInsights } from '../analytics';
 import { nextPacificMidnight } from './days';
 import { syncMeta } from './meta-sync';
 import type { SyncContext } from './sync-context';
