@@ -69,6 +69,8 @@ export async function runConnectionSync(
     connection,
     signal,
     async reportProgress(step, percent) {
+      // A stopped sync's row belongs to whoever runs it next.
+      signal.throwIfAborted();
       const now = Date.now();
       if (now - lastReportAt < progressIntervalMs && percent < 100) return;
       lastReportAt = now;
@@ -78,6 +80,7 @@ export async function runConnectionSync(
   try {
     const result =
       connection.provider === 'youtube' ? await syncYouTube(context) : await syncMeta(context);
+    signal.throwIfAborted();
     await update({
       status: 'connected',
       // The platform clock: "last synced" must agree with the days the platform called complete.
@@ -89,6 +92,9 @@ export async function runConnectionSync(
     });
     await refreshDerivedData(db, connection.organizationId);
   } catch (error) {
+    // Stopped by a shutdown or a lost lock: what is synced is kept (per-chunk transactions), and
+    // the connection's state is left to the next run (another worker may own the job already).
+    if (signal.aborted) throw error;
     if (error instanceof ReconnectNeededError) {
       await update({
         status: 'reconnect_needed',
