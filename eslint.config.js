@@ -135,6 +135,24 @@ export default tseslint.config(
       },
     ];
   }),
+  // The API: the app's wiring (app.ts, server.ts), the seed and the test helpers reach a module
+  // only through its index.ts too.
+  {
+    files: ['apps/api/src/*.ts', 'apps/api/src/{seed,testing}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\./|(\.\./)+)modules/[^/]+/.`,
+              message: "Import a module only through its index.ts (e.g. './modules/users').",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/contracts/**/*.ts'],
     rules: {

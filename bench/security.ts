@@ -14,7 +14,7 @@ import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { startSandboxServer } from '@crescendo/platform-sandbox';
 import { platformConnections } from '../apps/api/src/db/schema';
-import { getAccessToken } from '../apps/api/src/modules/connections/tokens.service';
+import { getAccessToken } from '../apps/api/src/modules/connections';
 import { bearer, buildTestApp, createUser } from '../apps/api/src/testing/build-test-app';
 import { connectAs, drainSyncJobs, sandboxEnv } from '../apps/api/src/testing/sandbox-connections';
 import { freePort, signInDemoArtist, startProduct, writeResult } from './lib/server';

@@ -13,12 +13,10 @@ import { loadConfig } from '../apps/api/src/config/env';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/client';
 import { organizations } from '../apps/api/src/db/schema';
 import { createTokenCipher } from '../apps/api/src/lib/token-cipher';
-import { upsertConnection } from '../apps/api/src/modules/connections/connections.repository';
-import { createPlatformServices } from '../apps/api/src/modules/connections/platform-services';
-import { googleScopes } from '../apps/api/src/modules/connections/providers/google-client';
-import { runConnectionSync } from '../apps/api/src/modules/connections/sync/sync-runner';
-import { addDays } from '../apps/api/src/modules/connections/sync/days';
-import { sealTokens } from '../apps/api/src/modules/connections/tokens.service';
+import { sealTokens, upsertConnection } from '../apps/api/src/modules/connections';
+import { createPlatformServices, googleScopes } from '../apps/api/src/modules/providers';
+import { runConnectionSync } from '../apps/api/src/modules/sync';
+import { addDays } from '../apps/api/src/lib/days';
 import { platformConnections } from '../apps/api/src/db/schema';
 import { eq } from 'drizzle-orm';
 

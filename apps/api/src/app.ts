@@ -28,24 +28,21 @@ import {
   type PaymentsSandboxOptions,
 } from '@crescendo/payments-sandbox';
 import { plans } from '@crescendo/contracts';
-import { connectionsRoutes } from './modules/connections/connections.routes';
-import { createInProcessFetch } from './modules/connections/in-process-fetch';
+import { connectionsRoutes, createSandboxTokenPersistence } from './modules/connections';
 import {
   buildRedirectUri,
+  createInProcessFetch,
   createPlatformServices,
+  type PlatformFetch,
   type PlatformServices,
-} from './modules/connections/platform-services';
-import type { PlatformFetch, RetryPolicy } from './modules/connections/providers/platform-http';
-import { createSandboxTokenPersistence } from './modules/connections/sandbox-token-persistence';
-import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { createAnalyticsResponseCache } from './modules/analytics';
-import { authRoutes } from './modules/auth/auth.routes';
-import { embeddedIdentityRoutes } from './modules/auth/embedded-identity.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { profileRoutes } from './modules/profile/profile.routes';
-import { userAdminRoutes } from './modules/users/users.routes';
-import { resolveCurrentUser } from './modules/users';
-import { waitlistAdminRoutes } from './modules/waitlist/waitlist.routes';
+  type RetryPolicy,
+} from './modules/providers';
+import { analyticsRoutes, createAnalyticsResponseCache } from './modules/analytics';
+import { authRoutes, embeddedIdentityRoutes } from './modules/auth';
+import { healthRoutes } from './modules/health';
+import { profileRoutes } from './modules/profile';
+import { resolveCurrentUser, userAdminRoutes } from './modules/users';
+import { waitlistAdminRoutes } from './modules/waitlist';
 import {
   billingRoutes,
   createHistoryWindowHook,
@@ -60,7 +57,7 @@ import { errorsPlugin } from './plugins/errors';
 import { generateRequestId, logRedactPaths, redactUrl } from './plugins/request-id';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
-import { chatRoutes, createChatDependencies, mcpRoutes } from './modules/chat/index';
+import { chatRoutes, createChatDependencies, mcpRoutes } from './modules/chat';
 import { createMailer, mailboxRoutes, type Mailer } from './modules/mail';
 
 export const apiVersion = '0.1.0';

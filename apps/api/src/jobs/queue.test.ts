@@ -146,6 +146,38 @@ describe.each(databaseTargets)('durable job queue on %s', (target) => {
     await worker.stop();
   });
 
+  it('gives a job back at once, attempt unspent, when its worker stops mid-run', async () => {
+    const name = queue();
+    const { id } = await enqueueJob(database.db, { queue: name, maxAttempts: 1 });
+    let started!: () => void;
+    const isStarted = new Promise<void>((resolve) => (started = resolve));
+    let abortReason: unknown = null;
+    const worker = startWorker({
+      db: database.db,
+      concurrency: 0,
+      handlers: {
+        [name]: (_job, signal) =>
+          new Promise((_resolve, reject) => {
+            started();
+            signal.addEventListener('abort', () => {
+              abortReason = signal.reason;
+              reject(signal.reason as Error);
+            });
+          }),
+      },
+    });
+    const drained = worker.drain();
+    await isStarted;
+    await worker.stop();
+    await drained;
+    expect(String(abortReason)).toMatch(/worker is stopping/);
+    const job = await findJob(database.db, id);
+    expect(job).toMatchObject({ status: 'queued', attempts: 0, workerId: worker.id });
+    expect(job!.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+    // Its only attempt is still there: the next worker runs it.
+    expect((await claimJob(database.db, [name], 'next', 30))?.id).toBe(id);
+  });
+
   it('retries failures until attempts run out', async () => {
     const name = queue();
     const { id } = await enqueueJob(database.db, { queue: name, maxAttempts: 2 });

@@ -21,6 +21,11 @@ export class PostponeJob extends Error {
   }
 }
 
+/** The reason a job's signal is aborted: its worker is stopping, or lost the job's lock. */
+export class JobStopped extends Error {
+  override name = 'JobStopped';
+}
+
 /** Thrown by a handler for failures that retrying cannot fix (malformed upstream data). */
 export class PermanentJobFailure extends Error {
   override name = 'PermanentJobFailure';
@@ -58,6 +63,7 @@ export function startWorker(options: WorkerOptions): Worker {
     options.retryDelayMs ?? ((attempt) => Math.min(60_000 * 2 ** (attempt - 1), 3_600_000));
   const controller = new AbortController();
   let isStopping = false;
+  let stopCount = 0;
   const running = new Set<Promise<void>>();
 
   async function runOne(): Promise<boolean> {
@@ -66,26 +72,35 @@ export function startWorker(options: WorkerOptions): Worker {
     // The job's own signal: aborted when the worker stops, or when its lock is lost (another
     // worker took the job over), so two handlers never write the same job's data at once.
     const jobController = new AbortController();
-    const onStop = () => jobController.abort(controller.signal.reason);
+    let isLockLost = false;
+    const onStop = () => jobController.abort(new JobStopped('the worker is stopping'));
     controller.signal.addEventListener('abort', onStop, { once: true });
     const heartbeat = setInterval(() => {
       void extendJobLock(options.db, job.id, id, lockSeconds).then(
         (isHeld) => {
-          if (!isHeld) jobController.abort(new Error('the job lock was lost'));
+          if (isHeld) return;
+          isLockLost = true;
+          jobController.abort(new JobStopped('the job lock was lost'));
         },
         () => {},
       );
     }, heartbeatMs);
     try {
       await options.handlers[job.queue]!(job, jobController.signal);
-      jobController.signal.throwIfAborted();
+      if (isLockLost) throw jobController.signal.reason;
       if (!(await completeJob(options.db, job, id))) {
         options.onError?.(new Error('the job lock was lost before it completed'), job);
       }
     } catch (error) {
       options.onError?.(error, job);
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof PostponeJob) {
+      if (isLockLost) {
+        // The job is another worker's now: nothing of it is ours to change.
+      } else if (jobController.signal.aborted) {
+        // Stopped by a shutdown, not by the job's fault: it goes back at once for the next
+        // worker, without spending an attempt (the sync resumes where it stopped).
+        await postponeJob(options.db, job, id, new Date(), 'The worker stopped before finishing');
+      } else if (error instanceof PostponeJob) {
         await postponeJob(options.db, job, id, error.until, message);
       } else if (error instanceof PermanentJobFailure) {
         await failJob(options.db, job, id, message, null);
@@ -131,11 +146,15 @@ export function startWorker(options: WorkerOptions): Worker {
     id,
     async stop() {
       isStopping = true;
+      stopCount += 1;
       controller.abort();
       await Promise.allSettled([...running]);
     },
     async drain() {
-      while (await runOne()) {
+      // A stop during the drain ends it (the job it gave back is the next worker's); a drain
+      // after a stop runs what is due.
+      const stopsBefore = stopCount;
+      while (stopCount === stopsBefore && (await runOne())) {
         // keep going until the queue has nothing due
       }
     },

@@ -5,25 +5,18 @@ import type { Database } from '../db/client';
 import { authUser } from '../db/schema';
 import type { EmbeddedAuth } from '../identity/embedded';
 import type { Identity } from '../identity/types';
-import { ensureEntry } from '../modules/waitlist/waitlist.repository';
+import { ensureEntry } from '../modules/waitlist';
 import {
   listConnectionRows,
+  sealTokens,
   updateConnection,
   upsertConnection,
-} from '../modules/connections/connections.repository';
-import { enqueueConnectionSync } from '../modules/connections/sync/sync-queue';
-import type { PlatformServices } from '../modules/connections/platform-services';
-import { googleScopes } from '../modules/connections/providers/google-client';
-import { metaPermissions } from '../modules/connections/providers/meta-client';
-import { runConnectionSync } from '../modules/connections/sync/sync-runner';
-import { sealTokens } from '../modules/connections/tokens.service';
+} from '../modules/connections';
+import { googleScopes, metaPermissions, type PlatformServices } from '../modules/providers';
+import { enqueueConnectionSync, runConnectionSync } from '../modules/sync';
 import { insertCampaign } from '../modules/analytics';
-import { insertProfile } from '../modules/profile/profile.repository';
-import {
-  findUserByIdentity,
-  insertUserWithOrganization,
-  updateUserRole,
-} from '../modules/users/users.repository';
+import { insertProfile } from '../modules/profile';
+import { findUserByIdentity, insertUserWithOrganization, updateUserRole } from '../modules/users';
 
 export const demoPassword = 'crescendo-demo';
 

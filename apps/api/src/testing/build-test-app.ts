@@ -6,7 +6,7 @@ import type { MeResponse, Role } from '@crescendo/contracts';
 import { buildApp, type App, type AppDependencies } from '../app';
 import { loadConfig, type Config } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
-import { updateUserRole } from '../modules/users/users.repository';
+import { updateUserRole } from '../modules/users';
 import { createTestDatabase, type DatabaseTarget } from './test-database';
 
 export const testAppUrl = 'http://localhost:3000';

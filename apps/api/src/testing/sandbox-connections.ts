@@ -1,6 +1,6 @@
 import type { RunningSandbox } from '@crescendo/platform-sandbox';
 import { startWorker } from '../jobs/worker';
-import { createSyncHandlers } from '../modules/connections/sync/sync-runner';
+import { createSyncHandlers } from '../modules/sync';
 import { bearer, type TestApp } from './build-test-app';
 
 /** Configuration pointing every provider at a standalone sandbox, as real credentials would. */

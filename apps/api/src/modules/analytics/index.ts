@@ -25,3 +25,4 @@ export { overviewCsvHeaders, toOverviewCsv } from './overview/export-overview-cs
 export { getDashboardAnalytics } from './overview/get-overview';
 export { getRoi } from './roi/get-roi';
 export * from './writes/analytics-writes';
+export { analyticsRoutes } from './analytics.routes';

@@ -35,7 +35,7 @@ import {
   normalizeProvider,
   oauthNonceCookie,
 } from './oauth.service';
-import type { PlatformServices } from './platform-services';
+import type { PlatformServices } from '../providers';
 import { assertCanConnectAccount } from '../billing';
 
 export type ConnectionsRoutesOptions = { db: Database; services: PlatformServices };

@@ -19,8 +19,8 @@ import {
   updateConnection,
   type ConnectionRow,
 } from './connections.repository';
-import type { PlatformServices } from './platform-services';
-import { enqueueConnectionSync } from './sync/sync-queue';
+import type { PlatformServices } from '../providers';
+import { enqueueConnectionSync } from '../sync';
 import { accessTokenContext, readRefreshToken } from './tokens.service';
 
 const notFoundMessage = 'No such connection.';

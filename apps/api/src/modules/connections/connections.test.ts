@@ -18,10 +18,9 @@ import {
   type TestApp,
 } from '../../testing/build-test-app';
 import { databaseTargets } from '../../testing/test-database';
-import type { PlatformFetch } from './providers/platform-http';
-import { createSyncHandlers } from './sync/sync-runner';
+import type { PlatformFetch } from '../providers';
+import { createSyncHandlers, syncQueue } from '../sync';
 import { getAccessToken } from './tokens.service';
-import { syncQueue } from './sync/sync-queue';
 
 const pinnedNow = '2025-06-15T12:00:00Z';
 

@@ -12,11 +12,14 @@ import {
   markOAuthStateUsed,
   upsertConnection,
 } from './connections.repository';
-import { buildRedirectUri, type PlatformServices } from './platform-services';
-import { googleScopes } from './providers/google-client';
-import { metaPermissions } from './providers/meta-client';
-import { ProviderError } from './providers/platform-http';
-import { enqueueConnectionSync } from './sync/sync-queue';
+import {
+  buildRedirectUri,
+  type PlatformServices,
+  googleScopes,
+  metaPermissions,
+  ProviderError,
+} from '../providers';
+import { enqueueConnectionSync } from '../sync';
 import { sealTokens } from './tokens.service';
 
 export type OAuthProvider = 'youtube' | 'meta';

@@ -3,8 +3,7 @@ import type { Database } from '../../db/client';
 import { platformConnections } from '../../db/schema';
 import type { ConnectionRow } from './connections.repository';
 import { updateConnection } from './connections.repository';
-import type { PlatformServices } from './platform-services';
-import { ReconnectNeededError } from './providers/platform-http';
+import { type PlatformServices, ReconnectNeededError } from '../providers';
 
 /** Refresh this long before expiry so a request never starts with a token about to die. */
 const refreshMarginMs = 5 * 60_000;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformConnections } from '../../db/schema';
 import { buildTestApp, createUser, type TestApp } from '../../testing/build-test-app';
 import { databaseTargets } from '../../testing/test-database';
-import type { PlatformFetch } from './providers/platform-http';
+import type { PlatformFetch } from '../providers';
 import { getAccessToken, sealTokens } from './tokens.service';
 
 describe.each(databaseTargets)('token refresh against a hung provider on %s', (target) => {

@@ -6,3 +6,5 @@ export {
   updateUserProfileFields,
   updateUserRole,
 } from './users.repository';
+export { findUserByIdentity, insertUserWithOrganization } from './users.repository';
+export { userAdminRoutes } from './users.routes';

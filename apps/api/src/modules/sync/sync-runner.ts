@@ -1,21 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { enqueueJob, type Job } from '../../../jobs/queue';
-import { PermanentJobFailure, PostponeJob, type JobHandler } from '../../../jobs/worker';
+import type { Database } from '../../db/client';
+import { enqueueJob, type Job } from '../../jobs/queue';
+import { PermanentJobFailure, PostponeJob, type JobHandler } from '../../jobs/worker';
+import { findConnection, listSyncableConnections, updateConnection } from '../connections';
 import {
-  findConnection,
-  listSyncableConnections,
-  updateConnection,
-} from '../connections.repository';
-import type { PlatformServices } from '../platform-services';
-import {
+  type PlatformServices,
   MalformedResponseError,
   ProviderError,
   QuotaExceededError,
   ReconnectNeededError,
   TransientProviderError,
-} from '../providers/platform-http';
-import { refreshInsights } from '../../analytics';
+} from '../providers';
+import { refreshInsights } from '../analytics';
 import { nextPacificMidnight } from './days';
 import { syncMeta } from './meta-sync';
 import type { SyncContext } from './sync-context';
@@ -73,6 +69,8 @@ export async function runConnectionSync(
     connection,
     signal,
     async reportProgress(step, percent) {
+      // A stopped sync's row belongs to whoever runs it next.
+      signal.throwIfAborted();
       const now = Date.now();
       if (now - lastReportAt < progressIntervalMs && percent < 100) return;
       lastReportAt = now;
@@ -82,6 +80,7 @@ export async function runConnectionSync(
   try {
     const result =
       connection.provider === 'youtube' ? await syncYouTube(context) : await syncMeta(context);
+    signal.throwIfAborted();
     await update({
       status: 'connected',
       // The platform clock: "last synced" must agree with the days the platform called complete.
@@ -93,6 +92,9 @@ export async function runConnectionSync(
     });
     await refreshDerivedData(db, connection.organizationId);
   } catch (error) {
+    // Stopped by a shutdown or a lost lock: what is synced is kept (per-chunk transactions), and
+    // the connection's state is left to the next run (another worker may own the job already).
+    if (signal.aborted) throw error;
     if (error instanceof ReconnectNeededError) {
       await update({
         status: 'reconnect_needed',

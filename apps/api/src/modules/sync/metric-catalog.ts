@@ -1,4 +1,4 @@
-import type { ReportRow } from '../providers/google-client';
+import type { ReportRow } from '../providers';
 
 /** The platform-neutral metric columns of `account_daily_metrics` / `content_daily_metrics`. */
 export type CanonicalMetric =

@@ -1,6 +1,6 @@
-import type { Database } from '../../../db/client';
-import type { ConnectionRow } from '../connections.repository';
-import type { PlatformServices } from '../platform-services';
+import type { Database } from '../../db/client';
+import type { ConnectionRow } from '../connections';
+import type { PlatformServices } from '../providers';
 
 export type SyncContext = {
   db: Database;

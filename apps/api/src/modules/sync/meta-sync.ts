@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { platformConnections } from '../../../db/schema';
-import type { InsightEntry, InstagramMedia } from '../providers/meta-client';
-import { MalformedResponseError, ProviderError } from '../providers/platform-http';
-import { getAccessToken } from '../tokens.service';
+import { platformConnections } from '../../db/schema';
+import {
+  type InsightEntry,
+  type InstagramMedia,
+  MalformedResponseError,
+  ProviderError,
+} from '../providers';
+import { getAccessToken } from '../connections';
 import {
   replaceAudience,
   upsertAccount,
@@ -11,7 +15,7 @@ import {
   type AccountDailyValues,
   type AudienceValues,
   type ContentValues,
-} from '../../analytics';
+} from '../analytics';
 import { addDays, formatDay, listDays, mapWithConcurrency } from './days';
 import { currentMetricNames, resolveMetric, type CanonicalMetric } from './metric-catalog';
 import type { SyncContext, SyncResult } from './sync-context';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PlatformFetch } from './providers/platform-http';
+import type { PlatformFetch } from './platform-http';
 
 const bodilessStatuses = new Set([101, 204, 205, 304]);
 

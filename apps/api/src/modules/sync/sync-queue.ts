@@ -1,5 +1,5 @@
-import type { Database } from '../../../db/client';
-import { enqueueJob } from '../../../jobs/queue';
+import type { Database } from '../../db/client';
+import { enqueueJob } from '../../jobs/queue';
 
 export const syncQueue = 'platform-sync';
 export const scheduleQueue = 'platform-sync-schedule';

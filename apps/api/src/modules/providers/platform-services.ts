@@ -1,13 +1,13 @@
 import type { PlatformsConfig } from '../../config/env';
 import type { TokenCipher } from '../../lib/token-cipher';
-import { createGoogleClient, type GoogleClient } from './providers/google-client';
-import { createMetaClient, type MetaClient } from './providers/meta-client';
+import { createGoogleClient, type GoogleClient } from './google-client';
+import { createMetaClient, type MetaClient } from './meta-client';
 import {
   defaultRetryPolicy,
   type PlatformFetch,
   type PlatformHttp,
   type RetryPolicy,
-} from './providers/platform-http';
+} from './platform-http';
 
 /** Everything the connection and sync code needs to reach Google and Meta. */
 export type PlatformServices = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MetaPlatformConfig } from '../../../config/env';
+import type { MetaPlatformConfig } from '../../config/env';
 import {
   buildUrl,
   httpsUrlSchema,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { platformConnections } from '../../../db/schema';
-import type { ReportRow, YouTubeVideo } from '../providers/google-client';
-import { getAccessToken } from '../tokens.service';
+import { platformConnections } from '../../db/schema';
+import type { ReportRow, YouTubeVideo } from '../providers';
+import { getAccessToken } from '../connections';
 import {
   isMissingTrafficSources,
   refreshContentWatchMinutes,
@@ -16,7 +16,7 @@ import {
   type ContentDailyValues,
   type ContentValues,
   type TrafficSourceValues,
-} from '../../analytics';
+} from '../analytics';
 import { addDays, formatDay, listDays, mapWithConcurrency } from './days';
 import { mapYouTubeMetrics } from './metric-catalog';
 import type { SyncContext, SyncResult } from './sync-context';

@@ -1,7 +1,7 @@
-import { addDays, dayMs } from '../../../lib/days';
+import { addDays, dayMs } from '../../lib/days';
 
 // `YYYY-MM-DD` days: the platforms' daily reports are keyed this way.
-export { addDays, formatDay } from '../../../lib/days';
+export { addDays, formatDay } from '../../lib/days';
 
 export function listDays(from: string, to: string): string[] {
   const days: string[] = [];

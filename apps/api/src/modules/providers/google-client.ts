@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GooglePlatformConfig } from '../../../config/env';
+import type { GooglePlatformConfig } from '../../config/env';
 import {
   buildUrl,
   MalformedResponseError,
