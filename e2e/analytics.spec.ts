@@ -270,7 +270,7 @@ describe('analytics journey (demo artist, small persona)', { timeout: 240_000 },
     );
   });
 
-  it('adds a campaign and shows its ROI row', async () => {
+  it('adds a campaign and shows its ROI row, the method and the period control', async () => {
     await page.goto('/dashboard/roi');
     await waitForSettled(page);
     await page.getByRole('heading', { level: 1, name: 'Return on investment' }).waitFor();
@@ -315,5 +315,15 @@ describe('analytics journey (demo artist, small persona)', { timeout: 240_000 },
       .locator('xpath=following-sibling::dd[1]')
       .textContent();
     assert.match(spendTotal ?? '', /\d/);
+
+    // The page says how it measures, and takes the same period control as the other pages.
+    const method = page.getByRole('region', { name: 'How we measure a campaign' });
+    assert.match(
+      (await method.textContent()) ?? '',
+      /daily average .* 28 days before the campaign/,
+    );
+    await page.getByLabel('Period').selectOption('all');
+    await page.waitForURL(/range=all/);
+    await row.waitFor();
   });
 });

@@ -414,19 +414,54 @@ export const campaignSchema = z.object({
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
+/** The days before a campaign whose average day is its baseline (the pre-campaign run-rate). */
+export const roiBaselineDays = 28;
+
+/** The ROI read: the period picks the campaigns shown (those running in it), nothing else. */
+export const roiQuerySchema = withOneRangeForm(
+  z.object({ ...rangeQueryShape, platform: platformScopeSchema.default('all') }),
+);
+export type RoiQuery = z.infer<typeof roiQuerySchema>;
+
 export const campaignResultSchema = z.object({
   campaign: campaignSchema,
   days: z.number().int(),
+  /** The campaign's days the platforms have published (fewer while it runs or is pending). */
+  measuredDays: z.number().int(),
+  /**
+   * The run-rate the campaign is measured against: the average day of the `roiBaselineDays`
+   * days before the first day of its overlap group, clipped to the history stored. `partial`
+   * when fewer days have data, `missing` when none (then no lift is worked out).
+   */
+  baseline: z.object({
+    from: z.string(),
+    to: z.string(),
+    knownDays: z.number().int(),
+    status: z.enum(['full', 'partial', 'missing']),
+  }),
+  /** Campaigns sharing at least one day with this one: those days' lift is split by daily spend. */
+  overlapsWith: z.array(z.string()),
+  /** Net new followers on the measured days (all of them, shared or not). */
   followersDuring: z.number().nullable(),
+  /** What the baseline's run-rate gives for the same days. */
   followersBaseline: z.number().nullable(),
+  /** This campaign's share of the growth above the run-rate; negative when below it. */
   followerLift: z.number().nullable(),
   viewsDuring: z.number().nullable(),
   viewsBaseline: z.number().nullable(),
   viewLift: z.number().nullable(),
   costPerNetNewFollower: z.number().nullable(),
   costPerThousandViews: z.number().nullable(),
+  /** The platforms' revenue on the measured days. */
   platformRevenue: z.number().nullable(),
-  revenue: z.number(),
+  revenueBaseline: z.number().nullable(),
+  /** This campaign's share of platform revenue above the run-rate; negative when below it. */
+  revenueLift: z.number().nullable(),
+  /** Revenue the artist entered for the campaign (sales the platforms do not see). */
+  enteredRevenue: z.number(),
+  /** Revenue lift plus entered revenue; null while the lift cannot be measured. */
+  revenue: z.number().nullable(),
+  /** (revenue − spend) ÷ spend; null without spend or without a measurable revenue lift. */
   roi: z.number().nullable(),
 });
 export type CampaignResult = z.infer<typeof campaignResultSchema>;
@@ -434,11 +469,21 @@ export type CampaignResult = z.infer<typeof campaignResultSchema>;
 export const roiResponseSchema = z.object({
   platform: platformScopeSchema,
   currency: z.string(),
+  /** The period asked for, clipped as every analytics range is. */
+  range: z.object({ from: z.string(), to: z.string(), days: z.number().int() }),
+  baselineDays: z.number().int(),
   campaigns: z.array(campaignResultSchema),
   totals: z.object({
     spend: z.number(),
-    revenue: z.number(),
+    /** The platforms' revenue on the days any counted campaign ran, each day once. */
     platformRevenue: z.number(),
+    /** The campaigns' revenue lift: never more than `platformRevenue`. */
+    revenueLift: z.number().nullable(),
+    enteredRevenue: z.number(),
+    revenue: z.number().nullable(),
+    followerLift: z.number().nullable(),
+    viewLift: z.number().nullable(),
+    /** Null when any counted campaign's revenue lift cannot be measured. */
     roi: z.number().nullable(),
   }),
   /** Campaigns in other currencies than the first are listed but left out of totals. */

@@ -9,6 +9,7 @@ import {
   dashboardQuerySchema,
   insightParamsSchema,
   overviewQuerySchema,
+  roiQuerySchema,
   roiResponseSchema,
 } from '@crescendo/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -113,9 +114,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       config,
       schema: {
         tags,
-        summary: 'Campaign spend, growth above baseline, costs and ROI',
+        summary: 'Campaigns run in the period: spend, lift above the pre-campaign run-rate, ROI',
         security,
-        querystring: dashboardQuerySchema,
+        querystring: roiQuerySchema,
         response: { 200: roiResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },

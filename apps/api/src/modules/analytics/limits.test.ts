@@ -82,7 +82,10 @@ describe.each(databaseTargets)('span and campaign limits on %s', (target) => {
       // prettier-ignore
       { field: 'endDate', message: `A campaign lasts at most ${maxCampaignDays} days` },
     ]);
-    expect((await post('2025-01-01', '2026-01-01')).statusCode).toBe(201);
+    // Recent days, so the ROI read's default period (the last 28 days) shows them all.
+    const day = (daysAgo: number) =>
+      new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    expect((await post(day(370), day(5))).statusCode).toBe(201);
 
     await testApp.database.db.insert(campaigns).values(
       Array.from({ length: maxCampaignsPerOrganization - 1 }, (_, index) => ({
@@ -90,13 +93,13 @@ describe.each(databaseTargets)('span and campaign limits on %s', (target) => {
         name: `Campaign ${index}`,
         channel: 'other' as const,
         amount: '1.00',
-        startDate: '2025-01-01',
-        endDate: '2025-01-02',
+        startDate: day(6),
+        endDate: day(5),
       })),
     );
     // The plans' own campaign limits (at most 100) refuse first; the per-organisation cap is the
     // bound beneath them, whatever the plan.
-    const over = await post('2025-01-01', '2025-01-02');
+    const over = await post(day(6), day(5));
     expect(over.statusCode).toBe(403);
     await expect(
       assertCampaignCapacity(testApp.database.db, user.me.organization.id),

@@ -355,13 +355,16 @@ describe.each(databaseTargets)('billing: checkout, webhooks and plans (%s)', (ta
     const customer = await createUser(testApp, 'customer');
     await subscribe(customer, 'price_sandbox_starter');
     const campaignIds: string[] = [];
+    // Recent days, so the ROI read's period (the last 28 days) shows them.
+    const day = (daysAgo: number) =>
+      new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     for (let index = 0; index < 7; index += 1) {
       const created = await inject('POST', '/api/dashboard/roi/campaigns', customer.token, {
         name: `Campaign ${index}`,
         channel: 'pr',
         amount: 10,
-        startDate: '2025-01-01',
-        endDate: '2025-01-31',
+        startDate: day(20),
+        endDate: day(10),
       });
       expect(created.statusCode, created.body).toBe(201);
       campaignIds.push(created.json().campaign.id);
@@ -389,7 +392,7 @@ describe.each(databaseTargets)('billing: checkout, webhooks and plans (%s)', (ta
       method: 'PUT',
       url: `/api/dashboard/roi/campaigns/${campaignIds[0]}`,
       headers: bearer(customer.token),
-      payload: { name: 'Renamed', channel: 'pr', amount: 10, startDate: '2025-01-01', endDate: '2025-01-31' }, // prettier-ignore
+      payload: { name: 'Renamed', channel: 'pr', amount: 10, startDate: day(20), endDate: day(10) }, // prettier-ignore
     });
     expect(edit.statusCode, edit.body).toBe(403);
     expect(edit.json().error).toMatchObject({

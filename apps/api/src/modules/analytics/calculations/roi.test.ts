@@ -2,43 +2,58 @@ import { describe, expect, it } from 'vitest';
 import { dayNumber } from '../../../lib/days';
 import {
   addDays,
-  evaluateCampaign,
+  baselineDays,
+  evaluateCampaigns,
   totalCampaigns,
+  type CampaignInput,
   type DailySeries,
   type DailyTotals,
 } from './roi';
 
-/** Ten days of steady data from 2025-03-01: 10 followers, 1,000 views, 2.00 revenue a day. */
+/**
+ * Steady data from 2025-03-01 (40 days unless told): 10 followers, 1,000 views, 2.00 revenue a
+ * day. The 28-day baseline of a campaign starting 03-29 is 03-01..03-28.
+ */
 function steadyDays(
   overrides: Record<string, Partial<DailyTotals>> = {},
   first = '2025-03-01',
-  count = 10,
+  count = 40,
 ) {
-  const daily = new Map<string, DailyTotals>();
+  const series: DailySeries = new Map();
   for (let offset = 0; offset < count; offset += 1) {
     const day = addDays(first, offset);
-    daily.set(day, { netFollowers: 10, views: 1000, revenue: 2, ...overrides[day] });
+    series.set(dayNumber(day), { netFollowers: 10, views: 1000, revenue: 2, ...overrides[day] });
   }
-  const series: DailySeries = new Map();
-  for (const [day, totals] of daily) series.set(dayNumber(day), totals);
   return series;
 }
 
-describe('evaluateCampaign (hand-worked)', () => {
-  it('measures growth above the equal window before the campaign', () => {
-    // Campaign 03-06..03-07 (2 days); baseline 03-04..03-05 (20 followers, 2,000 views).
+const campaign = (
+  id: string,
+  startDate: string,
+  endDate: string,
+  spend: number,
+  enteredRevenue = 0,
+): CampaignInput => ({ id, startDate, endDate, spend, enteredRevenue });
+
+const evaluate = (input: CampaignInput[], daily: DailySeries) => {
+  const results = evaluateCampaigns(input, daily);
+  return { results, totals: totalCampaigns(input, results, daily) };
+};
+
+describe('evaluateCampaigns (hand-worked)', () => {
+  it('credits only the growth and revenue above the 28-day run-rate before the campaign', () => {
+    // Campaign 03-29..03-30; the run-rate of 03-01..03-28 is 10 followers, 1,000 views, 2.00.
     const daily = steadyDays({
-      '2025-03-06': { netFollowers: 40, views: 5000 },
-      '2025-03-07': { netFollowers: 30, views: 3000 },
+      '2025-03-29': { netFollowers: 40, views: 5000, revenue: 7 },
+      '2025-03-30': { netFollowers: 30, views: 3000, revenue: 5 },
     });
-    const result = evaluateCampaign(
-      { id: 'c1', startDate: '2025-03-06', endDate: '2025-03-07', spend: 100, enteredRevenue: 50 },
-      daily,
-    );
-    expect(result).toEqual({
+    const { results } = evaluate([campaign('c1', '2025-03-29', '2025-03-30', 100, 50)], daily);
+    expect(results.get('c1')).toEqual({
       id: 'c1',
       days: 2,
-      spend: 100,
+      measuredDays: 2,
+      baseline: { from: '2025-03-01', to: '2025-03-28', knownDays: baselineDays, status: 'full' },
+      overlapsWith: [],
       followersDuring: 70,
       followersBaseline: 20,
       followerLift: 50,
@@ -47,74 +62,126 @@ describe('evaluateCampaign (hand-worked)', () => {
       viewLift: 6000,
       costPerNetNewFollower: 2, // 100 / 50
       costPerThousandViews: 16.6667, // 100 / 6000 * 1000
-      platformRevenue: 4, // 2 days × 2.00
+      platformRevenue: 12,
+      revenueBaseline: 4,
+      revenueLift: 8, // 12 − 2 days × 2.00
       enteredRevenue: 50,
-      revenue: 54,
-      roi: -0.46, // (54 − 100) / 100
+      revenue: 58,
+      roi: -0.42, // (58 − 100) / 100
     });
   });
 
-  it('zero spend: no ROI and no costs, growth still reported', () => {
-    const result = evaluateCampaign(
-      { id: 'c', startDate: '2025-03-06', endDate: '2025-03-06', spend: 0, enteredRevenue: 0 },
-      steadyDays({ '2025-03-06': { netFollowers: 25 } }),
-    );
-    expect(result).toMatchObject({ roi: null, followerLift: 15, costPerNetNewFollower: 0 });
+  it('a campaign during a decline has negative lift and negative ROI, never clamped', () => {
+    const daily = steadyDays({
+      '2025-03-29': { netFollowers: -5, views: 400, revenue: 0.5 },
+      '2025-03-30': { netFollowers: -8, views: 300, revenue: 0.5 },
+    });
+    const { results, totals } = evaluate([campaign('c', '2025-03-29', '2025-03-30', 300)], daily);
+    expect(results.get('c')).toMatchObject({
+      followerLift: -33, // −13 − 20
+      viewLift: -1300, // 700 − 2,000
+      revenueLift: -3, // 1.00 − 4.00
+      revenue: -3,
+      roi: -1.01, // (−3 − 300) / 300
+      costPerNetNewFollower: null,
+      costPerThousandViews: null,
+    });
+    expect(totals).toMatchObject({ revenueLift: -3, followerLift: -33, roi: -1.01 });
   });
 
-  it('no revenue at all: ROI is −1 (all spend lost)', () => {
-    const daily = steadyDays();
-    for (const value of daily.values()) value.revenue = null;
-    const result = evaluateCampaign(
-      { id: 'c', startDate: '2025-03-06', endDate: '2025-03-07', spend: 80, enteredRevenue: 0 },
+  it('says a baseline is partial when history starts inside it, and missing with none', () => {
+    // History starts 03-01; a campaign on 03-11 has 10 days of baseline, one on 03-01 none.
+    const daily = steadyDays({ '2025-03-11': { views: 1500 } });
+    const { results } = evaluate(
+      [campaign('late', '2025-03-11', '2025-03-11', 10), campaign('first', '2025-03-01', '2025-03-01', 10, 20)], // prettier-ignore
       daily,
     );
-    expect(result).toMatchObject({ platformRevenue: null, revenue: 0, roi: -1 });
-  });
-
-  it('campaign before any data: growth unknown, never zero', () => {
-    const result = evaluateCampaign(
-      { id: 'c', startDate: '2024-01-01', endDate: '2024-01-05', spend: 100, enteredRevenue: 120 },
-      steadyDays(),
-    );
-    expect(result).toMatchObject({
-      followersDuring: null,
+    expect(results.get('late')).toMatchObject({
+      baseline: { from: '2025-02-11', to: '2025-03-10', knownDays: 10, status: 'partial' },
+      viewLift: 500,
+    });
+    expect(results.get('first')).toMatchObject({
+      baseline: { from: '2025-02-01', to: '2025-02-28', knownDays: 0, status: 'missing' },
       followerLift: null,
       viewLift: null,
-      costPerNetNewFollower: null,
-      costPerThousandViews: null,
-      revenue: 120,
-      roi: 0.2,
+      revenueLift: null,
+      revenue: null,
+      roi: null,
     });
   });
 
-  it('no lift (growth at or below baseline): no cost per follower', () => {
-    const result = evaluateCampaign(
-      { id: 'c', startDate: '2025-03-06', endDate: '2025-03-06', spend: 10, enteredRevenue: 0 },
+  it('a campaign with no published day yet has no figures, not a loss', () => {
+    const { results } = evaluate(
+      [campaign('future', '2025-05-01', '2025-05-05', 100, 20)],
       steadyDays(),
     );
-    expect(result).toMatchObject({
-      followerLift: 0,
-      costPerNetNewFollower: null,
-      viewLift: 0,
-      costPerThousandViews: null,
+    expect(results.get('future')).toMatchObject({
+      measuredDays: 0,
+      followersDuring: null,
+      viewLift: null,
+      revenue: null,
+      roi: null,
     });
   });
 
-  it('overlapping campaigns: each judged on its own window, totals count shared days once', () => {
-    const daily = steadyDays({}, '2025-03-01', 20);
-    const campaigns = [
-      { id: 'a', startDate: '2025-03-10', endDate: '2025-03-12', spend: 30, enteredRevenue: 0 },
-      { id: 'b', startDate: '2025-03-11', endDate: '2025-03-14', spend: 20, enteredRevenue: 5 },
-    ];
-    expect(evaluateCampaign(campaigns[0]!, daily).platformRevenue).toBe(6);
-    expect(evaluateCampaign(campaigns[1]!, daily).platformRevenue).toBe(8);
-    // Union 03-10..03-14 = 5 days × 2.00 = 10.00, plus 5 entered.
-    expect(totalCampaigns(campaigns, daily)).toEqual({
-      spend: 50,
-      platformRevenue: 10,
-      revenue: 15,
-      roi: -0.7,
+  it('no platform revenue at all: revenue is what was entered', () => {
+    const daily = steadyDays();
+    for (const value of daily.values()) value.revenue = null;
+    const { results } = evaluate([campaign('c', '2025-03-29', '2025-03-30', 80, 20)], daily);
+    expect(results.get('c')).toMatchObject({
+      platformRevenue: null,
+      revenueLift: null,
+      revenue: 20,
+      roi: -0.75,
     });
   });
+
+  it('overlapping campaigns split shared days by daily spend and add up to their union', () => {
+    const lifted = { netFollowers: 30, views: 3000, revenue: 6 }; // +20, +2,000, +4.00 a day
+    const overrides: Record<string, Partial<DailyTotals>> = {};
+    for (let day = 0; day < 6; day += 1) overrides[addDays('2025-03-29', day)] = lifted;
+    const daily = steadyDays(overrides, '2025-03-01', 40);
+    // a: 03-29..03-31, 30 a day; b: 03-31..04-03, 10 a day. Shared 03-31: a ¾, b ¼.
+    const a = campaign('a', '2025-03-29', '2025-03-31', 90);
+    const b = campaign('b', '2025-03-31', '2025-04-03', 40, 5);
+    const { results, totals } = evaluate([a, b], daily);
+    expect(results.get('a')).toMatchObject({
+      overlapsWith: ['b'],
+      platformRevenue: 18, // its own three days, in full
+      revenueLift: 11, // 4 + 4 + ¾ × 4
+      viewLift: 5500,
+    });
+    expect(results.get('b')).toMatchObject({
+      overlapsWith: ['a'],
+      baseline: { from: '2025-03-01', to: '2025-03-28' }, // the group's, before 03-29
+      revenueLift: 13, // ¼ × 4 + 3 × 4
+      followerLift: 65,
+    });
+    // The union 03-29..04-03: six days of +4.00 counted once: 24, never 11 + 16.
+    const union = evaluate([campaign('u', '2025-03-29', '2025-04-03', 130, 5)], daily).totals;
+    expect(totals).toEqual({
+      spend: 130,
+      platformRevenue: 36, // six days × 6.00, once
+      revenueLift: 24,
+      enteredRevenue: 5,
+      revenue: 29,
+      followerLift: 120,
+      viewLift: 12000,
+      roi: round4((29 - 130) / 130),
+    });
+    expect(totals).toEqual(union);
+    expect(totals.revenueLift!).toBeLessThanOrEqual(totals.platformRevenue);
+  });
+
+  it('campaigns without spend share their overlap days equally', () => {
+    const daily = steadyDays({ '2025-03-30': { views: 3000 } });
+    const { results } = evaluate(
+      [campaign('a', '2025-03-29', '2025-03-30', 0), campaign('b', '2025-03-30', '2025-03-30', 0)],
+      daily,
+    );
+    expect(results.get('a')).toMatchObject({ viewLift: 1000, roi: null });
+    expect(results.get('b')).toMatchObject({ viewLift: 1000, roi: null });
+  });
 });
+
+const round4 = (value: number) => Number(value.toFixed(4));

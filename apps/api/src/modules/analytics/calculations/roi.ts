@@ -7,6 +7,8 @@ export type DailyTotals = {
   /** Platform-estimated revenue that day (same currency as spend); null if unknown. */
   revenue: number | null;
 };
+type Metric = keyof DailyTotals;
+const metrics: Metric[] = ['netFollowers', 'views', 'revenue'];
 
 export type CampaignInput = {
   id: string;
@@ -17,13 +19,21 @@ export type CampaignInput = {
   enteredRevenue: number;
 };
 
+export type Baseline = {
+  from: string;
+  to: string;
+  knownDays: number;
+  status: 'full' | 'partial' | 'missing';
+};
+
 export type CampaignResult = {
   id: string;
   days: number;
-  spend: number;
+  measuredDays: number;
+  baseline: Baseline;
+  overlapsWith: string[];
   followersDuring: number | null;
   followersBaseline: number | null;
-  /** Net new followers above the equal window before the campaign; null when either is unknown. */
   followerLift: number | null;
   viewsDuring: number | null;
   viewsBaseline: number | null;
@@ -31,9 +41,10 @@ export type CampaignResult = {
   costPerNetNewFollower: number | null;
   costPerThousandViews: number | null;
   platformRevenue: number | null;
+  revenueBaseline: number | null;
+  revenueLift: number | null;
   enteredRevenue: number;
-  revenue: number;
-  /** (revenue − spend) / spend; null when nothing was spent. */
+  revenue: number | null;
   roi: number | null;
 };
 
@@ -45,6 +56,9 @@ export { addDays, formatDay };
  * windows are walked as numbers, without building a day string per day.
  */
 export type DailySeries = Map<number, DailyTotals>;
+
+/** How many days before a campaign (its group's first day) make its baseline. */
+export const baselineDays = 28;
 
 export function daysBetweenInclusive(start: string, end: string): number {
   return daysBetween(start, end) + 1;
@@ -61,105 +75,225 @@ export function consecutiveDays(start: string, count: number): string[] {
   return days;
 }
 
-/**
- * Sum of a metric over `count` days from day number `first`, in day order; null when any day of
- * the window is unknown (or, with `allowGaps`, when every day is).
- */
-function sumWindow(
-  daily: DailySeries,
-  first: number,
-  count: number,
-  metric: keyof DailyTotals,
-  allowGaps = false,
-): number | null {
-  let total = 0;
-  let known = 0;
-  for (let day = first; day < first + count; day += 1) {
-    const value = daily.get(day)?.[metric];
-    if (value === null || value === undefined) {
-      if (!allowGaps) return null;
-      continue;
-    }
-    total += value;
-    known += 1;
+const round = (value: number, digits = 4) => Number(value.toFixed(digits));
+const dayOf = (day: number) => formatDay(new Date(day * 86_400_000));
+
+type Span = { input: CampaignInput; start: number; end: number; dailySpend: number };
+/** Campaigns that share days, directly or through one another, and the days they cover. */
+type Group = { start: number; end: number; members: Span[] };
+
+/** Groups campaigns whose dates overlap (a chain of overlaps is one group). */
+function groupsOf(campaigns: CampaignInput[]): Group[] {
+  const spans = campaigns
+    .map((input) => {
+      const start = dayNumber(input.startDate);
+      const end = dayNumber(input.endDate);
+      return { input, start, end, dailySpend: input.spend / (end - start + 1) };
+    })
+    .sort((a, b) => a.start - b.start);
+  const groups: Group[] = [];
+  for (const span of spans) {
+    const last = groups.at(-1);
+    if (last && span.start <= last.end) {
+      last.members.push(span);
+      last.end = Math.max(last.end, span.end);
+    } else groups.push({ start: span.start, end: span.end, members: [span] });
   }
-  return allowGaps && known === 0 ? null : total;
+  return groups;
 }
 
-const round = (value: number, digits = 4) => Number(value.toFixed(digits));
+type Accumulator = Record<Metric, { during: number; expected: number; lift: number; days: number }>;
 
 /**
- * One campaign's return: growth during it above the baseline of the equal window right before
- * it, costs per net new follower and per 1,000 views of lift, and ROI on platform plus entered
- * revenue. A window with an unknown day has no growth figure rather than a wrong one.
+ * A group's baseline: the average day of each metric over the `baselineDays` days before it,
+ * counting only days the platforms reported (clipped to the history stored).
  */
-export function evaluateCampaign(campaign: CampaignInput, daily: DailySeries): CampaignResult {
-  const start = dayNumber(campaign.startDate);
-  const days = dayNumber(campaign.endDate) - start + 1;
-  const baseline = start - days;
-  const followersDuring = sumWindow(daily, start, days, 'netFollowers');
-  const followersBaseline = sumWindow(daily, baseline, days, 'netFollowers');
-  const viewsDuring = sumWindow(daily, start, days, 'views');
-  const viewsBaseline = sumWindow(daily, baseline, days, 'views');
-  const followerLift =
-    followersDuring !== null && followersBaseline !== null
-      ? followersDuring - followersBaseline
-      : null;
-  const viewLift =
-    viewsDuring !== null && viewsBaseline !== null ? viewsDuring - viewsBaseline : null;
-  const platformRevenue = sumWindow(daily, start, days, 'revenue', true);
-  const revenue = round((platformRevenue ?? 0) + campaign.enteredRevenue, 2);
+function baselineOf(daily: DailySeries, groupStart: number) {
+  const first = groupStart - baselineDays;
+  let knownDays = 0;
+  const sums = { netFollowers: 0, views: 0, revenue: 0 };
+  const counts = { netFollowers: 0, views: 0, revenue: 0 };
+  for (let day = first; day < groupStart; day += 1) {
+    const totals = daily.get(day);
+    if (!totals) continue;
+    knownDays += 1;
+    for (const metric of metrics) {
+      const value = totals[metric];
+      if (value === null) continue;
+      sums[metric] += value;
+      counts[metric] += 1;
+    }
+  }
+  const rate = (metric: Metric) => (counts[metric] > 0 ? sums[metric] / counts[metric] : null);
+  const baseline: Baseline = {
+    from: dayOf(first),
+    to: dayOf(groupStart - 1),
+    knownDays,
+    status: knownDays === baselineDays ? 'full' : knownDays === 0 ? 'missing' : 'partial',
+  };
   return {
-    id: campaign.id,
-    days,
-    spend: campaign.spend,
-    followersDuring,
-    followersBaseline,
+    baseline,
+    rates: { netFollowers: rate('netFollowers'), views: rate('views'), revenue: rate('revenue') },
+  };
+}
+
+/**
+ * Every campaign's return, measured against the run-rate before it. Each day a campaign runs,
+ * the lift of a metric is that day's value minus the baseline's average day; campaigns that
+ * overlap share one baseline (before the first of them) and split each shared day's lift in
+ * proportion to their daily spend (equally when none has spend). So the lifts of overlapping
+ * campaigns add up to the lift of their union, and nothing is counted twice. ROI is
+ * (revenue lift + entered revenue − spend) ÷ spend; a lift below the run-rate stays negative.
+ */
+export function evaluateCampaigns(
+  campaigns: CampaignInput[],
+  daily: DailySeries,
+): Map<string, CampaignResult> {
+  const results = new Map<string, CampaignResult>();
+  for (const group of groupsOf(campaigns)) {
+    const { baseline, rates } = baselineOf(daily, group.start);
+    const acc = new Map<string, Accumulator>();
+    const measured = new Map<string, number>();
+    for (const span of group.members) {
+      acc.set(span.input.id, {
+        netFollowers: { during: 0, expected: 0, lift: 0, days: 0 },
+        views: { during: 0, expected: 0, lift: 0, days: 0 },
+        revenue: { during: 0, expected: 0, lift: 0, days: 0 },
+      });
+      measured.set(span.input.id, 0);
+    }
+    for (let day = group.start; day <= group.end; day += 1) {
+      const totals = daily.get(day);
+      if (!totals) continue;
+      const running = group.members.filter((span) => span.start <= day && day <= span.end);
+      const spendThatDay = running.reduce((sum, span) => sum + span.dailySpend, 0);
+      for (const span of running) {
+        const id = span.input.id;
+        measured.set(id, measured.get(id)! + 1);
+        const share = spendThatDay > 0 ? span.dailySpend / spendThatDay : 1 / running.length;
+        for (const metric of metrics) {
+          const value = totals[metric];
+          if (value === null) continue;
+          const entry = acc.get(id)![metric];
+          entry.during += value;
+          entry.days += 1;
+          entry.expected += rates[metric] ?? 0;
+          entry.lift += share * (value - (rates[metric] ?? 0));
+        }
+      }
+    }
+    for (const span of group.members) {
+      const id = span.input.id;
+      const overlapsWith = group.members
+        .filter((other) => other !== span && other.start <= span.end && span.start <= other.end)
+        .map((other) => other.input.id);
+      results.set(
+        id,
+        resultOf(span, measured.get(id)!, acc.get(id)!, rates, baseline, overlapsWith),
+      );
+    }
+  }
+  return results;
+}
+
+function resultOf(
+  span: Span,
+  measuredDays: number,
+  acc: Accumulator,
+  rates: Record<Metric, number | null>,
+  baseline: Baseline,
+  overlapsWith: string[],
+): CampaignResult {
+  const { spend, enteredRevenue } = span.input;
+  const during = (metric: Metric, digits: number) =>
+    acc[metric].days > 0 ? round(acc[metric].during, digits) : null;
+  const figure = (metric: Metric, key: 'expected' | 'lift', digits: number) =>
+    acc[metric].days > 0 && rates[metric] !== null ? round(acc[metric][key], digits) : null;
+  const followerLift = figure('netFollowers', 'lift', 2);
+  const viewLift = figure('views', 'lift', 2);
+  const platformRevenue = during('revenue', 2);
+  // No revenue reported on measured days (e.g. an account without monetisation): none to lift.
+  const revenueLift =
+    measuredDays === 0 ? null : platformRevenue === null ? 0 : figure('revenue', 'lift', 2);
+  const revenue = revenueLift === null ? null : round(revenueLift + enteredRevenue, 2);
+  return {
+    id: span.input.id,
+    days: span.end - span.start + 1,
+    measuredDays,
+    baseline,
+    overlapsWith,
+    followersDuring: during('netFollowers', 0),
+    followersBaseline: figure('netFollowers', 'expected', 2),
     followerLift,
-    viewsDuring,
-    viewsBaseline,
+    viewsDuring: during('views', 0),
+    viewsBaseline: figure('views', 'expected', 2),
     viewLift,
     costPerNetNewFollower:
-      followerLift !== null && followerLift > 0 ? round(campaign.spend / followerLift) : null,
+      followerLift !== null && followerLift > 0 ? round(spend / followerLift) : null,
     costPerThousandViews:
-      viewLift !== null && viewLift > 0 ? round((campaign.spend / viewLift) * 1000) : null,
-    platformRevenue: platformRevenue === null ? null : round(platformRevenue, 2),
-    enteredRevenue: campaign.enteredRevenue,
+      viewLift !== null && viewLift > 0 ? round((spend / viewLift) * 1000) : null,
+    platformRevenue,
+    revenueBaseline: platformRevenue === null ? null : figure('revenue', 'expected', 2),
+    revenueLift: platformRevenue === null ? null : revenueLift,
+    enteredRevenue,
     revenue,
-    roi: campaign.spend > 0 ? round((revenue - campaign.spend) / campaign.spend) : null,
+    roi: spend > 0 && revenue !== null ? round((revenue - spend) / spend) : null,
   };
 }
 
 export type CampaignTotals = {
   spend: number;
-  revenue: number;
-  roi: number | null;
   platformRevenue: number;
+  revenueLift: number | null;
+  enteredRevenue: number;
+  revenue: number | null;
+  followerLift: number | null;
+  viewLift: number | null;
+  roi: number | null;
 };
 
-/** Totals count each day's platform revenue once, however many campaigns overlap it. */
-export function totalCampaigns(campaigns: CampaignInput[], daily: DailySeries): CampaignTotals {
+/**
+ * Totals of campaigns evaluated together: their lifts add up without double counting (shared
+ * days are split), and platform revenue counts each day once, however many campaigns ran.
+ */
+export function totalCampaigns(
+  campaigns: CampaignInput[],
+  results: Map<string, CampaignResult>,
+  daily: DailySeries,
+): CampaignTotals {
   const coveredDays = new Set<number>();
   for (const campaign of campaigns) {
     const end = dayNumber(campaign.endDate);
     for (let day = dayNumber(campaign.startDate); day <= end; day += 1) coveredDays.add(day);
   }
-  const platformRevenue = round(
-    [...coveredDays].reduce((total, day) => total + (daily.get(day)?.revenue ?? 0), 0),
-    2,
-  );
+  let platformRevenue = 0;
+  for (const day of coveredDays) platformRevenue += daily.get(day)?.revenue ?? 0;
+  const of = campaigns.map((campaign) => results.get(campaign.id)!);
+  const sum = (pick: (result: CampaignResult) => number | null) =>
+    of.some((result) => pick(result) === null)
+      ? null
+      : round(
+          of.reduce((total, result) => total + pick(result)!, 0),
+          2,
+        );
   const spend = round(
     campaigns.reduce((total, campaign) => total + campaign.spend, 0),
     2,
   );
-  const revenue = round(
-    platformRevenue + campaigns.reduce((total, campaign) => total + campaign.enteredRevenue, 0),
+  const enteredRevenue = round(
+    campaigns.reduce((total, campaign) => total + campaign.enteredRevenue, 0),
     2,
   );
+  const revenueLift = sum((result) => result.revenueLift ?? (result.revenue === null ? null : 0));
+  const revenue = revenueLift === null ? null : round(revenueLift + enteredRevenue, 2);
   return {
     spend,
+    platformRevenue: round(platformRevenue, 2),
+    revenueLift,
+    enteredRevenue,
     revenue,
-    platformRevenue,
-    roi: spend > 0 ? round((revenue - spend) / spend) : null,
+    followerLift: sum((result) => result.followerLift),
+    viewLift: sum((result) => result.viewLift),
+    roi: spend > 0 && revenue !== null ? round((revenue - spend) / spend) : null,
   };
 }

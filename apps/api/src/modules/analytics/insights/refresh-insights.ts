@@ -35,6 +35,7 @@ export async function refreshInsights(db: Database, organizationId: string): Pro
     accountIds,
     range: history,
     firstDataDay: bounds.first,
+    lastCompleteDay: bounds.last,
   };
   const found: NewInsight[] = [];
   for (const platform of new Set(accounts.map((account) => account.platform))) {

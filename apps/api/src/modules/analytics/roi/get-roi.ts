@@ -1,55 +1,87 @@
-import type { Campaign, DashboardQuery, RoiResponse } from '@crescendo/contracts';
+import type { Campaign, RoiQuery, RoiResponse } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
+import { dayNumber } from '../../../lib/days';
 import type { CurrentUser } from '../../users';
 import { listCampaigns } from '../campaigns/campaigns.repository';
-import { evaluateCampaign, totalCampaigns, type DailySeries } from '../calculations/roi';
+import {
+  baselineDays,
+  evaluateCampaigns,
+  totalCampaigns,
+  type CampaignInput,
+  type CampaignResult,
+  type DailySeries,
+} from '../calculations/roi';
 import { platformsOf } from '../shared/platforms';
+import { resolveScope } from '../shared/scope';
 import { addKnown, netOfDay } from '../shared/totals';
 import { listCampaignPlatformDays, type CampaignPlatformDay } from './list-campaign-platform-days';
 
+/**
+ * Campaign ROI over the period: the campaigns that ran in it, each measured over its own dates
+ * against the run-rate before it (see `evaluateCampaigns`), and their totals. A campaign's
+ * figures never depend on the period; the period only picks which campaigns are shown.
+ */
 export async function getRoi(
   db: Database,
   user: CurrentUser,
-  query: DashboardQuery,
+  query: RoiQuery,
 ): Promise<RoiResponse> {
   // The days come with their window worked out by the database, so all three are read at once.
-  const [campaigns, days] = await Promise.all([
+  const [scope, campaigns, days] = await Promise.all([
+    resolveScope(db, user, query),
     listCampaigns(db, user.organization.id),
     listCampaignPlatformDays(db, user.organization.id, platformsOf(query)),
   ]);
-  const daily = dailyTotalsOf(days);
-  const currency = campaigns[0]?.currency ?? 'USD';
-  const inCurrency = campaigns.filter((campaign) => campaign.currency === currency);
-  const asInput = (campaign: Campaign) => ({
-    id: campaign.id,
-    startDate: campaign.startDate,
-    endDate: campaign.endDate,
-    spend: campaign.amount,
-    enteredRevenue: campaign.extraRevenue,
-  });
+  // Days after the last complete one are still moving on the platforms: never measured.
+  const daily = dailyTotalsOf(days, dayNumber(scope.lastCompleteDay));
+  const { from, to, days: rangeDays } = scope.range;
+  // A preset period runs up to now, so campaigns still running or planned are shown with it;
+  // "all" shows every campaign, even one from before the first day of data.
+  const shownFrom = query.range === 'all' ? '0000-01-01' : from;
+  const shownTo = query.to ? to : '9999-12-31';
+  const shown = campaigns.filter(
+    (campaign) => campaign.startDate <= shownTo && campaign.endDate >= shownFrom,
+  );
+  const currency = shown[0]?.currency ?? campaigns[0]?.currency ?? 'USD';
+  // Each currency's campaigns are evaluated together, over all their dates, so an overlap with
+  // a campaign outside the period is still split the same way.
+  const results = new Map<string, CampaignResult>();
+  for (const code of new Set(campaigns.map((campaign) => campaign.currency))) {
+    const group = campaigns.filter((campaign) => campaign.currency === code).map(asInput);
+    for (const [id, result] of evaluateCampaigns(group, daily)) results.set(id, result);
+  }
+  const inCurrency = shown.filter((campaign) => campaign.currency === currency);
   return {
     platform: query.platform,
     currency,
-    campaigns: campaigns.map((campaign) => {
-      const {
-        id: _id,
-        spend: _spend,
-        enteredRevenue: _entered,
-        ...result
-      } = evaluateCampaign(asInput(campaign), daily);
+    range: { from, to, days: rangeDays },
+    baselineDays,
+    campaigns: shown.map((campaign) => {
+      const { id: _id, ...result } = results.get(campaign.id)!;
       return { campaign, ...result };
     }),
-    totals: totalCampaigns(inCurrency.map(asInput), daily),
-    excludedFromTotals: campaigns
+    totals: totalCampaigns(inCurrency.map(asInput), results, daily),
+    excludedFromTotals: shown
       .filter((campaign) => campaign.currency !== currency)
       .map((campaign) => campaign.id),
   };
 }
 
-/** Per-day totals across the platforms in scope; a day no platform reported stays unknown. */
-function dailyTotalsOf(days: CampaignPlatformDay[]): DailySeries {
+function asInput(campaign: Campaign): CampaignInput {
+  return {
+    id: campaign.id,
+    startDate: campaign.startDate,
+    endDate: campaign.endDate,
+    spend: campaign.amount,
+    enteredRevenue: campaign.extraRevenue,
+  };
+}
+
+/** Per-day totals across the platforms in scope up to `lastDay`; unreported days stay out. */
+function dailyTotalsOf(days: CampaignPlatformDay[], lastDay: number): DailySeries {
   const daily: DailySeries = new Map();
   for (const day of days) {
+    if (day.dayNumber > lastDay) continue;
     let totals = daily.get(day.dayNumber);
     if (!totals) {
       totals = { netFollowers: null, views: null, revenue: null };

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client';
 import { analyticsAccounts, campaigns } from '../../../db/schema';
 import { toNumber } from '../../../db/numeric';
 import { prepareStatement } from '../../../db/statement';
+import { baselineDays } from '../calculations/roi';
 import { m, platformDaysOf, type PlatformDay } from '../days/list-platform-days';
 import type { Platform } from '../shared/platforms';
 import { isAnyOf, toRevenue } from '../shared/sql';
@@ -26,8 +27,8 @@ type CampaignDayRow = {
 };
 
 /**
- * The days campaign ROI compares: from the earliest baseline window (as many days before a
- * campaign as it lasts) to the last campaign's end, for the organisation's accounts on the
+ * The days campaign ROI compares: from the earliest baseline window (`baselineDays` before the
+ * first campaign) to the last campaign's end, for the organisation's accounts on the
  * platforms, with only the metrics ROI uses. Worked out by the database, so it needs neither the
  * campaigns nor the accounts first. (Skipping the days between campaigns measured slower than
  * reading them: a few hundred days of four sums cost less than a range test per day.)
@@ -44,7 +45,7 @@ const selectCampaignDays = prepareStatement<
         where ${a.organizationId} = ${sql.placeholder('organizationId')}
           and ${isAnyOf(a.platform, 'platforms')})
       and ${m.day} between
-        (select min(${g.startDate} - (${g.endDate} - ${g.startDate}) - 1) from ${g}
+        (select min(${g.startDate}) - ${sql.raw(String(baselineDays))} from ${g}
           where ${g.organizationId} = ${sql.placeholder('organizationId')})
         and (select max(${g.endDate}) from ${g}
           where ${g.organizationId} = ${sql.placeholder('organizationId')})`,

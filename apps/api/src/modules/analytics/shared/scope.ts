@@ -13,6 +13,8 @@ export type Scope = {
   accountIds: string[];
   range: ResolvedRange;
   firstDataDay: string | null;
+  /** The last day every platform in scope has published complete figures for. */
+  lastCompleteDay: string;
 };
 
 /**
@@ -38,6 +40,7 @@ export async function resolveScope(
     accounts,
     accountIds,
     firstDataDay: bounds.first,
+    lastCompleteDay,
     range: resolveDateRange(query, lastCompleteDay, bounds.first),
   };
 }

@@ -9,7 +9,6 @@ import type {
 import type { ContentRow } from '@crescendo/contracts';
 import {
   composeAudience,
-  composeCampaigns,
   composeCannotAnswer,
   composeContent,
   composeForecast,
@@ -25,10 +24,10 @@ import {
   type ForecastOutput,
   type FreshnessOutput,
   type MetricsOutput,
-  type RoiOutput,
   type SpikesOutput,
   type TopContentOutput,
 } from './compose-answer';
+import { composeCampaigns, type RoiOutput } from './compose-campaigns';
 import { findContent, latestRelease } from './find-content';
 import { resolvePeriod, type Period, type Preset, type ResolvedWindow } from './periods';
 import { understandQuestion, type QuestionPlan } from './understand-question';

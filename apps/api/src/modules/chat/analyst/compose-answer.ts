@@ -1,10 +1,4 @@
-import type {
-  AudienceResponse,
-  CampaignResult,
-  ComparedValue,
-  ContentRow,
-  KpiSet,
-} from '@crescendo/contracts';
+import type { AudienceResponse, ComparedValue, ContentRow, KpiSet } from '@crescendo/contracts';
 import {
   formatChange,
   formatCount,
@@ -72,12 +66,6 @@ export type ForecastOutput = {
     expectedDate: string | null;
   } | null;
   recentMilestones: { platform: string | null; metric: string; value: number; reachedOn: string }[];
-};
-export type RoiOutput = {
-  platform: PlatformChoice;
-  currency: string;
-  campaigns: CampaignResult[];
-  totals: { spend: number; revenue: number; platformRevenue: number; roi: number | null };
 };
 export type FreshnessOutput = {
   hasConnections: boolean;
@@ -414,43 +402,6 @@ export function composeForecast(plan: QuestionPlan, output: ForecastOutput): str
     return `${now}. The next milestone is ${formatCount(forecast.next)}, but you are not growing ${pace}, so I cannot give a date.`;
   }
   return `${now}. ${pace[0]!.toUpperCase()}${pace.slice(1)}, you reach the next milestone, **${formatCount(forecast.next)}**, in about ${formatCount(forecast.daysToNext!)} days, around **${formatDay(forecast.expectedDate)}**.`;
-}
-
-export function composeCampaigns(plan: QuestionPlan, output: RoiOutput): string {
-  if (output.campaigns.length === 0) {
-    return plan.campaignName
-      ? composeCannotAnswer(
-          `I found no campaign named like “${plan.campaignName}”. Record campaigns on the ROI page.`,
-        )
-      : 'You have not recorded any campaign yet. Add one on the **ROI** page (spend, dates, channel) and I can tell you whether it paid off.';
-  }
-  const lines = output.campaigns.slice(0, 5).map((result) => {
-    const money = (value: number) => formatMoney(value, result.campaign.currency);
-    const lift =
-      result.followerLift === null
-        ? 'follower lift unknown'
-        : `${formatSigned(result.followerLift)} followers above the baseline`;
-    const views =
-      result.viewLift === null ? '' : `, ${formatSigned(result.viewLift)} views above the baseline`;
-    const cost =
-      result.costPerNetNewFollower === null
-        ? ''
-        : `; ${money(result.costPerNetNewFollower)} per net new follower`;
-    const verdict =
-      result.roi === null
-        ? 'ROI cannot be worked out yet'
-        : result.roi >= 0
-          ? `ROI **${formatChange(result.roi)}**: it paid for itself`
-          : `ROI **${formatChange(result.roi)}**: it has not paid for itself in revenue`;
-    return `- **${quoteTitle(result.campaign.name)}** (${formatDay(result.campaign.startDate)} to ${formatDay(result.campaign.endDate)}): spent ${money(result.campaign.amount)}, earned ${money(result.revenue)}; ${lift}${views}${cost}. ${verdict}.`;
-  });
-  const totals =
-    output.campaigns.length > 1 && !plan.campaignName
-      ? `\n\nAll campaigns: spent ${formatMoney(output.totals.spend, output.currency)}, earned ${formatMoney(output.totals.revenue, output.currency)}${
-          output.totals.roi === null ? '' : `, ROI ${formatChange(output.totals.roi)}`
-        }.`
-      : '';
-  return `${lines.join('\n')}${totals}`;
 }
 
 export function composeFreshness(output: FreshnessOutput): string {

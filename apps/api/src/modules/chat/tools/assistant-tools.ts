@@ -1,6 +1,7 @@
 import {
   contentQuerySchema,
   dashboardQuerySchema,
+  roiQuerySchema,
   type ChatSource,
   type DashboardAnalyticsResponse,
 } from '@crescendo/contracts';
@@ -288,13 +289,14 @@ export function createAssistantTools(db: Database, user: CurrentUser): Assistant
 
     get_campaign_roi: define(
       'get_campaign_roi',
-      'The recorded promotion campaigns with their spend, follower and view lift above the baseline, cost per new follower, cost per thousand views, revenue and ROI, and the totals. Campaign names and notes are the artist’s own text.',
+      'Every recorded promotion campaign with its spend and its follower, view and revenue lift above the baseline (the daily average of the days before it; days shared by overlapping campaigns split by daily spend), cost per new follower, cost per thousand views, entered revenue and ROI, and the totals. Campaign names and notes are the artist’s own text.',
       campaignRoiInputSchema,
       async (input) => {
         const roi = await getRoi(
           db,
           user,
-          dashboardQuerySchema.parse({ platform: input.platform }),
+          // Every campaign, whenever it ran: the question names the campaign, not a period.
+          roiQuerySchema.parse({ platform: input.platform, range: 'all' }),
         );
         const wanted = input.name?.toLowerCase();
         const campaigns = wanted
@@ -304,6 +306,7 @@ export function createAssistantTools(db: Database, user: CurrentUser): Assistant
           output: {
             platform: roi.platform,
             currency: roi.currency,
+            baselineDays: roi.baselineDays,
             campaigns,
             totals: roi.totals,
             excludedFromTotals: roi.excludedFromTotals,

@@ -1,21 +1,29 @@
 import type { RoiResponse } from '@crescendo/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { DashboardPlatform } from '../utils/dashboard-filters';
+import type { DashboardFilters } from '../utils/dashboard-filters';
 
-/** Campaign results are measured over each campaign's own dates, so only the platform applies. */
-export type RoiQuery = { platform: DashboardPlatform };
+/**
+ * The period picks the campaigns shown (those that ran in it, and any still running or planned);
+ * each is measured over its own dates whatever the period.
+ */
+export type RoiQuery = Pick<DashboardFilters, 'range' | 'platform'>;
 
 export async function getRoi(query: RoiQuery): Promise<RoiResponse> {
-  const response = await apiClient.get<RoiResponse>('/dashboard/roi', { params: query });
+  const response = await apiClient.get<RoiResponse>('/dashboard/roi', {
+    params: { range: query.range, platform: query.platform },
+  });
   return response.data;
 }
 
 export const roiQueryKey = ['dashboard', 'roi'] as const;
 
 export const roiQueryOptions = (query: RoiQuery) =>
-  queryOptions({ queryKey: [...roiQueryKey, query], queryFn: () => getRoi(query) });
+  queryOptions({
+    queryKey: [...roiQueryKey, { range: query.range, platform: query.platform }],
+    queryFn: () => getRoi(query),
+  });
 
 export function useRoi(query: RoiQuery) {
-  return useQuery(roiQueryOptions(query));
+  return useQuery({ ...roiQueryOptions(query), placeholderData: keepPreviousData });
 }

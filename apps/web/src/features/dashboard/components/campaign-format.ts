@@ -26,6 +26,22 @@ export function formatMoney(value: number | null, currency: string): string {
   return value === null ? MISSING_VALUE : currencyFormat(currency).format(value);
 }
 
+/** A lift in money, signed: "+$12.00", "−$3.50" (below the usual pace stays negative). */
+export function formatSignedMoney(value: number | null, currency: string): string {
+  return value === null
+    ? MISSING_VALUE
+    : currencyFormat(currency, { signDisplay: 'exceptZero' }).format(value);
+}
+
+/** Green at or above zero, red below: for lifts and ROI. */
+export function signTone(value: number | null): string | undefined {
+  return value === null
+    ? undefined
+    : value >= 0
+      ? 'text-emerald-700 dark:text-emerald-400'
+      : 'text-red-700 dark:text-red-400';
+}
+
 /** Big totals read better short: $12.4K. */
 export function formatCompactMoney(value: number | null, currency: string): string {
   if (value === null) return MISSING_VALUE;

@@ -6,7 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatCompactNumber, formatSignedCompactNumber, MISSING_VALUE } from '@/lib/format';
-import { formatDayRange, formatMoney, formatRoi } from './campaign-format';
+import {
+  formatDayRange,
+  formatMoney,
+  formatRoi,
+  formatSignedMoney,
+  signTone,
+} from './campaign-format';
 import { channelLabels } from './campaign-form-model';
 
 function Figure({ value, note, tone }: { value: string; note?: string; tone?: string }) {
@@ -24,34 +30,57 @@ function Figure({ value, note, tone }: { value: string; note?: string; tone?: st
   );
 }
 
-/** Why a cost is "—": no full window of data, or no growth above the baseline to divide by. */
+/** Why a cost is "—": nothing measurable yet, or no growth above the baseline to divide by. */
 function costNote(lift: number | null): string {
-  return lift === null ? 'Not enough data yet' : 'No lift yet';
+  return lift === null ? 'Not measurable yet' : 'No lift';
 }
 
-function liftNote(lift: number | null): string {
-  return lift === null ? 'No baseline yet' : `${formatSignedCompactNumber(lift)} vs. before`;
+/** Why a lift is "—", or what it is made of: the days' figure against the usual pace. */
+function liftNote(result: CampaignResult, during: number | null, usual: number | null): string {
+  if (result.measuredDays === 0) return 'No published days yet';
+  if (result.baseline.status === 'missing') return 'No data before it';
+  return `${formatCompactNumber(during)} vs. ${formatCompactNumber(usual)} usual`;
 }
-
-const roiTone = (roi: number | null) =>
-  roi === null
-    ? undefined
-    : roi >= 0
-      ? 'text-emerald-700 dark:text-emerald-400'
-      : 'text-red-700 dark:text-red-400';
 
 const headers = [
   'Campaign',
   'Spend',
-  'New followers',
-  'Views',
+  'Follower lift',
+  'View lift',
   'Cost per new follower',
   'Cost per 1,000 views',
-  'Revenue',
+  'Revenue lift',
   'ROI',
 ];
 
-/** One row per campaign with its growth above baseline, costs, revenue and ROI. */
+function CampaignNotes({ result, isExcluded }: { result: CampaignResult; isExcluded: boolean }) {
+  const { baseline, overlapsWith, measuredDays, days, campaign } = result;
+  return (
+    <>
+      {measuredDays > 0 && measuredDays < days ? (
+        <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+          {measuredDays} of {days} days published so far
+        </span>
+      ) : null}
+      <span className="mt-1 flex flex-wrap gap-1">
+        {baseline.status === 'partial' ? (
+          <Badge tone="warning">
+            Partial baseline: {baseline.knownDays} {baseline.knownDays === 1 ? 'day' : 'days'}
+          </Badge>
+        ) : null}
+        {baseline.status === 'missing' ? <Badge tone="warning">No baseline</Badge> : null}
+        {overlapsWith.length > 0 ? (
+          <Badge tone="neutral">
+            Shares days with {overlapsWith.length} other{overlapsWith.length === 1 ? '' : 's'}
+          </Badge>
+        ) : null}
+        {isExcluded ? <Badge tone="warning">{campaign.currency} · not in totals</Badge> : null}
+      </span>
+    </>
+  );
+}
+
+/** One row per campaign: its lift above the usual pace (signed, red below it), costs, ROI. */
 export function CampaignLedger({
   results,
   excludedIds,
@@ -85,25 +114,23 @@ export function CampaignLedger({
             {formatDayRange(campaign.startDate, campaign.endDate)} ({result.days}{' '}
             {result.days === 1 ? 'day' : 'days'})
           </span>
-          {excludedIds.includes(campaign.id) ? (
-            <Badge tone="warning" className="mt-1">
-              {campaign.currency} · not in totals
-            </Badge>
-          ) : null}
+          <CampaignNotes result={result} isExcluded={excludedIds.includes(campaign.id)} />
         </th>
         <td className={cellClass}>
           <Figure value={formatMoney(campaign.amount, currency)} />
         </td>
         <td className={cellClass}>
           <Figure
-            value={formatCompactNumber(result.followersDuring)}
-            note={liftNote(result.followerLift)}
+            value={formatSignedCompactNumber(result.followerLift)}
+            tone={signTone(result.followerLift)}
+            note={liftNote(result, result.followersDuring, result.followersBaseline)}
           />
         </td>
         <td className={cellClass}>
           <Figure
-            value={formatCompactNumber(result.viewsDuring)}
-            note={liftNote(result.viewLift)}
+            value={formatSignedCompactNumber(result.viewLift)}
+            tone={signTone(result.viewLift)}
+            note={liftNote(result, result.viewsDuring, result.viewsBaseline)}
           />
         </td>
         <td className={cellClass}>
@@ -120,19 +147,31 @@ export function CampaignLedger({
         </td>
         <td className={cellClass}>
           <Figure
-            value={formatMoney(result.revenue, currency)}
-            note={
+            value={formatSignedMoney(result.revenueLift, currency)}
+            tone={signTone(result.revenueLift)}
+            note={[
               result.platformRevenue === null
                 ? 'No platform revenue reported'
-                : `${formatMoney(result.platformRevenue, currency)} from platforms`
-            }
+                : `of ${formatMoney(result.platformRevenue, currency)} from platforms`,
+              result.enteredRevenue > 0
+                ? `+ ${formatMoney(result.enteredRevenue, currency)} you entered`
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' ')}
           />
         </td>
         <td className={cellClass}>
           <Figure
             value={formatRoi(result.roi)}
-            tone={roiTone(result.roi)}
-            note={result.roi === null ? 'Nothing spent' : undefined}
+            tone={signTone(result.roi)}
+            note={
+              result.roi !== null
+                ? undefined
+                : campaign.amount === 0
+                  ? 'Nothing spent'
+                  : 'Not measurable yet'
+            }
           />
         </td>
         <td className="px-2 py-2 text-right align-top whitespace-nowrap">

@@ -36,6 +36,9 @@ function buildResult(overrides: Partial<CampaignResult> = {}): CampaignResult {
   return {
     campaign: buildCampaign(),
     days: 14,
+    measuredDays: 14,
+    baseline: { from: '2026-09-03', to: '2026-09-30', knownDays: 28, status: 'full' },
+    overlapsWith: [],
     followersDuring: 400,
     followersBaseline: 150,
     followerLift: 250,
@@ -45,18 +48,35 @@ function buildResult(overrides: Partial<CampaignResult> = {}): CampaignResult {
     costPerNetNewFollower: 5.002,
     costPerThousandViews: 50.02,
     platformRevenue: 1400,
+    revenueBaseline: 0,
+    revenueLift: 1400,
+    enteredRevenue: 100,
     revenue: 1500,
     roi: 0.1995,
     ...overrides,
   };
 }
 
+const buildTotals = (overrides: Partial<RoiResponse['totals']> = {}): RoiResponse['totals'] => ({
+  spend: 1250.5,
+  platformRevenue: 1400,
+  revenueLift: 1400,
+  enteredRevenue: 100,
+  revenue: 1500,
+  followerLift: 250,
+  viewLift: 25_000,
+  roi: 0.1995,
+  ...overrides,
+});
+
 function buildRoi(overrides: Partial<RoiResponse> = {}): RoiResponse {
   return {
     platform: 'all',
     currency: 'USD',
+    range: { from: '2026-10-25', to: '2026-11-21', days: 28 },
+    baselineDays: 28,
     campaigns: [buildResult()],
-    totals: { spend: 1250.5, revenue: 1500, platformRevenue: 1400, roi: 0.1995 },
+    totals: buildTotals(),
     excludedFromTotals: [],
     ...overrides,
   };
@@ -123,19 +143,92 @@ function totalOf(label: string): string {
 }
 
 describe('RoiPage totals', () => {
-  it('formats spend, revenue, ROI and blended costs with Intl', async () => {
+  it('formats spend, revenue lift, ROI and blended costs with Intl, for the period', async () => {
     setup();
     await screen.findByRole('region', { name: 'ROI totals' });
     expect(totalOf('Spend')).toBe('$1,250.50');
-    expect(totalOf('Revenue')).toBe('$1,500.00');
+    expect(totalOf('Revenue lift')).toBe('+$1,400.00');
     expect(totalOf('ROI')).toBe('+20%');
     expect(totalOf('Cost per new follower')).toBe('$5.00');
     expect(totalOf('Cost per 1,000 views')).toBe('$50.02');
-    expect(within(totals()).getByText('$1,400.00 from platforms')).toBeTruthy();
-    expect(roiCalls()[0]?.[1]).toEqual({ params: { platform: 'all' } });
+    expect(
+      within(totals()).getByText(
+        'Of $1,400.00 the platforms reported on campaign days, plus $100.00 you entered',
+      ),
+    ).toBeTruthy();
+    expect(roiCalls()[0]?.[1]).toEqual({ params: { range: '28d', platform: 'all' } });
   });
 
-  it('shows "—" with a reason when nothing was spent, never 0 %', async () => {
+  it('says the method in plain words: baseline, lift, overlaps and ROI', async () => {
+    setup();
+    const method = await screen.findByRole('region', { name: 'How we measure a campaign' });
+    expect(method.textContent).toContain(
+      'the daily average of followers, views and platform revenue over the 28 days before the campaign',
+    );
+    expect(method.textContent).toContain('mark the baseline as partial');
+    expect(method.textContent).toContain('shows a negative lift, in red');
+    expect(method.textContent).toContain(
+      'each shared day’s lift is split between them in proportion to what each spent per day',
+    );
+    expect(method.textContent).toContain(
+      'ROI = (revenue lift + revenue you entered − spend) ÷ spend',
+    );
+  });
+
+  it('shows a campaign below its usual pace as negative, in red, never clamped', async () => {
+    roiResponse = () =>
+      buildRoi({
+        campaigns: [
+          buildResult({
+            campaign: buildCampaign({ amount: 300, extraRevenue: 0 }),
+            followersDuring: -13,
+            followersBaseline: 100,
+            followerLift: -113,
+            viewsDuring: 10_000,
+            viewsBaseline: 100_000,
+            viewLift: -90_000,
+            costPerNetNewFollower: null,
+            costPerThousandViews: null,
+            platformRevenue: 20,
+            revenueLift: -44.5,
+            enteredRevenue: 0,
+            revenue: -44.5,
+            roi: -1.1483,
+            baseline: { from: '2026-09-21', to: '2026-09-30', knownDays: 10, status: 'partial' },
+            overlapsWith: ['other'],
+          }),
+        ],
+        totals: buildTotals({
+          spend: 300,
+          platformRevenue: 20,
+          revenueLift: -44.5,
+          enteredRevenue: 0,
+          revenue: -44.5,
+          followerLift: -113,
+          viewLift: -90_000,
+          roi: -1.1483,
+        }),
+      });
+    setup();
+    await screen.findByRole('region', { name: 'ROI totals' });
+    expect(totalOf('Revenue lift')).toBe('-$44.50');
+    expect(totalOf('ROI')).toBe('-114.8%');
+    const roiValue = within(totals()).getByText('-114.8%');
+    expect(roiValue.className).toContain('text-red-700');
+    // Both blended costs: a negative lift has no cost per unit.
+    expect(within(totals()).getAllByText('No growth above your usual pace')).toHaveLength(2);
+    const row = screen.getByRole('row', { name: /Midnight Drive ads/ });
+    expect(within(row).getByText('-113').className).toContain('text-red-700');
+    expect(within(row).getByText('-90K').className).toContain('text-red-700');
+    expect(within(row).getByText('-$44.50').className).toContain('text-red-700');
+    expect(within(row).getByText('-114.8%').className).toContain('text-red-700');
+    expect(within(row).getByText('-13 vs. 100 usual')).toBeTruthy();
+    expect(within(row).getByText('Partial baseline: 10 days')).toBeTruthy();
+    expect(within(row).getByText('Shares days with 1 other')).toBeTruthy();
+    expect(within(row).getAllByText('No lift')).toHaveLength(2);
+  });
+
+  it('shows "—" with a reason when nothing was spent or there is no baseline, never 0 %', async () => {
     roiResponse = () =>
       buildRoi({
         campaigns: [
@@ -147,22 +240,34 @@ describe('RoiPage totals', () => {
             costPerNetNewFollower: null,
             costPerThousandViews: null,
           }),
+          buildResult({
+            campaign: buildCampaign({ id: 'early', name: 'First teaser', amount: 50 }),
+            baseline: { from: '2026-09-03', to: '2026-09-30', knownDays: 0, status: 'missing' },
+            followerLift: null,
+            viewLift: null,
+            revenueLift: null,
+            revenue: null,
+            roi: null,
+            costPerNetNewFollower: null,
+            costPerThousandViews: null,
+          }),
         ],
-        totals: { spend: 0, revenue: 1500, platformRevenue: 1400, roi: null },
+        totals: buildTotals({ spend: 0, revenueLift: null, revenue: null, roi: null }),
       });
     setup();
     await screen.findByRole('region', { name: 'ROI totals' });
     expect(totalOf('ROI')).toBe('—Not available');
     expect(within(totals()).getByText('Shown once you record spend above 0')).toBeTruthy();
     expect(totalOf('Cost per new follower')).toBe('—Not available');
-    expect(
-      within(totals()).getByText('Needs a full campaign window of platform data'),
-    ).toBeTruthy();
-    expect(within(totals()).getByText('No growth above your usual pace yet')).toBeTruthy();
+    expect(within(totals()).getByText('Needs a baseline and published campaign days')).toBeTruthy();
+    expect(within(totals()).getByText('No growth above your usual pace')).toBeTruthy();
     const row = screen.getByRole('row', { name: /Midnight Drive ads/ });
     expect(within(row).getByText('Nothing spent')).toBeTruthy();
-    expect(within(row).getByText('Not enough data yet')).toBeTruthy();
-    expect(within(row).getByText('No lift yet')).toBeTruthy();
+    expect(within(row).getByText('Not measurable yet')).toBeTruthy();
+    expect(within(row).getByText('No lift')).toBeTruthy();
+    const early = screen.getByRole('row', { name: /First teaser/ });
+    expect(within(early).getByText('No baseline')).toBeTruthy();
+    expect(within(early).getAllByText('No data before it')).toHaveLength(2);
   });
 
   it('blends costs over the measured campaigns in the totals currency', () => {
@@ -184,22 +289,42 @@ describe('RoiPage totals', () => {
     expect(summary.costPerThousandViews).toBeCloseTo(8);
   });
 
-  it('filters by platform through the URL', async () => {
+  it('takes the period and the platform through the URL, as the other analytics pages', async () => {
     const { router } = setup();
     await screen.findByRole('region', { name: 'ROI totals' });
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: '365d' } });
+    await waitFor(() =>
+      expect(roiCalls().at(-1)?.[1]).toEqual({ params: { range: '365d', platform: 'all' } }),
+    );
     fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'youtube' } });
     await waitFor(() =>
-      expect(roiCalls().at(-1)?.[1]).toEqual({ params: { platform: 'youtube' } }),
+      expect(roiCalls().at(-1)?.[1]).toEqual({ params: { range: '365d', platform: 'youtube' } }),
     );
-    expect(router.state.location.search).toBe('?platform=youtube');
+    expect(router.state.location.search).toBe('?range=365d&platform=youtube');
   });
 
-  it('offers to add a first campaign when the ledger is empty, and Retry on failure', async () => {
+  it('offers to add a campaign when the period has none, and says where the others are', async () => {
     roiResponse = () =>
-      buildRoi({ campaigns: [], totals: { spend: 0, revenue: 0, platformRevenue: 0, roi: null } });
+      buildRoi({
+        campaigns: [],
+        totals: buildTotals({
+          spend: 0,
+          platformRevenue: 0,
+          revenueLift: 0,
+          revenue: 0,
+          roi: null,
+        }),
+      });
     setup();
-    expect(await screen.findByText('No campaigns yet')).toBeTruthy();
+    expect(await screen.findByText('No campaigns in this period')).toBeTruthy();
+    expect(screen.getByText(/Choose “All time” to see every campaign/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add your first campaign' })).toBeTruthy();
+  });
+
+  it('says "No campaigns yet" over all time', async () => {
+    roiResponse = () => buildRoi({ campaigns: [], totals: buildTotals({ spend: 0, roi: null }) });
+    setup('/dashboard/roi?range=all');
+    expect(await screen.findByText('No campaigns yet')).toBeTruthy();
   });
 
   it('shows Async Operation Failed when the ROI cannot load', async () => {
