@@ -62,6 +62,7 @@ import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { chatRoutes, createChatDependencies, mcpRoutes } from './modules/chat/index';
 import { createMailer, mailboxRoutes, type Mailer } from './modules/mail';
+import { describeSharePreview, publicShareRoutes, shareLinkRoutes } from './modules/shares';
 
 export const apiVersion = '0.1.0';
 
@@ -234,6 +235,8 @@ export async function buildApp({
     scope.addHook('preHandler', createHistoryWindowHook(database.db, platformOverrides?.now));
     await scope.register(analyticsRoutes, { db: database.db });
   });
+  await app.register(shareLinkRoutes, { db: database.db });
+  await app.register(publicShareRoutes, { db: database.db, rateLimitStore });
 
   const platformsConfig = config.platforms;
   const tokenCipher = createTokenCipher(
@@ -340,6 +343,7 @@ export async function buildApp({
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,
+    describeSharePage: (token) => describeSharePreview(database.db, token),
     publicConfig: {
       identityProvider: config.identityProvider,
       clerkPublishableKey: config.clerk?.publishableKey ?? null,

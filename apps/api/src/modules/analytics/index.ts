@@ -8,6 +8,7 @@ export {
   type AccountRow,
   type ContentListQuery,
 } from './account-data/account-data.repository';
+export { getFreshness, type AccountFreshness } from './accounts/get-freshness';
 export { getAudience } from './audience/get-audience';
 export { insertCampaign } from './campaigns/campaigns.repository';
 export { createCampaign } from './campaigns/create-campaign';
@@ -20,4 +21,5 @@ export { refreshInsights } from './insights/refresh-insights';
 export { overviewCsvHeaders, toOverviewCsv } from './overview/export-overview-csv';
 export { getDashboardAnalytics } from './overview/get-overview';
 export { getRoi } from './roi/get-roi';
+export type { AnalyticsViewer } from './shared/scope';
 export * from './writes/analytics-writes';
