@@ -235,8 +235,9 @@ export async function buildApp({
     scope.addHook('preHandler', createHistoryWindowHook(database.db, platformOverrides?.now));
     await scope.register(analyticsRoutes, { db: database.db });
   });
-  await app.register(shareLinkRoutes, { db: database.db });
-  await app.register(publicShareRoutes, { db: database.db, rateLimitStore });
+  const shareClock = platformOverrides?.now ? { now: platformOverrides.now } : {};
+  await app.register(shareLinkRoutes, { db: database.db, ...shareClock });
+  await app.register(publicShareRoutes, { db: database.db, rateLimitStore, ...shareClock });
 
   const platformsConfig = config.platforms;
   const tokenCipher = createTokenCipher(

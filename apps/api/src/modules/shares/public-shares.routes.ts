@@ -16,7 +16,8 @@ import { openSharedView, unlockShareLink } from './shared-view.service';
 export const publicShareRoutes: FastifyPluginAsyncZod<{
   db: Database;
   rateLimitStore: RateLimitStore;
-}> = async (app, { db, rateLimitStore }) => {
+  now?: () => Date;
+}> = async (app, { db, rateLimitStore, now = () => new Date() }) => {
   const tags = ['shares'];
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-robots-tag', 'noindex, nofollow');
@@ -40,6 +41,7 @@ export const publicShareRoutes: FastifyPluginAsyncZod<{
       return openSharedView(db, request.params.token, {
         grant: typeof grant === 'string' ? grant : undefined,
         page: request.query.page,
+        now: now(),
       });
     },
   );
@@ -62,6 +64,7 @@ export const publicShareRoutes: FastifyPluginAsyncZod<{
         request.params.token,
         request.body.password,
         request.ip,
+        now(),
       ),
   );
 };

@@ -13,7 +13,11 @@ import { requireCurrentUser } from '../../plugins/auth';
 import { createShareLink, listShareLinks, revokeShareLink } from './shares.service';
 
 /** The organisation's share links, for its owner and managers. */
-export const shareLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const shareLinkRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  /** The clock (tests pin it, as they pin the dashboard's). */
+  now?: () => Date;
+}> = async (app, { db, now = () => new Date() }) => {
   const config = { auth: 'user', roles: routeRoles.dashboard } as const;
   const security = [{ bearerAuth: [] }];
   const tags = ['shares'];
@@ -29,7 +33,7 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         response: { 200: shareLinkListSchema, ...errorResponses(401, 403, 429) },
       },
     },
-    async (request) => ({ links: await listShareLinks(db, requireCurrentUser(request)) }),
+    async (request) => ({ links: await listShareLinks(db, requireCurrentUser(request), now()) }),
   );
 
   app.post(
@@ -45,7 +49,7 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createShareLink(db, requireCurrentUser(request), request.body)),
+      reply.status(201).send(await createShareLink(db, requireCurrentUser(request), request.body, now())),
   );
 
   app.post(
@@ -60,6 +64,6 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         response: { 200: shareLinkSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => revokeShareLink(db, requireCurrentUser(request), request.params.id),
+    async (request) => revokeShareLink(db, requireCurrentUser(request), request.params.id, now()),
   );
 };
