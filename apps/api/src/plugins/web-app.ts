@@ -19,7 +19,9 @@ export type PublicWebConfig = {
 };
 
 /** What a share link's preview card says (no figures); null when the link does not open. */
-export type SharePreview = (token: string) => Promise<{ title: string; description: string } | null>;
+export type SharePreview = (
+  token: string,
+) => Promise<{ title: string; description: string } | null>;
 
 const configPlaceholder = '<!--crescendo-config-->';
 const sharePagePath = /^\/s\/([^/]+)\/?$/;

@@ -4,7 +4,10 @@ import type { Database } from '../../db/client';
 import { artistProfiles, organizations, shareLinks } from '../../db/schema';
 
 type ShareLinkRow = typeof shareLinks.$inferSelect;
-export type ShareLinkValues = Omit<typeof shareLinks.$inferInsert, 'id' | 'createdAt' | 'revokedAt'>;
+export type ShareLinkValues = Omit<
+  typeof shareLinks.$inferInsert,
+  'id' | 'createdAt' | 'revokedAt'
+>;
 
 export function statusOf(row: ShareLinkRow, now: Date): ShareLink['status'] {
   if (row.revokedAt) return 'revoked';

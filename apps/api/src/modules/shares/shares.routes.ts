@@ -49,7 +49,9 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createShareLink(db, requireCurrentUser(request), request.body, now())),
+      reply
+        .status(201)
+        .send(await createShareLink(db, requireCurrentUser(request), request.body, now())),
   );
 
   app.post(

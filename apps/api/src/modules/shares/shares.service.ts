@@ -1,8 +1,5 @@
-import {
-  shareLinkInputSchema,
-  type ShareLink,
-  type ShareLinkCreated,
-} from '@crescendo/contracts';
+import type { shareLinkInputSchema } from '@crescendo/contracts';
+import { type ShareLink, type ShareLinkCreated } from '@crescendo/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';

@@ -59,7 +59,12 @@ describe.each(databaseTargets)('verified share links on %s', (target) => {
   });
 
   const create = (payload: object, user = artist) =>
-    testApp.app.inject({ method: 'POST', url: '/api/shares', headers: bearer(user.token), payload });
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/shares',
+      headers: bearer(user.token),
+      payload,
+    });
   const createLink = async (payload: object, user = artist) => {
     const response = await create(payload, user);
     expect(response.statusCode, response.body).toBe(201);
