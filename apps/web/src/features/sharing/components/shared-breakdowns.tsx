@@ -2,7 +2,7 @@ import type { SharedAudience, SharedContent } from '@crescendo/contracts';
 import { formatAudienceKey } from '@/lib/audience-labels';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatCompactNumber, formatDate, formatShare } from '@/lib/format';
+import { formatCompactNumber, formatDate, formatLongDay, formatShare } from '@/lib/format';
 import { platformNames } from './share-labels';
 
 const dimensionTitles: Record<SharedAudience['breakdowns'][number]['dimension'], string> = {
@@ -29,7 +29,9 @@ export function SharedAudienceFigures({ audience }: { audience: SharedAudience }
           </h2>
           <p className="mb-3 text-xs text-zinc-600 dark:text-zinc-400">
             By {breakdown.basis}
-            {breakdown.period ? `, ${breakdown.period.start ?? ''} – ${breakdown.period.end}` : ''}
+            {breakdown.period
+              ? `, ${breakdown.period.start ? `${formatLongDay(breakdown.period.start)} – ` : 'through '}${formatLongDay(breakdown.period.end)}`
+              : ''}
           </p>
           <ul className="flex flex-col gap-2">
             {breakdown.items.slice(0, 6).map((item) => (

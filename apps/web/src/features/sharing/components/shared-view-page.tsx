@@ -138,7 +138,9 @@ function SharedView({ token }: { token: string }) {
         </h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {describeWindow(data.window)} · {platformNames[data.platform]}
-          {data.overview ? ` (${data.overview.range.from} to ${data.overview.range.to})` : ''}
+          {data.overview
+            ? ` (${formatLongDay(data.overview.range.from)} – ${formatLongDay(data.overview.range.to)})`
+            : ''}
         </p>
         {data.verifiedPlatforms.length > 0 ? (
           <p className="flex items-center gap-1.5 text-sm font-medium text-emerald-700 dark:text-emerald-400">
