@@ -86,8 +86,17 @@ export async function openSharedView(
     ...(link.toDay ? { to: link.toDay } : {}),
   };
   // The plan's history window applies as it does to the dashboard's reads.
+  // A window the plan no longer covers (after a downgrade) closes the link rather than telling a
+  // visitor about the artist's plan.
   const allowed =
-    window.range || window.from ? await enforceHistoryWindow(db, link.organizationId, window, now) : window; // prettier-ignore
+    window.range || window.from
+      ? await enforceHistoryWindow(db, link.organizationId, window, now).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'PLAN_LIMIT') {
+            throw AppError.notFound(shareGoneMessage);
+          }
+          throw error;
+        })
+      : window;
   const query = dashboardQuerySchema.parse({ ...allowed, platform: link.platform });
   const freshness = await getFreshness(db, viewer, query);
   const verifiedPlatforms = analyticsPlatforms.filter((platform: AnalyticsPlatform) =>

@@ -12,6 +12,7 @@ import {
 } from '../../testing/build-test-app';
 import { connectAs, drainSyncJobs, sandboxEnv } from '../../testing/sandbox-connections';
 import { databaseTargets } from '../../testing/test-database';
+import { hashShareToken } from './share-secrets';
 import { sharePasswordLimits } from './shared-view.service';
 
 const pinnedNow = '2025-06-15T12:00:00Z';
@@ -178,6 +179,25 @@ describe.each(databaseTargets)('verified share links on %s', (target) => {
     const bad = await create({ view: 'roi', range: '28d', from: '2025-01-01' });
     expect(bad.statusCode).toBe(400);
     expect((await create({ view: 'overview', password: 'short' })).statusCode).toBe(400);
+  });
+
+  it('keeps to the plan’s history window: refused on creation, closed after a downgrade', async () => {
+    const tooLong = await create({ view: 'overview', from: '2023-01-01', to: '2025-06-01' });
+    expect(tooLong.statusCode).toBe(403);
+    expect(tooLong.json().error.code).toBe('PLAN_LIMIT');
+    // As if created on a bigger plan, before a downgrade.
+    const token = 'B'.repeat(43);
+    await testApp.database.db.insert(shareLinks).values({
+      organizationId: artist.me.organization.id,
+      tokenHash: hashShareToken(token),
+      view: 'overview',
+      platform: 'all',
+      fromDay: '2023-01-01',
+      toDay: '2025-06-01',
+    });
+    const closed = await open(token);
+    expect(closed.statusCode).toBe(404);
+    expect(closed.json().error.message).toBe(shareGoneMessage);
   });
 
   it('asks for the password, rate-limits wrong ones, and grants the link alone', async () => {
