@@ -9,10 +9,9 @@ import {
 } from '@crescendo/contracts';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { filterSelectClass } from '@/components/analytics/period-select';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { Input, Select } from '@/components/ui/input';
 import { periodLabels, periods } from '@/lib/analytics/period';
 import { isApiError } from '@/lib/api-error';
 import { useCreateShareLink } from '../api/share-links';
@@ -72,34 +71,25 @@ export function ShareLinkForm({ onCreated }: { onCreated: (created: ShareLinkCre
   return (
     <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label="New share link">
       <FormField label="View">
-        <select
-          className={filterSelectClass}
-          value={view}
-          onChange={(event) => setView(event.target.value as ShareView)}
-        >
+        <Select value={view} onChange={(event) => setView(event.target.value as ShareView)}>
           {shareViews.map((option) => (
             <option key={option} value={option}>
               {viewNames[option]}
             </option>
           ))}
-        </select>
+        </Select>
       </FormField>
       <FormField label="Period">
-        <select
-          className={filterSelectClass}
-          value={range}
-          onChange={(event) => setRange(event.target.value as RangePreset)}
-        >
+        <Select value={range} onChange={(event) => setRange(event.target.value as RangePreset)}>
           {periods.map((option) => (
             <option key={option} value={option}>
               {periodLabels[option]}
             </option>
           ))}
-        </select>
+        </Select>
       </FormField>
       <FormField label="Platforms">
-        <select
-          className={filterSelectClass}
+        <Select
           value={platform}
           onChange={(event) => setPlatform(event.target.value as PlatformScope)}
         >
@@ -108,7 +98,7 @@ export function ShareLinkForm({ onCreated }: { onCreated: (created: ShareLinkCre
               {platformNames[option]}
             </option>
           ))}
-        </select>
+        </Select>
       </FormField>
       <FormField label="Name (only you see it)" error={fieldErrors.label}>
         <Input
