@@ -17,6 +17,7 @@ const featureNames = [
   'chat',
   'home',
   'errors',
+  'sharing',
 ];
 
 const apiModuleNames = readdirSync(new URL('apps/api/src/modules/', import.meta.url), {

@@ -59,6 +59,7 @@ import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { chatRoutes, createChatDependencies, mcpRoutes } from './modules/chat';
 import { createMailer, mailboxRoutes, type Mailer } from './modules/mail';
+import { describeSharePreview, publicShareRoutes, shareLinkRoutes } from './modules/shares';
 
 export const apiVersion = '0.1.0';
 
@@ -234,6 +235,9 @@ export async function buildApp({
     scope.addHook('onSend', responseCache.onSend);
     await scope.register(analyticsRoutes, { db: database.db });
   });
+  const shareClock = platformOverrides?.now ? { now: platformOverrides.now } : {};
+  await app.register(shareLinkRoutes, { db: database.db, ...shareClock });
+  await app.register(publicShareRoutes, { db: database.db, rateLimitStore, ...shareClock });
 
   const platformsConfig = config.platforms;
   const tokenCipher = createTokenCipher(
@@ -340,6 +344,7 @@ export async function buildApp({
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,
+    describeSharePage: (token) => describeSharePreview(database.db, token),
     publicConfig: {
       identityProvider: config.identityProvider,
       clerkPublishableKey: config.clerk?.publishableKey ?? null,

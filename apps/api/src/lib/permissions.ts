@@ -18,3 +18,11 @@ export function hasAnyRole(access: EffectiveAccess, allowed: readonly Role[]): b
 export function canManageWaitlist(access: EffectiveAccess): boolean {
   return hasAnyRole(access, routeRoles.waitlistAdmin);
 }
+
+/**
+ * Who may create, list and revoke an organisation's share links: its owner or a manager. Today's
+ * 'member' may not. The one place to change when organisation roles change (issue 20).
+ */
+export function canManageShareLinks(organization: { role: string }): boolean {
+  return organization.role === 'owner' || organization.role === 'manager';
+}

@@ -13,8 +13,15 @@ export function generateRequestId(request: IncomingMessage): string {
 const sensitiveQueryKeys =
   /^(code|token|access_token|refresh_token|id_token|state|code_verifier|client_secret|password|key|fb_exchange_token|input_token)$/i;
 
-/** Logs the path with secrets in the query string masked (OAuth callbacks carry codes). */
-export function redactUrl(url: string): string {
+/** A share link's token is its key: the shared page's and its API's paths carry it. */
+const sharePathToken = /^(\/s\/|\/api\/public\/shares\/)[^/?#]+/;
+
+/**
+ * Logs the path with secrets masked: in the query string (OAuth callbacks carry codes) and a share
+ * link's token in its path.
+ */
+export function redactUrl(rawUrl: string): string {
+  const url = rawUrl.replace(sharePathToken, '$1[REDACTED]');
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const params = new URLSearchParams(url.slice(queryStart + 1));

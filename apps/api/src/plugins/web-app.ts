@@ -18,7 +18,13 @@ export type PublicWebConfig = {
   sandboxMailbox: boolean;
 };
 
+/** What a share link's preview card says (no figures); null when the link does not open. */
+export type SharePreview = (
+  token: string,
+) => Promise<{ title: string; description: string } | null>;
+
 const configPlaceholder = '<!--crescendo-config-->';
+const sharePagePath = /^\/s\/([^/]+)\/?$/;
 
 function escapeAttribute(value: string): string {
   return value
@@ -34,7 +40,10 @@ function escapeAttribute(value: string): string {
  * content security policy stays strict).
  */
 export const webAppPlugin = fp(
-  async (app: FastifyInstance, options: { distDir: string; publicConfig: PublicWebConfig }) => {
+  async (
+    app: FastifyInstance,
+    options: { distDir: string; publicConfig: PublicWebConfig; describeSharePage?: SharePreview },
+  ) => {
     const indexFile = path.join(options.distDir, 'index.html');
     const hasWebApp = fs.existsSync(indexFile);
     let indexHtml: string | null = null;
@@ -70,13 +79,43 @@ export const webAppPlugin = fp(
       app.log.warn({ distDir: options.distDir }, 'web app is not built; serving the API only');
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    /*
+     * A shared page is never indexed, and its preview card (Open Graph) is written on the server:
+     * link unfurlers run no script.
+     */
+    async function renderSharePage(html: string, token: string): Promise<string> {
+      const preview = await options.describeSharePage?.(token).catch(() => null);
+      const tags = ['<meta name="robots" content="noindex, nofollow">'];
+      if (preview) {
+        const title = escapeAttribute(preview.title);
+        const description = escapeAttribute(preview.description);
+        tags.push(
+          '<meta property="og:type" content="website">',
+          `<meta property="og:title" content="${title}">`,
+          `<meta property="og:description" content="${description}">`,
+          '<meta name="twitter:card" content="summary">',
+          `<meta name="description" content="${description}">`,
+        );
+      }
+      return html.replace('</head>', `${tags.join('')}</head>`);
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const wantsPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
         !pathname.startsWith('/api/') &&
         pathname !== '/api' &&
         !path.extname(pathname);
+      const shareToken = wantsPage ? sharePagePath.exec(pathname)?.[1] : undefined;
+      if (shareToken !== undefined) reply.header('x-robots-tag', 'noindex, nofollow');
+      if (wantsPage && indexHtml && shareToken !== undefined) {
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .send(await renderSharePage(indexHtml, shareToken));
+      }
       if (wantsPage && indexHtml) {
         return reply
           .type('text/html; charset=utf-8')

@@ -35,6 +35,8 @@ export const pageTitles: Record<AppPath, string> = {
   [paths.settingsBilling]: 'Billing',
   [paths.settingsUsage]: 'Usage',
   [paths.settingsConnections]: 'Connections',
+  [paths.settingsSharing]: 'Share links',
+  [paths.sharedView]: 'Shared figures',
   [paths.forgotPassword]: 'Forgot password',
   [paths.resetPassword]: 'Choose a new password',
   [paths.verifyEmail]: 'Confirm your email',

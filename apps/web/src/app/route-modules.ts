@@ -44,6 +44,8 @@ export const routeModules: Record<AppPath, () => Promise<RouteModule>> = {
   [paths.settingsBilling]: () => import('./routes/dashboard'),
   [paths.settingsUsage]: () => import('./routes/settings-usage'),
   [paths.settingsConnections]: () => import('./routes/settings-connections'),
+  [paths.settingsSharing]: () => import('./routes/settings-sharing'),
+  [paths.sharedView]: () => import('./routes/shared-view'),
   [paths.forgotPassword]: () => import('./routes/forgot-password'),
   [paths.resetPassword]: () => import('./routes/reset-password'),
   [paths.verifyEmail]: () => import('./routes/verify-email'),

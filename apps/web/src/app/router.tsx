@@ -154,8 +154,11 @@ export const routes: RouteObject[] = [
           guardedRoute(paths.settingsBilling, 'Dashboard'),
           guardedRoute(paths.settingsUsage, 'Usage'),
           guardedRoute(paths.settingsConnections, 'Connections'),
+          guardedRoute(paths.settingsSharing, 'Share links'),
         ],
       },
+      // Outside both frames: no header, no signed-in shell, no assistant (a small page for phones).
+      publicRoute(paths.sharedView, 'Shared figures'),
       { path: '*', element: <Navigate to={paths.login} replace /> },
     ],
   },

@@ -33,6 +33,9 @@ export const paths = {
   settingsBilling: '/settings/billing',
   settingsUsage: '/settings/usage',
   settingsConnections: '/settings/connections',
+  settingsSharing: '/settings/sharing',
+  /** A verified share link's page: public, outside the signed-in frame. */
+  sharedView: '/s/:token',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
@@ -59,6 +62,7 @@ export const guardedRoutes: Record<string, readonly Role[]> = {
   [paths.settingsBilling]: analyticsRoles,
   [paths.settingsUsage]: analyticsRoles,
   [paths.settingsConnections]: [],
+  [paths.settingsSharing]: analyticsRoles,
 };
 
 export const publicPaths: readonly string[] = [

@@ -8,10 +8,8 @@ export {
   type AccountRow,
   type ContentListQuery,
 } from './account-data/account-data.repository';
-export {
-  createAnalyticsResponseCache,
-  type AnalyticsResponseCache,
-} from './cache/response-cache';
+export { createAnalyticsResponseCache, type AnalyticsResponseCache } from './cache/response-cache';
+export { getFreshness, type AccountFreshness } from './accounts/get-freshness';
 export { getAudience } from './audience/get-audience';
 export { insertCampaign } from './campaigns/campaigns.repository';
 export { createCampaign } from './campaigns/create-campaign';
@@ -24,5 +22,6 @@ export { refreshInsights } from './insights/refresh-insights';
 export { overviewCsvHeaders, toOverviewCsv } from './overview/export-overview-csv';
 export { getDashboardAnalytics } from './overview/get-overview';
 export { getRoi } from './roi/get-roi';
+export type { AnalyticsViewer } from './shared/scope';
 export * from './writes/analytics-writes';
 export { analyticsRoutes } from './analytics.routes';

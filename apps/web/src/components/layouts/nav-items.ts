@@ -5,6 +5,7 @@ import {
   CreditCard,
   Gauge,
   Link2,
+  Share2,
   ListChecks,
   Sparkles,
   UserRound,
@@ -40,6 +41,7 @@ export const navSections: NavSection[] = [
     items: [
       { label: 'Artist profile', to: paths.settingsProfile, icon: UserRound, roles: analytics },
       { label: 'Connections', to: paths.settingsConnections, icon: Link2, roles: [] },
+      { label: 'Share links', to: paths.settingsSharing, icon: Share2, roles: analytics },
       { label: 'Usage', to: paths.settingsUsage, icon: BarChart3, roles: analytics },
       // Billing is managed on the usage page (plan, portal, card, invoices); /settings/billing
       // shows the dashboard, as the spec says.

@@ -1,9 +1,8 @@
 import type { AudienceResponse, DashboardQuery } from '@crescendo/contracts';
 import { dashboardAudienceDimensionSchema } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
-import type { CurrentUser } from '../../users';
 import { platformsOf, type Platform } from '../shared/platforms';
-import { resolveScope } from '../shared/scope';
+import { resolveScope, type AnalyticsViewer } from '../shared/scope';
 import { round4 } from '../shared/totals';
 import { fastestGrowingCountries } from './fastest-growing-countries';
 import { listBreakdowns, type BreakdownRow } from './list-breakdowns';
@@ -26,7 +25,7 @@ const reportedDimensions: Record<Platform, AudienceResponse['breakdowns'][number
 
 export async function getAudience(
   db: Database,
-  user: CurrentUser,
+  user: AnalyticsViewer,
   query: DashboardQuery,
 ): Promise<AudienceResponse> {
   // Breakdowns are scoped by the same organisation and platforms as the accounts: both are read

@@ -1,13 +1,12 @@
 import type { ContentQuery, ContentResponse } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
-import type { CurrentUser } from '../../users';
-import { resolveScope } from '../shared/scope';
+import { resolveScope, type AnalyticsViewer } from '../shared/scope';
 import { round4, sumOf } from '../shared/totals';
 import { listContent } from './content.repository';
 
 export async function getContent(
   db: Database,
-  user: CurrentUser,
+  user: AnalyticsViewer,
   query: ContentQuery,
 ): Promise<ContentResponse> {
   const scope = await resolveScope(db, user, query);

@@ -1,12 +1,11 @@
 import type { DashboardAnalyticsResponse, DashboardQuery } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
-import type { CurrentUser } from '../../users';
 import type { ScopedAccount } from '../accounts/list-scoped-accounts';
 import { addDays } from '../calculations/roi';
 import { listPlatformDays } from '../days/list-platform-days';
 import { listStoredInsights } from '../insights/list-stored-insights';
 import type { Platform } from '../shared/platforms';
-import { resolveScope } from '../shared/scope';
+import { resolveScope, type AnalyticsViewer } from '../shared/scope';
 import {
   followersTotalBefore,
   kpisOf,
@@ -55,7 +54,7 @@ function latestFirstDataDay(accounts: ScopedAccount[]): string | null {
 
 export async function getDashboardAnalytics(
   db: Database,
-  user: CurrentUser,
+  user: AnalyticsViewer,
   query: DashboardQuery,
 ): Promise<DashboardAnalyticsResponse> {
   const scope = await resolveScope(db, user, query);

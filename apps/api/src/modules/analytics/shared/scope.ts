@@ -7,6 +7,11 @@ import { platformsOf, type Platform } from './platforms';
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
+/**
+ * Whose figures a read covers: a signed-in user, or a share link's organisation (modules/shares).
+ */
+export type AnalyticsViewer = { organization: Pick<CurrentUser['organization'], 'id'> };
+
 export type Scope = {
   platforms: Platform[];
   accounts: ScopedAccount[];
@@ -23,7 +28,7 @@ export type Scope = {
  */
 export async function resolveScope(
   db: Database,
-  user: CurrentUser,
+  user: AnalyticsViewer,
   query: Pick<DashboardQuery, 'range' | 'from' | 'to' | 'platform'>,
 ): Promise<Scope> {
   const platforms = platformsOf(query);

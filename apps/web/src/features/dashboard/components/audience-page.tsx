@@ -22,6 +22,7 @@ import {
 import { formatChange, platformNames } from './charts/dashboard-format';
 import { RankedBarList } from './charts/ranked-bar-list';
 import { DashboardFilters } from './dashboard-filters';
+import { ShareViewButton } from './share-view-button';
 
 type Breakdown = AudienceResponse['breakdowns'][number];
 type GrowingCountry = AudienceResponse['fastestGrowingCountries'][number];
@@ -286,6 +287,7 @@ export function AudiencePage() {
     <AnalyticsPage
       title="Audience"
       description="Who’s listening, where they are and how they find your music."
+      actions={<ShareViewButton view="audience" />}
       filters={<DashboardFilters showCompare={false} />}
       status={<p role="status">{isUpdating ? 'Updating your audience…' : ''}</p>}
     >

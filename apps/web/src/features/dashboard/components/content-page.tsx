@@ -27,6 +27,7 @@ import {
 import { useContentView } from '../hooks/use-content-view';
 import { contentColumns, typeLabels } from './content-table-columns';
 import { DashboardFilters } from './dashboard-filters';
+import { ShareViewButton } from './share-view-button';
 
 export const CONTENT_PAGE_SIZE = 25;
 export const CONTENT_SEARCH_DELAY_MS = SEARCH_DELAY_MS;
@@ -147,18 +148,23 @@ export function ContentPage() {
       title="Content"
       description="Every video, Short, Reel and post — see which releases bring in new fans."
       actions={
-        // Only when there is something to export (the shell's Export follows the same rule).
-        exportAction ? (
-          <Button
-            variant="secondary"
-            onClick={() => void onExport()}
-            isLoading={isExporting}
-            title="Export CSV (Ctrl+Shift+E)"
-          >
-            {isExporting ? null : <Download className="h-4 w-4" aria-hidden="true" />}
-            Export CSV
-          </Button>
-        ) : null
+        <>
+          <ShareViewButton view="content" />
+          {
+            // Only when there is something to export (the shell's Export follows the same rule).
+            exportAction ? (
+              <Button
+                variant="secondary"
+                onClick={() => void onExport()}
+                isLoading={isExporting}
+                title="Export CSV (Ctrl+Shift+E)"
+              >
+                {isExporting ? null : <Download className="h-4 w-4" aria-hidden="true" />}
+                Export CSV
+              </Button>
+            ) : null
+          }
+        </>
       }
       filters={
         <>

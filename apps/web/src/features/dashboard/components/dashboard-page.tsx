@@ -45,6 +45,7 @@ import { InsightsPanel } from './insights-panel';
 import { useInsightToasts } from './insights-toasts';
 import { KpiCard } from './kpi-card';
 import { MilestonesPanel } from './milestones-panel';
+import { ShareViewButton } from './share-view-button';
 
 // Recharts is the largest module on this page (~110 KB gz). It loads when there is a series to
 // draw: compiling it earlier holds up the main thread while the user and analytics requests are
@@ -448,6 +449,7 @@ export function DashboardPage() {
     <AnalyticsPage
       title={`Welcome back, ${name}`}
       description="Your audience, content and return on every release — in one place."
+      actions={<ShareViewButton view="overview" />}
       filters={<DashboardFilters />}
       status={
         <div className="flex flex-wrap items-center gap-3">

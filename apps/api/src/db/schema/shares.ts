@@ -1,0 +1,31 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations, users } from './app';
+
+/**
+ * Verified share links: a read-only window on one dashboard view. Only the SHA-256 of the token
+ * is kept (the token has 256 random bits, so a fast hash is enough); the optional password is an
+ * scrypt hash with its own salt.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    view: text('view', { enum: ['overview', 'audience', 'content'] }).notNull(),
+    platform: text('platform', { enum: ['all', 'youtube', 'instagram', 'facebook'] }).notNull(),
+    range: text('range', { enum: ['7d', '28d', '90d', '365d', 'all'] }),
+    fromDay: text('from_day'),
+    toDay: text('to_day'),
+    label: text('label'),
+    passwordHash: text('password_hash'),
+    includeRevenue: boolean('include_revenue').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('share_links_organization_idx').on(table.organizationId, table.createdAt)],
+);

@@ -1,0 +1,184 @@
+import {
+  analyticsPlatforms,
+  contentQuerySchema,
+  dashboardQuerySchema,
+  shareGoneMessage,
+  shareWrongPasswordMessage,
+  type AnalyticsPlatform,
+  type ShareGrant,
+  type SharedOverview,
+  type SharedViewResponse,
+} from '@crescendo/contracts';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { retryAfterSecondsOf, type RateLimitStore } from '../../lib/rate-limit-store';
+import { getAudience, getContent, getDashboardAnalytics, getFreshness } from '../analytics';
+import { enforceHistoryWindow } from '../billing';
+import {
+  hashShareToken,
+  isShareGrantValid,
+  isSharePasswordCorrect,
+  issueShareGrant,
+} from './share-secrets';
+import { findShareLinkByTokenHash, statusOf } from './shares.repository';
+
+type FoundLink = NonNullable<Awaited<ReturnType<typeof findShareLinkByTokenHash>>>;
+
+/** Wrong passwords per link and client address, and per link from all addresses together. */
+export const sharePasswordLimits = { perAddress: 5, perLink: 30, windowMs: 15 * 60_000 };
+
+async function findOpenLink(db: Database, token: string, now: Date): Promise<FoundLink> {
+  const found = await findShareLinkByTokenHash(db, hashShareToken(token));
+  // Unknown, revoked and expired look the same from outside: nothing to learn by probing.
+  if (!found || statusOf(found.link, now) !== 'active') throw AppError.notFound(shareGoneMessage);
+  return found;
+}
+
+function describeLink(found: FoundLink) {
+  const { link } = found;
+  return {
+    artistName: found.artistName ?? found.organizationName,
+    view: link.view,
+    platform: link.platform,
+    window: { range: link.range, from: link.fromDay, to: link.toDay },
+    includesRevenue: link.includeRevenue,
+  };
+}
+
+function withoutRevenue(overview: Awaited<ReturnType<typeof getDashboardAnalytics>>) {
+  const kpis = ({ estimatedRevenue: _revenue, ...rest }: (typeof overview)['combined']) => rest;
+  return {
+    range: overview.range,
+    combined: kpis(overview.combined),
+    byPlatform: Object.fromEntries(
+      Object.entries(overview.byPlatform).map(([platform, set]) => [platform, kpis(set)]),
+    ),
+    series: overview.series.map(({ estimatedRevenue: _revenue, ...point }) => point),
+    milestones: overview.milestones,
+    forecast: overview.forecast,
+  };
+}
+
+/**
+ * The shared page's data: the dashboard's own service functions for the link's organisation,
+ * view and window (one code path), less what the link does not share (revenue unless ticked,
+ * insights, connection ids, content ids).
+ */
+export async function openSharedView(
+  db: Database,
+  token: string,
+  options: { grant?: string | undefined; page: number; now?: Date },
+): Promise<SharedViewResponse> {
+  const now = options.now ?? new Date();
+  const found = await findOpenLink(db, token, now);
+  const { link } = found;
+  const base = describeLink(found);
+  const isLocked =
+    link.passwordHash !== null &&
+    !isShareGrantValid(options.grant, link.id, link.passwordHash, now);
+  if (isLocked) {
+    return { ...base, isLocked, verifiedPlatforms: [], freshness: [], overview: null, audience: null, content: null }; // prettier-ignore
+  }
+  const viewer = { organization: { id: link.organizationId } };
+  const window = {
+    ...(link.range ? { range: link.range } : {}),
+    ...(link.fromDay ? { from: link.fromDay } : {}),
+    ...(link.toDay ? { to: link.toDay } : {}),
+  };
+  // The plan's history window applies as it does to the dashboard's reads.
+  // A window the plan no longer covers (after a downgrade) closes the link rather than telling a
+  // visitor about the artist's plan.
+  const allowed =
+    window.range || window.from
+      ? await enforceHistoryWindow(db, link.organizationId, window, now).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'PLAN_LIMIT') {
+            throw AppError.notFound(shareGoneMessage);
+          }
+          throw error;
+        })
+      : window;
+  const query = dashboardQuerySchema.parse({ ...allowed, platform: link.platform });
+  const freshness = await getFreshness(db, viewer, query);
+  const verifiedPlatforms = analyticsPlatforms.filter((platform: AnalyticsPlatform) =>
+    freshness.some((account) => account.platform === platform),
+  );
+  const result: SharedViewResponse = { ...base, isLocked, verifiedPlatforms, freshness, overview: null, audience: null, content: null }; // prettier-ignore
+  if (link.view === 'overview') {
+    const overview = await getDashboardAnalytics(db, viewer, query);
+    result.overview = link.includeRevenue
+      ? ({ ...withoutRevenue(overview), combined: overview.combined, byPlatform: overview.byPlatform, series: overview.series } satisfies SharedOverview) // prettier-ignore
+      : withoutRevenue(overview);
+  } else if (link.view === 'audience') {
+    const { platform: _platform, ...audience } = await getAudience(db, viewer, query);
+    result.audience = audience;
+  } else {
+    const content = await getContent(
+      db,
+      viewer,
+      contentQuerySchema.parse({ ...allowed, platform: link.platform, page: options.page }),
+    );
+    result.content = { ...content, items: content.items.map(({ id: _id, ...item }) => item) };
+  }
+  return result;
+}
+
+/** Checks a link's password; a right one gives a short-lived grant for that link only. */
+export async function unlockShareLink(
+  db: Database,
+  store: RateLimitStore,
+  token: string,
+  password: string,
+  clientAddress: string,
+  now: Date = new Date(),
+): Promise<ShareGrant> {
+  const found = await findOpenLink(db, token, now);
+  const { link } = found;
+  if (!link.passwordHash) {
+    throw new AppError('BAD_REQUEST', 'This link has no password.');
+  }
+  const { perAddress, perLink, windowMs } = sharePasswordLimits;
+  const keys = {
+    address: `share-password:${link.id}|${clientAddress}`,
+    link: `share-password:${link.id}`,
+  };
+  const [byAddress, byLink] = await Promise.all([
+    store.peek(keys.address, windowMs),
+    store.peek(keys.link, windowMs),
+  ]);
+  const waitSeconds = Math.max(
+    retryAfterSecondsOf({ ...byAddress, count: byAddress.count + 1 }, perAddress),
+    retryAfterSecondsOf({ ...byLink, count: byLink.count + 1 }, perLink),
+  );
+  if (waitSeconds > 0) {
+    throw new AppError('RATE_LIMITED', 'Too many wrong passwords. Wait a while and try again.', {
+      retryAfterSeconds: waitSeconds,
+    });
+  }
+  if (!(await isSharePasswordCorrect(password, link.passwordHash))) {
+    await Promise.all([store.hit(keys.address, windowMs), store.hit(keys.link, windowMs)]);
+    throw AppError.unauthenticated(shareWrongPasswordMessage);
+  }
+  const { grant, expiresAt } = issueShareGrant(link.id, link.passwordHash, now);
+  return { grant, expiresAt: expiresAt.toISOString() };
+}
+
+/** What a preview card may say about a link (no figures); null when it does not open. */
+export async function describeSharePreview(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ title: string; description: string } | null> {
+  if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) return null;
+  const found = await findShareLinkByTokenHash(db, hashShareToken(token));
+  if (!found || statusOf(found.link, now) !== 'active') return null;
+  const { artistName, view, platform, window } = describeLink(found);
+  const viewName = { overview: 'Overview', audience: 'Audience', content: 'Content' }[view];
+  const platformName = { all: '', youtube: ' YouTube', instagram: ' Instagram', facebook: ' Facebook' }[platform]; // prettier-ignore
+  const windowName = window.range
+    ? { '7d': 'the last 7 days', '28d': 'the last 28 days', '90d': 'the last 90 days', '365d': 'the last 365 days', all: 'all time' }[window.range] // prettier-ignore
+    : `${window.from ?? 'the start'} to ${window.to ?? 'the latest day'}`;
+  return {
+    title: `${artistName} · ${viewName} · Crescendo`,
+    description: `Verified${platformName} figures for ${artistName}, ${windowName}.`,
+  };
+}

@@ -1,0 +1,288 @@
+import { startSandboxServer, type RunningSandbox } from '@crescendo/platform-sandbox';
+import { shareGoneMessage, type ShareLinkCreated } from '@crescendo/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shareLinks, users } from '../../db/schema';
+import {
+  bearer,
+  buildTestApp,
+  createUser,
+  type SignedInUser,
+  type TestApp,
+} from '../../testing/build-test-app';
+import { connectAs, drainSyncJobs, sandboxEnv } from '../../testing/sandbox-connections';
+import { databaseTargets } from '../../testing/test-database';
+import { hashShareToken } from './share-secrets';
+import { sharePasswordLimits } from './shared-view.service';
+
+const pinnedNow = '2025-06-15T12:00:00Z';
+const tokenOf = (created: ShareLinkCreated) => created.path.replace('/s/', '');
+
+describe.each(databaseTargets)('verified share links on %s', (target) => {
+  let sandbox: RunningSandbox;
+  let testApp: TestApp;
+  let artist: SignedInUser;
+  let stranger: SignedInUser;
+
+  beforeAll(async () => {
+    sandbox = await startSandboxServer({ port: 0, now: pinnedNow });
+    testApp = await buildTestApp(target, {
+      env: sandboxEnv(sandbox, 40),
+      platformOverrides: {
+        now: () => new Date(pinnedNow),
+        retry: { baseDelayMs: 1, sleep: async () => {} },
+      },
+    });
+    artist = await createUser(testApp, 'customer');
+    stranger = await createUser(testApp, 'customer');
+    await connectAs(testApp, artist.token, 'youtube', 'mid');
+    await connectAs(testApp, artist.token, 'meta', 'mid');
+    await connectAs(testApp, stranger.token, 'youtube', 'small');
+    await drainSyncJobs(testApp);
+    const campaign = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/roi/campaigns',
+      headers: bearer(artist.token),
+      payload: {
+        name: 'Secret single push',
+        channel: 'youtube_ads',
+        amount: 250,
+        currency: 'usd',
+        startDate: '2025-06-01',
+        endDate: '2025-06-07',
+      },
+    });
+    expect(campaign.statusCode).toBe(201);
+  }, 300_000);
+  afterAll(async () => {
+    await testApp?.close();
+    await sandbox?.close();
+  });
+
+  const create = (payload: object, user = artist) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/shares',
+      headers: bearer(user.token),
+      payload,
+    });
+  const createLink = async (payload: object, user = artist) => {
+    const response = await create(payload, user);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<ShareLinkCreated>();
+  };
+  const open = (token: string, headers: Record<string, string> = {}, query = '') =>
+    testApp.app.inject({ method: 'GET', url: `/api/public/shares/${token}${query}`, headers });
+  const dashboard = (path: string, user = artist) =>
+    testApp.app.inject({ method: 'GET', url: path, headers: bearer(user.token) });
+
+  it('keeps only a hash of the token, and shows the token once', async () => {
+    const created = await createLink({ view: 'overview', range: '28d' });
+    const token = tokenOf(created);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const dump = await testApp.database.db.execute(
+      sql`select * from share_links where id = ${created.link.id}`,
+    );
+    expect(JSON.stringify(dump)).not.toContain(token);
+    const listed = await dashboard('/api/shares');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body).not.toContain(token);
+    expect(listed.json().links[0]).toMatchObject({ id: created.link.id, status: 'active' });
+  });
+
+  it('shows the overview with the dashboard’s own figures, and no revenue unless ticked', async () => {
+    const created = await createLink({ view: 'overview', range: '28d', platform: 'all' });
+    const response = await open(tokenOf(created));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-robots-tag']).toContain('noindex');
+    const shared = response.json();
+    const own = (await dashboard('/api/dashboard/analytics?range=28d&platform=all')).json();
+    const { estimatedRevenue: _revenue, ...combinedWithoutRevenue } = own.combined;
+    expect(shared.overview.combined).toEqual(combinedWithoutRevenue);
+    expect(shared.overview.range).toEqual(own.range);
+    expect(shared.overview.series.map((point: { views: number }) => point.views)).toEqual(
+      own.series.map((point: { views: number }) => point.views),
+    );
+    expect(response.body).not.toContain('estimatedRevenue');
+    expect(shared.verifiedPlatforms).toEqual(['youtube', 'instagram', 'facebook']);
+    expect(shared.freshness).toHaveLength(own.freshness.length);
+    expect(shared.freshness[0]).not.toHaveProperty('connectionId');
+    expect(shared).toMatchObject({ isLocked: false, view: 'overview', includesRevenue: false });
+
+    const withRevenue = await createLink({ view: 'overview', range: '28d', includeRevenue: true });
+    const sharedRevenue = (await open(tokenOf(withRevenue))).json();
+    expect(sharedRevenue.overview.combined).toEqual(own.combined);
+    expect(sharedRevenue.overview.byPlatform).toEqual(own.byPlatform);
+  });
+
+  it('never shows campaigns, insights, emails or the organisation’s ids', async () => {
+    const created = await createLink({ view: 'overview', range: '28d', includeRevenue: true });
+    const body = (await open(tokenOf(created))).body;
+    expect(body).not.toContain('Secret single push');
+    expect(body).not.toContain('insights');
+    expect(body).not.toContain(artist.email);
+    expect(body).not.toContain(artist.me.organization.id);
+    expect(body).not.toContain(artist.me.user.id);
+  });
+
+  it('shows the audience and content views with the dashboard’s figures, for one platform', async () => {
+    const audienceLink = await createLink({ view: 'audience', range: '28d', platform: 'youtube' });
+    const sharedAudience = (await open(tokenOf(audienceLink))).json();
+    const ownAudience = (await dashboard('/api/dashboard/audience?range=28d&platform=youtube')).json(); // prettier-ignore
+    expect(sharedAudience.audience.breakdowns).toEqual(ownAudience.breakdowns);
+    expect(sharedAudience.verifiedPlatforms).toEqual(['youtube']);
+    expect(sharedAudience.overview).toBeNull();
+
+    const contentLink = await createLink({ view: 'content', from: '2025-05-20', to: '2025-06-10' });
+    const sharedContent = (await open(tokenOf(contentLink), {}, '?page=2')).json();
+    const ownContent = (await dashboard('/api/dashboard/content?from=2025-05-20&to=2025-06-10&page=2')).json(); // prettier-ignore
+    expect(sharedContent.content.total).toBe(ownContent.total);
+    expect(sharedContent.content.items).toEqual(
+      ownContent.items.map(({ id: _id, ...item }: { id: string }) => item),
+    );
+  });
+
+  it('answers 404 with a kind message once revoked or expired', async () => {
+    const created = await createLink({ view: 'overview', range: '7d' });
+    const token = tokenOf(created);
+    expect((await open(token)).statusCode).toBe(200);
+    const revoked = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/shares/${created.link.id}/revoke`,
+      headers: bearer(artist.token),
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().status).toBe('revoked');
+    const gone = await open(token);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error).toEqual({ code: 'NOT_FOUND', message: shareGoneMessage });
+
+    const expiring = await createLink({
+      view: 'overview',
+      range: '7d',
+      expiresAt: new Date(Date.parse(pinnedNow) + 60_000).toISOString(),
+    });
+    await testApp.database.db
+      .update(shareLinks)
+      .set({ expiresAt: new Date(Date.parse(pinnedNow) - 1000) })
+      .where(eq(shareLinks.id, expiring.link.id));
+    const expired = await open(tokenOf(expiring));
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json().error.message).toBe(shareGoneMessage);
+    expect((await open('A'.repeat(43))).statusCode).toBe(404);
+  });
+
+  it('refuses an expiry in the past and bad input with 400', async () => {
+    const past = await create({ view: 'overview', expiresAt: '2020-01-01T00:00:00Z' });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.code).toBe('VALIDATION_FAILED');
+    const bad = await create({ view: 'roi', range: '28d', from: '2025-01-01' });
+    expect(bad.statusCode).toBe(400);
+    expect((await create({ view: 'overview', password: 'short' })).statusCode).toBe(400);
+  });
+
+  it('keeps to the plan’s history window: refused on creation, closed after a downgrade', async () => {
+    const tooLong = await create({ view: 'overview', from: '2023-01-01', to: '2025-06-01' });
+    expect(tooLong.statusCode).toBe(403);
+    expect(tooLong.json().error.code).toBe('PLAN_LIMIT');
+    // As if created on a bigger plan, before a downgrade.
+    const token = 'B'.repeat(43);
+    await testApp.database.db.insert(shareLinks).values({
+      organizationId: artist.me.organization.id,
+      tokenHash: hashShareToken(token),
+      view: 'overview',
+      platform: 'all',
+      fromDay: '2023-01-01',
+      toDay: '2025-06-01',
+    });
+    const closed = await open(token);
+    expect(closed.statusCode).toBe(404);
+    expect(closed.json().error.message).toBe(shareGoneMessage);
+  });
+
+  it('asks for the password, rate-limits wrong ones, and grants the link alone', async () => {
+    const created = await createLink({ view: 'overview', range: '28d', password: 'open sesame 42' }); // prettier-ignore
+    const token = tokenOf(created);
+    const locked = (await open(token)).json();
+    expect(locked).toMatchObject({ isLocked: true, overview: null, freshness: [] });
+    const unlock = (password: string, address = '203.0.113.7') =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/api/public/shares/${token}/unlock`,
+        remoteAddress: address,
+        payload: { password },
+      });
+    const right = await unlock('open sesame 42');
+    expect(right.statusCode).toBe(200);
+    const { grant } = right.json();
+    const unlocked = await open(token, { 'x-share-grant': grant });
+    expect(unlocked.json()).toMatchObject({ isLocked: false });
+    expect(unlocked.json().overview.combined.views.value).toEqual(expect.any(Number));
+
+    // The grant is for this link only.
+    const other = await createLink({ view: 'overview', range: '28d', password: 'open sesame 42' });
+    expect((await open(tokenOf(other), { 'x-share-grant': grant })).json().isLocked).toBe(true);
+    expect((await open(token, { 'x-share-grant': `${grant}x` })).json().isLocked).toBe(true);
+
+    for (let attempt = 0; attempt < sharePasswordLimits.perAddress; attempt += 1) {
+      const wrong = await unlock('guess');
+      expect(wrong.statusCode).toBe(401);
+    }
+    const limited = await unlock('open sesame 42');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    // Another address still may try.
+    expect((await unlock('open sesame 42', '198.51.100.9')).statusCode).toBe(200);
+    const [stored] = await testApp.database.db
+      .select({ passwordHash: shareLinks.passwordHash })
+      .from(shareLinks)
+      .where(eq(shareLinks.id, created.link.id));
+    expect(stored!.passwordHash).toMatch(/^scrypt\$/);
+    expect(stored!.passwordHash).not.toContain('open sesame');
+  });
+
+  it('keeps organisations apart', async () => {
+    const strangersLink = await createLink({ view: 'overview', range: '28d' }, stranger);
+    const shared = (await open(tokenOf(strangersLink))).json();
+    const strangersOwn = (await dashboard('/api/dashboard/analytics?range=28d', stranger)).json();
+    const artistsOwn = (await dashboard('/api/dashboard/analytics?range=28d')).json();
+    expect(shared.overview.combined.views).toEqual(strangersOwn.combined.views);
+    expect(shared.overview.combined.views).not.toEqual(artistsOwn.combined.views);
+    expect(shared.verifiedPlatforms).toEqual(['youtube']);
+
+    const artistsLink = await createLink({ view: 'overview', range: '7d' });
+    const listed = (await dashboard('/api/shares', stranger)).json();
+    expect(listed.links.map((link: { id: string }) => link.id)).not.toContain(artistsLink.link.id);
+    const revoke = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/shares/${artistsLink.link.id}/revoke`,
+      headers: bearer(stranger.token),
+    });
+    expect(revoke.statusCode).toBe(404);
+    expect((await open(tokenOf(artistsLink))).statusCode).toBe(200);
+  });
+
+  it('lets only the owner or a manager manage links, and nobody signed out', async () => {
+    const member = await createUser(testApp, 'customer');
+    await testApp.database.db
+      .update(users)
+      .set({ organizationRole: 'member' })
+      .where(eq(users.email, member.email));
+    expect((await create({ view: 'overview' }, member)).statusCode).toBe(403);
+    expect((await dashboard('/api/shares', member)).statusCode).toBe(403);
+    const signedOut = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/shares',
+      payload: { view: 'overview' },
+    });
+    expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('keeps share tokens out of the logs', async () => {
+    const { redactUrl } = await import('../../plugins/request-id');
+    expect(redactUrl('/api/public/shares/abcdefghijklmnopqrstuvwxyz123?page=2')).toBe(
+      '/api/public/shares/[REDACTED]?page=2',
+    );
+    expect(redactUrl('/s/abcdefghijklmnopqrstuvwxyz123')).toBe('/s/[REDACTED]');
+  });
+});

@@ -1,0 +1,5 @@
+import { ShareLinksPage } from '@/features/sharing/components/share-links-page';
+
+export function Component() {
+  return <ShareLinksPage />;
+}

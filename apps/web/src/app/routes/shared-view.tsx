@@ -1,0 +1,5 @@
+import { SharedViewPage } from '@/features/sharing/components/shared-view-page';
+
+export function Component() {
+  return <SharedViewPage />;
+}
