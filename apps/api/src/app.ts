@@ -51,6 +51,8 @@ import {
   createPaymentsProvider,
   createSandboxFetch,
   createTierPublisher,
+  reconcilePublishedTier,
+  resolveEffectivePlan,
   webhookRoutes,
   type BillingServices,
 } from './modules/billing';
@@ -201,8 +203,17 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, {
     verifier,
-    resolveUser: async (identity) =>
-      (await resolveCurrentUser(database.db, identity, { waitlistMode: config.waitlistMode })).user,
+    resolveUser: async (identity) => {
+      const now = billingOverrides?.now?.() ?? new Date();
+      const { user } = await resolveCurrentUser(database.db, identity, {
+        waitlistMode: config.waitlistMode,
+        // The tier in force is computed from the subscription and the clock (modules/billing).
+        resolveTier: (record) => resolveEffectivePlan(record.subscription, now),
+      });
+      const tier = resolveEffectivePlan(user.subscription, now);
+      if (tier !== user.tier) await reconcilePublishedTier(billing, user.organization.id, tier);
+      return user;
+    },
     perUserLimit: config.rateLimit.perUser,
     windowSeconds: config.rateLimit.windowSeconds,
     rateLimitStore,
