@@ -49,6 +49,7 @@ import {
   billingRoutes,
   createHistoryWindowHook,
   createPaymentsProvider,
+  createPaymentsSandboxPersistence,
   createSandboxFetch,
   createTierPublisher,
   reconcilePublishedTier,
@@ -325,6 +326,8 @@ export async function buildApp({
             payload,
           })
         ).statusCode,
+      // Customers and subscriptions outlive a restart, like the product rows pointing at them.
+      persistence: createPaymentsSandboxPersistence(database.db),
       ...billingOverrides?.sandbox,
     });
     await app.register(paymentsSandbox, {
