@@ -11,6 +11,7 @@ import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { createClerkVerifier, issuerFromPublishableKey } from './identity/clerk';
 import { createEmbeddedAuth, createEmbeddedVerifier, type EmbeddedAuth } from './identity/embedded';
+import { hashStoredSessionTokens } from './identity/hashed-session-tokens';
 import type { TokenVerifier } from './identity/types';
 import { withVerificationCache } from './identity/verification-cache';
 import { serializerCompiler } from './lib/response-serializer';
@@ -162,6 +163,8 @@ export async function buildApp({
           mailer,
         })
       : null;
+  // Sessions from before tokens were hashed at rest keep working, hashed (idempotent).
+  if (embeddedAuth) await hashStoredSessionTokens(database.db);
   const verifier = withVerificationCache(
     embeddedAuth ? createEmbeddedVerifier(embeddedAuth) : createClerkVerifier(config.clerk!),
   );
