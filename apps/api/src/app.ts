@@ -11,6 +11,7 @@ import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import { createClerkVerifier, issuerFromPublishableKey } from './identity/clerk';
 import { createEmbeddedAuth, createEmbeddedVerifier, type EmbeddedAuth } from './identity/embedded';
+import { hashStoredSessionTokens } from './identity/hashed-session-tokens';
 import type { TokenVerifier } from './identity/types';
 import { withVerificationCache } from './identity/verification-cache';
 import { serializerCompiler } from './lib/response-serializer';
@@ -47,8 +48,11 @@ import {
   billingRoutes,
   createHistoryWindowHook,
   createPaymentsProvider,
+  createPaymentsSandboxPersistence,
   createSandboxFetch,
   createTierPublisher,
+  reconcilePublishedTier,
+  resolveEffectivePlan,
   webhookRoutes,
   type BillingServices,
 } from './modules/billing';
@@ -156,6 +160,8 @@ export async function buildApp({
           mailer,
         })
       : null;
+  // Sessions from before tokens were hashed at rest keep working, hashed (idempotent).
+  if (embeddedAuth) await hashStoredSessionTokens(database.db);
   const verifier = withVerificationCache(
     embeddedAuth ? createEmbeddedVerifier(embeddedAuth) : createClerkVerifier(config.clerk!),
   );
@@ -198,8 +204,17 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(authPlugin, {
     verifier,
-    resolveUser: async (identity) =>
-      (await resolveCurrentUser(database.db, identity, { waitlistMode: config.waitlistMode })).user,
+    resolveUser: async (identity) => {
+      const now = billingOverrides?.now?.() ?? new Date();
+      const { user } = await resolveCurrentUser(database.db, identity, {
+        waitlistMode: config.waitlistMode,
+        // The tier in force is computed from the subscription and the clock (modules/billing).
+        resolveTier: (record) => resolveEffectivePlan(record.subscription, now),
+      });
+      const tier = resolveEffectivePlan(user.subscription, now);
+      if (tier !== user.tier) await reconcilePublishedTier(billing, user.organization.id, tier);
+      return user;
+    },
     perUserLimit: config.rateLimit.perUser,
     windowSeconds: config.rateLimit.windowSeconds,
     rateLimitStore,
@@ -318,6 +333,8 @@ export async function buildApp({
             payload,
           })
         ).statusCode,
+      // Customers and subscriptions outlive a restart, like the product rows pointing at them.
+      persistence: createPaymentsSandboxPersistence(database.db),
       ...billingOverrides?.sandbox,
     });
     await app.register(paymentsSandbox, {

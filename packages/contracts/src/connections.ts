@@ -198,3 +198,65 @@ export const metaAccountDataResponseSchema = z.object({
   facebook: accountAnalyticsSchema.nullable(),
 });
 export type MetaAccountDataResponse = z.infer<typeof metaAccountDataResponseSchema>;
+
+/**
+ * Why connecting a platform failed: the API sends the browser back with `?error=<code>` (and
+ * `provider=`), never with free text, and the web shows the fixed sentence for the code. An
+ * unknown code (a hand-made link) gets the generic sentence.
+ */
+export const connectErrorCodes = [
+  'missing_state',
+  'unknown_state',
+  'other_browser',
+  'state_used',
+  'state_expired',
+  'wrong_provider',
+  'access_denied',
+  'not_granted',
+  'no_code',
+  'unreachable',
+  'redirect_uri_mismatch',
+  'pkce_mismatch',
+  'code_rejected',
+  'no_account',
+  'plan_limit',
+] as const;
+export type ConnectErrorCode = (typeof connectErrorCodes)[number];
+
+const connectProviderLabels: Record<ConnectionProvider, string> = {
+  youtube: 'Google',
+  meta: 'Meta',
+};
+
+export const genericConnectErrorMessage = 'Connecting did not finish, so nothing was connected. Start connecting again.'; // prettier-ignore
+
+/** The fixed sentence for a connect error code (unknown code or provider: generic wording). */
+export function describeConnectError(code: string | null, provider?: string | null): string {
+  const isKnown = provider === 'youtube' || provider === 'meta';
+  const label = isKnown ? connectProviderLabels[provider] : 'The platform';
+  const messages: Record<ConnectErrorCode, string> = {
+    missing_state: 'The sign-in response had no state, so it cannot be trusted. Start connecting again.', // prettier-ignore
+    unknown_state: 'This sign-in response was not started from Crescendo (unknown state). Start connecting again.', // prettier-ignore
+    other_browser: 'This sign-in was started in another browser, so nothing was connected. Start connecting again from this browser.', // prettier-ignore
+    state_used: 'This sign-in link was already used. Start connecting again.',
+    state_expired: 'This sign-in link expired (they last 10 minutes). Start connecting again.',
+    wrong_provider: 'This sign-in response belongs to another provider. Start connecting again.',
+    access_denied: isKnown
+      ? `You declined access on ${label}, so nothing was connected.`
+      : 'Access was declined, so nothing was connected.',
+    not_granted: `${label} did not grant access, so nothing was connected. Start connecting again.`, // prettier-ignore
+    no_code: `${label} sent no authorization code. Start connecting again.`,
+    unreachable: `${label} could not be reached to finish connecting. Try again in a moment.`,
+    redirect_uri_mismatch: `${label} refused the sign-in: the redirect URI does not match the one the flow started with.`, // prettier-ignore
+    pkce_mismatch: `${label} refused the sign-in: the PKCE code verifier does not match.`,
+    code_rejected: `${label} refused the authorization code (expired or already used). Start connecting again.`, // prettier-ignore
+    no_account:
+      provider === 'meta'
+        ? 'No Facebook Page was shared, so there is nothing to analyse. Start connecting again and choose a Page.' // prettier-ignore
+        : `${label} found no account to analyse, so nothing was connected.`,
+    plan_limit: 'Your plan’s connected-accounts limit is reached, so nothing was connected. Upgrade your plan to connect more.', // prettier-ignore
+  };
+  return (connectErrorCodes as readonly string[]).includes(code ?? '')
+    ? messages[code as ConnectErrorCode]
+    : genericConnectErrorMessage;
+}

@@ -1,5 +1,6 @@
 export { paymentsSandbox } from './plugin';
 export { PaymentsSandbox } from './sandbox';
+export type { PaymentsPersistence } from './persistence';
 export { signWebhookPayload } from './signature';
 export { decidePaymentOutcome, validatePaymentMethod, addOneMonth } from './outcome';
 export {

@@ -1,3 +1,5 @@
+import type { PaymentsPersistence } from './persistence';
+
 /** What the payments sandbox sells: one recurring monthly price per paid plan, in US cents. */
 export type SandboxPrice = { id: string; productName: string; unitAmount: number };
 
@@ -18,6 +20,8 @@ export type PaymentsSandboxOptions = {
   maxDelayMs?: number;
   /** Odds for cards other than Stripe's test cards, and for PayPal: a number in [0, 1). */
   random?: () => number;
+  /** Keeps customers, subscriptions, sessions, invoices… across restarts (else memory only). */
+  persistence?: PaymentsPersistence;
   /** Control endpoints (clock, failed renewals, replays, request counts) for tests and demos. */
   isControlApiEnabled?: boolean;
 };

@@ -32,6 +32,14 @@ export const paymentsSandbox: FastifyPluginAsync<
     done(null, parseStripeForm(typeof body === 'string' ? body : body.toString('utf8')));
   });
 
+  // With persistence, state a previous run saved is loaded before the first request, and what a
+  // request changed is saved before its response leaves (a client that saw it can rely on it).
+  app.addHook('onRequest', async () => sandbox.restore());
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    await sandbox.persist();
+    return payload;
+  });
+
   await app.register(async (child) => registerStripeApi(child, sandbox, publicBase), {
     prefix: '/v1',
   });

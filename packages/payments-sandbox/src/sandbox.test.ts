@@ -106,4 +106,53 @@ describe('payments sandbox', () => {
     expect(page.body).toContain(PAYMENT_INTENT_NOT_FOUND);
     await app.close();
   });
+
+  it('with persistence, a new instance finds what the previous one sold (restart)', async () => {
+    const records = new Map<string, string>();
+    const persistence = {
+      loadAll: async () => [...records].map(([key, json]) => [key, JSON.parse(json)] as [string, unknown]), // prettier-ignore
+      save: async (entries: [string, unknown][]) => {
+        for (const [key, value] of entries) records.set(key, JSON.stringify(value));
+      },
+    };
+    const auth = { authorization: 'Bearer sk_test_payments_sandbox' };
+    const form = { ...auth, 'content-type': 'application/x-www-form-urlencoded' };
+    const start = async () => {
+      const app = Fastify();
+      await app.register(paymentsSandbox, {
+        prefix: '/pay',
+        webhookSecret: 'whsec_x',
+        instance: new PaymentsSandbox({ webhookSecret: 'whsec_x', persistence, minDelayMs: 0, maxDelayMs: 0 }), // prettier-ignore
+      });
+      return app;
+    };
+    const first = await start();
+    const customer = await first.inject({ method: 'POST', url: '/pay/v1/customers', headers: form, payload: 'email=a%40example.com' }); // prettier-ignore
+    const customerId = customer.json<{ id: string }>().id;
+    const session = await first.inject({
+      method: 'POST',
+      url: '/pay/v1/checkout/sessions',
+      headers: form,
+      payload: `mode=subscription&customer=${customerId}&line_items[0][price]=price_sandbox_pro&line_items[0][quantity]=1&success_url=http%3A%2F%2Flocalhost%2Fok&cancel_url=http%3A%2F%2Flocalhost%2Fno`, // prettier-ignore
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    const sessionId = session.json<{ id: string }>().id;
+    const paid = await first.inject({
+      method: 'POST',
+      url: `/pay/checkout/${sessionId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'method=card&cardNumber=4242424242424242&expiry=12%20%2F%2034&cvc=123',
+    });
+    expect(paid.statusCode).toBe(303);
+    await first.close();
+
+    const second = await start();
+    const read = await second.inject({ method: 'GET', url: `/pay/v1/checkout/sessions/${sessionId}`, headers: auth }); // prettier-ignore
+    expect(read.json()).toMatchObject({ status: 'complete', customer: customerId });
+    const subscriptionId = read.json<{ subscription: string }>().subscription;
+    const subscription = await second.inject({ method: 'GET', url: `/pay/v1/subscriptions/${subscriptionId}`, headers: auth }); // prettier-ignore
+    expect(subscription.statusCode).toBe(200);
+    expect(subscription.json()).toMatchObject({ status: 'active', customer: customerId });
+    await second.close();
+  });
 });

@@ -11,6 +11,7 @@ import {
   type PaymentMethodInput,
   type PaymentOutcome,
 } from './outcome';
+import { StorePersister } from './persistence';
 import { signWebhookPayload } from './signature';
 import { PaymentsStore, type CheckoutSession, type SandboxEvent, type Subscription } from './store';
 
@@ -22,6 +23,7 @@ export class PaymentsSandbox {
   readonly secretKey: string;
   readonly deliveries: Delivery[] = [];
   private readonly random: () => number;
+  private readonly persister: StorePersister | null;
   /** Deliveries go out one at a time, in the order the events happened (as Stripe tries to). */
   private deliveryChain: Promise<void> = Promise.resolve();
 
@@ -29,6 +31,19 @@ export class PaymentsSandbox {
     this.store = new PaymentsStore(options.prices ?? DEFAULT_SANDBOX_PRICES);
     this.secretKey = options.secretKey ?? DEFAULT_SANDBOX_SECRET_KEY;
     this.random = options.random ?? Math.random;
+    this.persister = options.persistence
+      ? new StorePersister(this.store, options.persistence)
+      : null;
+  }
+
+  /** Loads what a previous run saved (once; the plugin awaits it before every request). */
+  async restore(): Promise<void> {
+    await this.persister?.restore();
+  }
+
+  /** Saves what changed (the plugin does it before each response leaves). */
+  async persist(): Promise<void> {
+    await this.persister?.save();
   }
 
   /** The spec's 300–1000 ms latency of a payment attempt. */

@@ -121,7 +121,10 @@ export function newId(prefix: string): string {
   return `${prefix}_${crypto.randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 }
 
-/** Everything the sandbox knows, in memory, with its own clock (tests move it forward). */
+/**
+ * Everything the sandbox knows, in memory (saved through `PaymentsPersistence` when given), with
+ * its own clock (tests move it forward).
+ */
 export class PaymentsStore {
   readonly customers = new Map<string, Customer>();
   readonly paymentMethods = new Map<string, PaymentMethod>();
@@ -150,6 +153,16 @@ export class PaymentsStore {
 
   advanceClock(seconds: number): void {
     this.clockOffsetMs += seconds * 1000;
+  }
+
+  /** The clock's offset and the invoice counter, as saved between runs. */
+  counters(): { clockOffsetMs: number; invoiceCounter: number } {
+    return { clockOffsetMs: this.clockOffsetMs, invoiceCounter: this.invoiceCounter };
+  }
+
+  restoreCounters(counters: { clockOffsetMs: number; invoiceCounter: number }): void {
+    this.clockOffsetMs = counters.clockOffsetMs;
+    this.invoiceCounter = counters.invoiceCounter;
   }
 
   countRequest(key: string): void {

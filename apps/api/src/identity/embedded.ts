@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { jwt } from 'better-auth/plugins/jwt';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
@@ -7,6 +7,7 @@ import { authAccount, authJwks, authSession, authUser, authVerification } from '
 import { AppError } from '../lib/app-error';
 import { buildEmailVerificationMail, buildPasswordResetMail, type Mailer } from '../modules/mail';
 import { assertSignedToken } from './clerk';
+import { withHashedSessionTokens } from './hashed-session-tokens';
 import type { Identity, TokenVerifier } from './types';
 
 export const embeddedAudience = 'crescendo-api';
@@ -67,16 +68,20 @@ export function createEmbeddedAuth(options: EmbeddedIdentityOptions) {
     trustedOrigins: withLoopbackAliases(options.trustedOrigins),
     // better-auth skips its origin check under NODE_ENV=test; tests must see what users get.
     advanced: { disableOriginCheck: false },
-    database: drizzleAdapter(options.db, {
-      provider: 'pg',
-      schema: {
-        user: authUser,
-        session: authSession,
-        account: authAccount,
-        verification: authVerification,
-        jwks: authJwks,
-      },
-    }),
+    // Session tokens are stored as SHA-256 hashes (better-auth has no option for it).
+    database: (authOptions: BetterAuthOptions) =>
+      withHashedSessionTokens(
+        drizzleAdapter(options.db, {
+          provider: 'pg',
+          schema: {
+            user: authUser,
+            session: authSession,
+            account: authAccount,
+            verification: authVerification,
+            jwks: authJwks,
+          },
+        })(authOptions),
+      ),
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,

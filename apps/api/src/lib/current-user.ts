@@ -12,8 +12,17 @@ export type UserRecord = {
   name: string;
   role: Role;
   permissions: string[];
+  /** The tier last written for this user (and, with Clerk, published to their metadata). */
   tier: string | null;
   createdAt: Date;
+  /** The organisation's subscription as last stored: the tier in force is computed from it. */
+  subscription: {
+    status: string;
+    planId: 'starter' | 'pro' | 'team' | null;
+    graceEndsAt: Date | null;
+    currentPeriodEnd: Date | null;
+    cancelAtPeriodEnd: boolean;
+  } | null;
   organization: { id: string; name: string; role: 'owner' | 'member'; createdAt: Date };
 };
 

@@ -39,6 +39,14 @@ describe('resolveAccess', () => {
     });
   });
 
+  it("takes the tier in force over metadata that only holds the backend's own stale copy", () => {
+    const lapsed = { ...backend, tier: null, publishedTier: 'pro' };
+    // Metadata still says what the backend published before the grace period ran out.
+    expect(resolveAccess({ roles: [], permissions: [], tier: 'pro' }, lapsed).tier).toBeNull();
+    // A tier set in the provider by someone else still wins.
+    expect(resolveAccess({ roles: [], permissions: [], tier: 'team' }, lapsed).tier).toBe('team');
+  });
+
   it('ignores unknown role names and picks the most privileged role as primary', () => {
     expect(toRoles(['editor', 'customer', 'admin'])).toEqual(['admin', 'customer']);
     expect(resolveAccess({ roles: ['editor'], permissions: [], tier: null }, backend).role).toBe(

@@ -32,16 +32,26 @@ export type EffectiveAccess = {
 
 /**
  * Identity-provider metadata wins; the backend's values are the fallback (spec §5).
- * The primary role is the most privileged one held.
+ * The primary role is the most privileged one held. `backend.tier` is the tier in force now;
+ * `publishedTier` is the one the backend last wrote to the provider's metadata: metadata that
+ * still holds it is the backend's own stale copy (a grace period ran out since), not a choice
+ * made in the provider, so the tier in force wins over it.
  */
 export function resolveAccess(
   metadata: IdentityMetadata,
-  backend: { role: Role; permissions: string[]; tier: string | null },
+  backend: {
+    role: Role;
+    permissions: string[];
+    tier: string | null;
+    publishedTier?: string | null;
+  },
 ): EffectiveAccess {
   const metadataRoles = toRoles(metadata.roles);
   const roles = metadataRoles.length > 0 ? metadataRoles : [backend.role];
   const permissions =
     metadata.permissions.length > 0 ? [...new Set(metadata.permissions)] : backend.permissions;
-  const tier = metadata.tier ?? backend.tier;
+  const isOwnStaleCopy =
+    backend.publishedTier !== undefined && metadata.tier === backend.publishedTier;
+  const tier = (isOwnStaleCopy ? null : metadata.tier) ?? backend.tier;
   return { role: roles[0]!, roles, permissions, tier };
 }

@@ -14,8 +14,11 @@ declare module 'fastify' {
     currentUser: CurrentUser | null;
   }
   interface FastifyContextConfig {
-    /** `user`: a registered backend user; `identity`: any valid token; default: public. */
-    auth?: 'identity' | 'user';
+    /**
+     * `user`: a registered backend user; `identity`: any valid token; `optional-user`: public,
+     * but a bearer token, when sent, must be valid and its user is loaded; default: public.
+     */
+    auth?: 'identity' | 'user' | 'optional-user';
     roles?: readonly Role[];
   }
 }
@@ -61,6 +64,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     const mode = request.routeOptions.config.auth;
     if (!mode) return;
     const token = readBearerToken(request);
+    if (!token && mode === 'optional-user' && !request.headers.authorization) return;
     if (!token) {
       throw AppError.unauthenticated(
         request.headers.authorization
@@ -83,7 +87,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
         },
       );
     }
-    if (mode !== 'user') return;
+    if (mode === 'identity') return;
     // Keyed by the verified token: the same token always carries the same identity, session and
     // metadata claims.
     let user = users.get(token);

@@ -9,3 +9,4 @@ export * from './billing';
 export * from './chat';
 export * from './mail';
 export * from './shares';
+export * from './payments-sandbox';

@@ -194,14 +194,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/api/v1/auth/validate-waitlist',
     {
+      config: { auth: 'optional-user' },
       schema: {
         tags: ['waitlist'],
-        summary: "An email's waitlist status and position",
+        summary:
+          "The caller's own waitlist status and position (any other address, or no token: not_found)",
         body: validateWaitlistRequestSchema,
-        response: { 200: validateWaitlistResponseSchema, ...errorResponses(400, 429) },
+        response: { 200: validateWaitlistResponseSchema, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => validateWaitlist(db, request.body.email, options.waitlistMode),
+    async (request) =>
+      validateWaitlist(db, request.body.email, options.waitlistMode, request.currentUser),
   );
 
   app.post(

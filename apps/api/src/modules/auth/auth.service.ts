@@ -76,12 +76,19 @@ export async function completeRegistration(
   return { status: entry.status, position: entry.position, user: toMeResponse(user) };
 }
 
+/**
+ * An email's waitlist status, told only to its owner: the signed-in user asking about their own
+ * address. Anyone else (no token, or another address) gets the same answer for every address,
+ * `not_found`, so the endpoint cannot be used to learn who is on the list or where.
+ */
 export async function validateWaitlist(
   db: Database,
   email: string,
   mode: ProvisioningOptions['waitlistMode'],
+  caller: CurrentUser | null,
 ): Promise<ValidateWaitlistResponse> {
-  const entry = await findEntryByEmail(db, email);
+  const isOwnAddress = caller !== null && caller.email.toLowerCase() === email.toLowerCase();
+  const entry = isOwnAddress ? await findEntryByEmail(db, email) : null;
   if (!entry) return { email, status: 'not_found', position: null, mode };
   return { email, status: entry.status, position: entry.position, mode };
 }

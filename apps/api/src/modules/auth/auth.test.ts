@@ -53,6 +53,7 @@ describe.each(databaseTargets)('identity and /v1/auth on %s', (target) => {
     const waitlist = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/auth/validate-waitlist',
+      headers: bearer(account.token),
       payload: { email: account.email.toUpperCase() },
     });
     expect(waitlist.json()).toMatchObject({ status: 'pending', position: expect.any(Number) });

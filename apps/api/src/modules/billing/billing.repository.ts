@@ -1,5 +1,5 @@
 import type { Invoice, PaidPlanId } from '@crescendo/contracts';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { billingAccounts, billingEvents, billingInvoices, users } from '../../db/schema';
 
@@ -145,4 +145,35 @@ export async function applyTierToOrganization(
       identityProvider: users.identityProvider,
       email: users.email,
     });
+}
+
+export type TierMember = { id: string; subject: string; identityProvider: string; email: string };
+
+/** The organisation's members whose stored (and published) tier is not `tier`. */
+export async function listMembersWithOtherTier(
+  db: Database,
+  organizationId: string,
+  tier: PaidPlanId | null,
+): Promise<TierMember[]> {
+  return db
+    .select({
+      id: users.id,
+      subject: users.subject,
+      identityProvider: users.identityProvider,
+      email: users.email,
+    })
+    .from(users)
+    .where(
+      and(eq(users.organizationId, organizationId), sql`${users.tier} is distinct from ${tier}`),
+    );
+}
+
+/** Stores `tier` as the members' published tier (no role change: see `applyTierToOrganization`). */
+export async function setMembersTier(
+  db: Database,
+  memberIds: string[],
+  tier: PaidPlanId | null,
+): Promise<void> {
+  if (memberIds.length === 0) return;
+  await db.update(users).set({ tier, updatedAt: new Date() }).where(inArray(users.id, memberIds));
 }

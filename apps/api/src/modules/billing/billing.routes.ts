@@ -46,7 +46,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
     },
     async (request) => {
       const user = requireCurrentUser(request);
-      const { plan } = await getEntitlements(db, user.organization.id);
+      const { plan } = await getEntitlements(db, user.organization.id, services.now?.());
       return {
         currentPlan: plan.id,
         plans: plans.map((item) => ({
@@ -139,6 +139,6 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         response: { 200: usageResponseSchema, ...errorResponses(401, 403, 429) },
       },
     },
-    async (request) => getUsage(db, requireCurrentUser(request).organization.id),
+    async (request) => getUsage(db, requireCurrentUser(request).organization.id, services.now?.()),
   );
 };

@@ -76,7 +76,7 @@ export async function createCheckoutSession(
   }
   const successUrl = assertOwnOrigin(input.successUrl, 'successUrl', options.allowedOrigins);
   const cancelUrl = assertOwnOrigin(input.cancelUrl, 'cancelUrl', options.allowedOrigins);
-  const entitlements = await getEntitlements(services.db, user.organization.id);
+  const entitlements = await getEntitlements(services.db, user.organization.id, services.now?.());
   if (
     entitlements.account?.subscriptionId &&
     ['active', 'trialing', 'past_due'].includes(entitlements.status)
@@ -139,7 +139,7 @@ export async function getCheckoutOutcome(
     await syncSubscription(services, account, subscriptionId);
   }
   const planId = (session.metadata?.planId ?? null) as PaidPlanId | null;
-  const entitlements = await getEntitlements(services.db, user.organization.id);
+  const entitlements = await getEntitlements(services.db, user.organization.id, services.now?.());
   return {
     id: session.id,
     status: oneOf(session.status, ['open', 'complete', 'expired'] as const, 'open'),

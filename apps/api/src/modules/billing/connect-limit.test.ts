@@ -38,9 +38,8 @@ describe.each(databaseTargets)('connected-accounts limit at the OAuth callback (
     );
     const landed = await connectAs(testApp, customer.token, 'youtube', 'small');
     expect(landed.searchParams.get('connected')).toBeNull();
-    expect(landed.searchParams.get('error')).toMatch(
-      /^Your Free plan allows 2 \(connected accounts\)/,
-    );
+    expect(landed.searchParams.get('error')).toBe('plan_limit');
+    expect(landed.searchParams.get('provider')).toBe('youtube');
     const rows = await testApp.database.db
       .select({ id: platformConnections.id })
       .from(platformConnections)

@@ -47,23 +47,48 @@ function asStatus(value: string): SubscriptionStatus {
   return (known.includes(value) ? value : 'none') as SubscriptionStatus;
 }
 
+/** The subscription fields the plan in force depends on (a billing account, or a join of it). */
+export type SubscriptionStanding = Pick<
+  BillingAccount,
+  'status' | 'planId' | 'graceEndsAt' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'
+>;
+
 /**
- * Which plan's limits apply now. Active (including "cancel at period end", which stays active
- * until the provider ends it): the paid plan. Past due: the paid plan until the grace period
- * ends, then Free. Anything else, or a price the catalogue does not know: Free.
+ * The paid plan in force now, or null for Free: a function of the subscription and the clock
+ * only, so a grace period running out or a cancelled subscription reaching its period's end takes
+ * effect at that instant, with no event. Active or trialing: the paid plan, except that one set to
+ * cancel at period end stops at `currentPeriodEnd`. Past due: the paid plan until the grace
+ * period ends. Anything else, or a price the catalogue does not know: Free.
  */
+export function resolveEffectivePlan(
+  standing: SubscriptionStanding | null,
+  now: Date,
+): PaidPlanId | null {
+  if (!standing?.planId) return null;
+  const status = asStatus(standing.status);
+  if (status === 'active' || status === 'trialing') {
+    const hasEnded =
+      standing.cancelAtPeriodEnd &&
+      standing.currentPeriodEnd != null &&
+      now >= standing.currentPeriodEnd;
+    return hasEnded ? null : standing.planId;
+  }
+  if (status === 'past_due') {
+    return standing.graceEndsAt != null && now < standing.graceEndsAt ? standing.planId : null;
+  }
+  return null;
+}
+
+/** Which plan's limits apply now (see `resolveEffectivePlan`), with the period and renewal. */
 export function resolveEntitlements(account: BillingAccount | null, now: Date): Entitlements {
   const status = asStatus(account?.status ?? 'none');
   const subscribedPlan = account?.planId ?? null;
-  const isPaidActive =
-    subscribedPlan !== null &&
-    (status === 'active' ||
-      status === 'trialing' ||
-      (status === 'past_due' && account?.graceEndsAt != null && now < account.graceEndsAt));
+  const effectivePlan = resolveEffectivePlan(account, now);
+  const isPaidActive = effectivePlan !== null;
   const hasPeriod =
     isPaidActive && account?.currentPeriodStart != null && account.currentPeriodEnd != null;
   return {
-    plan: getPlan(isPaidActive ? subscribedPlan : 'free'),
+    plan: getPlan(effectivePlan ?? 'free'),
     subscribedPlan,
     status,
     cancelAtPeriodEnd: account?.cancelAtPeriodEnd ?? false,

@@ -7,11 +7,15 @@ export {
   enforceHistoryWindow,
   getEntitlements,
   recordUsage,
+  resolveEffectivePlan,
   type Entitlements,
+  type SubscriptionStanding,
 } from './entitlements.service';
 export { billingRoutes } from './billing.routes';
 export { webhookRoutes } from './webhook.routes';
 export { createPaymentsProvider, type PaymentsProvider } from './payments-provider';
 export { createSandboxFetch } from './sandbox-fetch';
+export { createPaymentsSandboxPersistence } from './sandbox-persistence';
 export { createTierPublisher } from './clerk-tier';
+export { reconcilePublishedTier } from './tier-sync.service';
 export type { BillingServices } from './webhooks.service';

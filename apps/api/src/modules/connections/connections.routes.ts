@@ -96,7 +96,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
         tags,
         summary: "The provider's redirect after consent: exchanges the code, then returns to the app", // prettier-ignore
         description:
-          'Public: the one-time state names the flow and the HttpOnly nonce cookie set with the auth URL proves this browser started it. Answers 302 to the connections screen with `connected=<provider>` or a readable `error=`.',
+          'Public: the one-time state names the flow and the HttpOnly nonce cookie set with the auth URL proves this browser started it. Answers 302 to the connections screen with `connected=<provider>` or `error=<code>&provider=<provider>` (codes: connectErrorCodes in contracts; the web shows a fixed sentence per code).',
         params: z.object({ provider: connectionProviderSchema }),
         querystring: oauthCallbackQuerySchema,
         response: { 302: z.null(), ...errorResponses(400) },

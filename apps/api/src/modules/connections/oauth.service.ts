@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
-import type { AuthUrlResponse } from '@crescendo/contracts';
+import {
+  describeConnectError,
+  type AuthUrlResponse,
+  type ConnectErrorCode,
+} from '@crescendo/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { assertWithinLimit } from '../billing';
@@ -26,7 +30,6 @@ export type OAuthProvider = 'youtube' | 'meta';
 
 const stateLifetimeMs = 10 * 60_000;
 const defaultReturnTo = '/settings/connections';
-const providerLabels: Record<OAuthProvider, string> = { youtube: 'Google', meta: 'Meta' };
 
 function hashState(state: string): string {
   return crypto.createHash('sha256').update(state).digest('hex');
@@ -108,25 +111,21 @@ export type CallbackQuery = {
   error_description?: string | undefined;
 };
 
-/** Where to send the browser, with `connected=` or a readable `error=`. */
+/**
+ * Where to send the browser, with `connected=` or an error code (`error=`, `provider=`): never
+ * free text, so nothing a provider or a link wrote reaches the page. `message` is for the log.
+ */
 export type CallbackOutcome = { location: string; isConnected: boolean; message: string };
 
-/** Turns a provider's refusal of the code exchange into a message a person can act on. */
-function describeExchangeFailure(provider: OAuthProvider, error: unknown): string {
-  const label = providerLabels[provider];
-  if (!(error instanceof ProviderError)) {
-    return `${label} could not be reached to finish connecting. Try again in a moment.`;
-  }
-  // Errors we raise ourselves (no channel, no page) carry no HTTP status and read well as is.
-  if (error.status === null) return error.message;
+/** Classifies a provider's refusal of the code exchange. */
+function classifyExchangeFailure(error: unknown): ConnectErrorCode {
+  if (!(error instanceof ProviderError)) return 'unreachable';
+  // Errors we raise ourselves (no channel, no page) carry no HTTP status.
+  if (error.status === null) return 'no_account';
   const text = `${error.providerCode ?? ''} ${error.message}`.toLowerCase();
-  if (text.includes('redirect_uri')) {
-    return `${label} refused the sign-in: the redirect URI does not match the one the flow started with.`;
-  }
-  if (text.includes('verifier')) {
-    return `${label} refused the sign-in: the PKCE code verifier does not match.`;
-  }
-  return `${label} refused the authorization code (expired or already used). Start connecting again.`;
+  if (text.includes('redirect_uri')) return 'redirect_uri_mismatch';
+  if (text.includes('verifier')) return 'pkce_mismatch';
+  return 'code_rejected';
 }
 
 /**
@@ -141,49 +140,26 @@ export async function completeOAuthCallback(
   query: CallbackQuery,
   browserNonce: string | undefined,
 ): Promise<CallbackOutcome> {
-  const fail = (message: string, returnTo = defaultReturnTo): CallbackOutcome => ({
-    location: `${services.appUrl}${returnTo}?${new URLSearchParams({ error: message })}`,
+  const fail = (code: ConnectErrorCode, returnTo = defaultReturnTo): CallbackOutcome => ({
+    location: `${services.appUrl}${returnTo}?${new URLSearchParams({ error: code, provider })}`,
     isConnected: false,
-    message,
+    message: `${code}: ${describeConnectError(code, provider)}`,
   });
-  if (!query.state) {
-    return fail('The sign-in response had no state, so it cannot be trusted. Start connecting again.'); // prettier-ignore
-  }
+  if (!query.state) return fail('missing_state');
   const stateRow = await findOAuthState(db, hashState(query.state));
-  if (!stateRow) {
-    return fail('This sign-in response was not started from Crescendo (unknown state). Start connecting again.'); // prettier-ignore
-  }
+  if (!stateRow) return fail('unknown_state');
   const returnTo = stateRow.returnTo;
   // Before anything is burnt or stored: a forwarded link must not spend the starter's state.
   if (!browserNonce || !hashesMatch(hashState(browserNonce), stateRow.browserNonceHash)) {
-    return fail(
-      'This sign-in was started in another browser, so nothing was connected. Start connecting again from this browser.',
-      returnTo,
-    );
+    return fail('other_browser', returnTo);
   }
-  if (stateRow.usedAt) {
-    return fail('This sign-in link was already used. Start connecting again.', returnTo);
-  }
-  if (stateRow.expiresAt.getTime() <= Date.now()) {
-    return fail('This sign-in link expired (they last 10 minutes). Start connecting again.', returnTo); // prettier-ignore
-  }
-  if (!(await markOAuthStateUsed(db, stateRow.id))) {
-    return fail('This sign-in link was already used. Start connecting again.', returnTo);
-  }
+  if (stateRow.usedAt) return fail('state_used', returnTo);
+  if (stateRow.expiresAt.getTime() <= Date.now()) return fail('state_expired', returnTo);
+  if (!(await markOAuthStateUsed(db, stateRow.id))) return fail('state_used', returnTo);
   // Checked after burning the state: a state presented to the wrong endpoint is not reusable.
-  if (stateRow.provider !== provider) {
-    return fail('This sign-in response belongs to another provider. Start connecting again.', returnTo); // prettier-ignore
-  }
-  const label = providerLabels[provider];
-  if (query.error) {
-    return fail(
-      query.error === 'access_denied'
-        ? `You declined access on ${label}, so nothing was connected.`
-        : `${label} did not grant access (${query.error}).`,
-      returnTo,
-    );
-  }
-  if (!query.code) return fail(`${label} sent no authorization code. Start connecting again.`, returnTo); // prettier-ignore
+  if (stateRow.provider !== provider) return fail('wrong_provider', returnTo);
+  if (query.error) return fail(query.error === 'access_denied' ? 'access_denied' : 'not_granted', returnTo); // prettier-ignore
+  if (!query.code) return fail('no_code', returnTo);
 
   const codeVerifier = services.cipher.decrypt(
     stateRow.codeVerifierSealed,
@@ -204,7 +180,7 @@ export async function completeOAuthCallback(
         ? await readGoogleAccount(services, exchange)
         : await readMetaAccount(services, exchange);
   } catch (error) {
-    return fail(describeExchangeFailure(provider, error), returnTo);
+    return fail(classifyExchangeFailure(error), returnTo);
   }
 
   const existing = await findConnectionByAccount(
@@ -216,8 +192,7 @@ export async function completeOAuthCallback(
   // A new account counts against the plan (reconnecting one does not): checked here too, since
   // one consent can bring a second channel of a provider that is already connected.
   if (!existing) {
-    const refusal = await planRefusalOf(db, stateRow.organizationId);
-    if (refusal) return fail(refusal, returnTo);
+    if (await isRefusedByPlan(db, stateRow.organizationId)) return fail('plan_limit', returnTo);
   }
   const id = existing?.id ?? crypto.randomUUID();
   const connection = await upsertConnection(db, {
@@ -245,12 +220,12 @@ export async function completeOAuthCallback(
 }
 
 /** The plan's refusal of one more connected account, or null when it has room. */
-async function planRefusalOf(db: Database, organizationId: string): Promise<string | null> {
+async function isRefusedByPlan(db: Database, organizationId: string): Promise<boolean> {
   try {
     await assertWithinLimit(db, organizationId, 'connectedAccounts');
-    return null;
+    return false;
   } catch (error) {
-    if (error instanceof AppError && error.code === 'PLAN_LIMIT') return error.message;
+    if (error instanceof AppError && error.code === 'PLAN_LIMIT') return true;
     throw error;
   }
 }

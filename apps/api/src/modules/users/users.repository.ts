@@ -1,7 +1,7 @@
 import type { Role } from '@crescendo/contracts';
 import { TransactionRollbackError, and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { authSession, organizations, users } from '../../db/schema';
+import { authSession, billingAccounts, organizations, users } from '../../db/schema';
 import type { UserRecord } from '../../lib/current-user';
 
 export type { UserRecord };
@@ -21,13 +21,23 @@ const userColumns = {
   organizationName: organizations.name,
   organizationRole: users.organizationRole,
   organizationCreatedAt: organizations.createdAt,
+  subscriptionStatus: billingAccounts.status,
+  subscriptionPlanId: billingAccounts.planId,
+  subscriptionGraceEndsAt: billingAccounts.graceEndsAt,
+  subscriptionPeriodEnd: billingAccounts.currentPeriodEnd,
+  subscriptionCancelAtPeriodEnd: billingAccounts.cancelAtPeriodEnd,
 };
 
-type UserRow = Omit<UserRecord, 'organization'> & {
+type UserRow = Omit<UserRecord, 'organization' | 'subscription'> & {
   organizationId: string;
   organizationName: string;
   organizationRole: 'owner' | 'member';
   organizationCreatedAt: Date;
+  subscriptionStatus: string | null;
+  subscriptionPlanId: 'starter' | 'pro' | 'team' | null;
+  subscriptionGraceEndsAt: Date | null;
+  subscriptionPeriodEnd: Date | null;
+  subscriptionCancelAtPeriodEnd: boolean | null;
 };
 
 function toUserRecord(row: UserRow): UserRecord {
@@ -48,6 +58,16 @@ function toUserRecord(row: UserRow): UserRecord {
       role: row.organizationRole,
       createdAt: row.organizationCreatedAt,
     },
+    subscription:
+      row.subscriptionStatus === null
+        ? null
+        : {
+            status: row.subscriptionStatus,
+            planId: row.subscriptionPlanId,
+            graceEndsAt: row.subscriptionGraceEndsAt,
+            currentPeriodEnd: row.subscriptionPeriodEnd,
+            cancelAtPeriodEnd: row.subscriptionCancelAtPeriodEnd ?? false,
+          },
   };
 }
 
@@ -61,6 +81,7 @@ function prepareIdentityLookups(db: Database) {
   return {
     withSession: base()
       .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .leftJoin(billingAccounts, eq(billingAccounts.organizationId, users.organizationId))
       .where(byIdentity)
       .limit(1)
       .prepare('find_user_by_identity_with_session'),
@@ -68,6 +89,7 @@ function prepareIdentityLookups(db: Database) {
       .select({ ...userColumns, isSessionActive: sql<boolean>`true` })
       .from(users)
       .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .leftJoin(billingAccounts, eq(billingAccounts.organizationId, users.organizationId))
       .where(byIdentity)
       .limit(1)
       .prepare('find_user_by_identity'),
@@ -114,6 +136,7 @@ export async function findUserById(db: Database, id: string): Promise<UserRecord
     .select(userColumns)
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(billingAccounts, eq(billingAccounts.organizationId, users.organizationId))
     .where(eq(users.id, id))
     .limit(1);
   return rows[0] ? toUserRecord(rows[0]) : null;

@@ -7,13 +7,18 @@ import { resolveAccess } from '../../lib/roles';
 import { ensureEntry } from '../waitlist';
 import {
   findUserByIdentity,
+  type UserRecord,
   insertUserWithOrganization,
   updateAccessForDecision,
 } from './users.repository';
 
 export type { CurrentUser };
 
-export type ProvisioningOptions = { waitlistMode: 'approval' | 'open' };
+export type ProvisioningOptions = {
+  waitlistMode: 'approval' | 'open';
+  /** The tier in force for a user now (billing's entitlements); the stored tier without it. */
+  resolveTier?: (user: UserRecord) => string | null;
+};
 
 function nameFromEmail(email: string): string {
   return email.split('@')[0] ?? email;
@@ -71,7 +76,9 @@ export async function resolveCurrentUser(
     }
   }
   const user = found.user;
-  return { user: { ...user, access: resolveAccess(identity.metadata, user) }, created };
+  const tier = options.resolveTier ? options.resolveTier(user) : user.tier;
+  const access = resolveAccess(identity.metadata, { ...user, tier, publishedTier: user.tier });
+  return { user: { ...user, access }, created };
 }
 
 export function toMeResponse(user: CurrentUser): MeResponse {

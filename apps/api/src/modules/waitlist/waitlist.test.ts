@@ -43,6 +43,25 @@ describe.each(databaseTargets)('waitlist on %s', (target) => {
     ]);
   });
 
+  it("tells an address's status only to its signed-in owner; everyone else gets the same answer", async () => {
+    const lead = await createUser(testApp, 'lead');
+    const own = await inject('POST', '/api/v1/auth/validate-waitlist', lead.token, { email: lead.email }); // prettier-ignore
+    expect(own.json()).toMatchObject({ status: 'pending', position: expect.any(Number) });
+    const uniform = { status: 'not_found', position: null, mode: 'approval' };
+    // No token: a listed address, an approved one and an unknown one answer alike.
+    for (const email of [lead.email, customer.email, 'nobody@example.com']) {
+      const response = await inject('POST', '/api/v1/auth/validate-waitlist', undefined, { email });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ email, ...uniform });
+    }
+    // Signed in, asking about someone else's address: the same.
+    const other = await inject('POST', '/api/v1/auth/validate-waitlist', customer.token, { email: lead.email }); // prettier-ignore
+    expect(other.json()).toEqual({ email: lead.email, ...uniform });
+    // A token that does not verify is refused, not treated as anonymous.
+    const forged = await inject('POST', '/api/v1/auth/validate-waitlist', 'not-a-token', { email: lead.email }); // prettier-ignore
+    expect(forged.statusCode).toBe(401);
+  });
+
   it('queues new leads in order and lets an admin approve or reject them', async () => {
     const first = await createUser(testApp, 'lead');
     const second = await createUser(testApp, 'lead');
@@ -57,7 +76,7 @@ describe.each(databaseTargets)('waitlist on %s', (target) => {
 
     const positionOf = async (user: SignedInUser) =>
       (
-        await inject('POST', '/api/v1/auth/validate-waitlist', undefined, { email: user.email })
+        await inject('POST', '/api/v1/auth/validate-waitlist', user.token, { email: user.email })
       ).json().position;
     const firstPosition = await positionOf(first);
     expect(await positionOf(second)).toBe(firstPosition + 1);
@@ -252,6 +271,7 @@ describe('open waitlist mode', () => {
       const check = await testApp.app.inject({
         method: 'POST',
         url: '/api/v1/auth/validate-waitlist',
+        headers: bearer(account.token),
         payload: { email: account.email },
       });
       expect(check.json()).toMatchObject({ status: 'approved', mode: 'open' });

@@ -327,11 +327,11 @@ describe('ConnectionsPage', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('No such connection.');
   });
 
-  it('shows the error the provider flow returned, then drops it from the URL', async () => {
+  it('shows the fixed sentence for a code the provider flow returned, then drops it from the URL', async () => {
     serveList([]);
-    const message = 'You declined access on YouTube, so nothing was connected.';
+    const message = 'You declined access on Google, so nothing was connected.';
     const { router } = setup({
-      path: `/settings/connections?${new URLSearchParams({ error: message })}`,
+      path: `/settings/connections?${new URLSearchParams({ error: 'access_denied', provider: 'youtube' })}`,
     });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('We couldn’t connect your account')).toBeTruthy();
@@ -340,6 +340,15 @@ describe('ConnectionsPage', () => {
     expect(router.state.location.pathname).toBe('/settings/connections');
     fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('never shows the text of an ?error= link: an unknown code reads generically', async () => {
+    serveList([]);
+    setup({ path: `/settings/connections?${new URLSearchParams({ error: 'Your account is suspended, call +1-555-0100' })}` }); // prettier-ignore
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByTestId('connect-error').textContent).toBe(
+      'Connecting did not finish, so nothing was connected. Start connecting again.',
+    );
   });
 
   it('celebrates ?connected=meta with a toast and drops the parameter', async () => {

@@ -61,10 +61,10 @@ describe('OAuthCallbackPage', () => {
     expect(screen.getByText(/Nothing was connected here/)).toBeTruthy();
   });
 
-  it('shows the readable ?error message and leads back to connections', () => {
-    setup('meta', '?error=This%20sign-in%20link%20expired.%20Start%20connecting%20again.');
+  it('shows the fixed sentence for an ?error code and leads back to connections', () => {
+    setup('meta', '?error=state_expired');
     expect(screen.getByRole('alert').textContent).toContain(
-      'This sign-in link expired. Start connecting again.',
+      'This sign-in link expired (they last 10 minutes). Start connecting again.',
     );
     expect(
       screen.getByRole('heading', { name: 'We couldn’t connect Instagram & Facebook' }),
@@ -74,7 +74,19 @@ describe('OAuthCallbackPage', () => {
 
   it('explains a bare provider error code', () => {
     setup('google', '?error=access_denied');
-    expect(screen.getByText(/Access was declined, so nothing was connected/)).toBeTruthy();
+    expect(
+      screen.getByText(/You declined access on Google, so nothing was connected/),
+    ).toBeTruthy();
+  });
+
+  it('never shows text a link carries: an unknown code or a description reads generically', () => {
+    setup(
+      'meta',
+      '?error=Call%20%2B1-555-0100%20to%20fix%20this&error_description=Send%20us%20your%20password',
+    );
+    const alert = screen.getByRole('alert').textContent ?? '';
+    expect(alert).toContain('Connecting did not finish, so nothing was connected.');
+    expect(alert).not.toMatch(/555|password/);
   });
 
   it('does not claim success for a stray code: the API, not this page, finishes connecting', () => {

@@ -1,4 +1,4 @@
-import type { ConnectionProvider } from '@crescendo/contracts';
+import { describeConnectError, type ConnectionProvider } from '@crescendo/contracts';
 import { CheckCircle2, CircleAlert, Info } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -16,13 +16,12 @@ const pageProviderNames = {
   meta: 'Instagram & Facebook',
 } as const;
 
-/** A provider's bare error code becomes a sentence; the API's own messages are already readable. */
-function describeError(error: string): string {
-  if (error === 'access_denied') return 'Access was declined, so nothing was connected.';
-  return /[.!?]$/.test(error) ? error : `${error}.`;
-}
-
 type PageProvider = keyof typeof pageProviderNames;
+
+function pageProviderOf(provider: PageProvider): ConnectionProvider | null {
+  if (provider === 'meta') return 'meta';
+  return provider === 'youtube' || provider === 'google' ? 'youtube' : null;
+}
 
 /**
  * OAuth landing pages. The normal flow returns to the connections screen through the API
@@ -41,7 +40,8 @@ export function OAuthCallbackPage({ provider }: { provider: PageProvider }) {
 function OAuthLanding({ provider }: { provider: PageProvider }) {
   const [params] = useSearchParams();
   const auth = useAuth();
-  const error = params.get('error_description') ?? params.get('error');
+  // Only the code is read: a link's own text (`error_description`) is never shown.
+  const error = params.get('error');
   const connected = params.get('connected');
   const claimed: ConnectionProvider | null = error
     ? null
@@ -96,7 +96,7 @@ function OAuthLanding({ provider }: { provider: PageProvider }) {
           {outcome === 'success'
             ? 'Your stats will start flowing in shortly. Follow the first sync on Connections.'
             : outcome === 'error'
-              ? `${describeError(error ?? '')} You can try again from Connections.`
+              ? `${describeConnectError(error, params.get('provider') ?? pageProviderOf(provider))} You can try again from Connections.`
               : claimed && !canCheck
                 ? `Sign in to see whether ${name} is connected to your account.`
                 : claimed

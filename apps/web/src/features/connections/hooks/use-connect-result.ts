@@ -1,3 +1,4 @@
+import { describeConnectError } from '@crescendo/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,8 +8,9 @@ import { isConnectionProvider, providerNames } from '../utils/connection-status'
 
 /**
  * The API sends the artist back from the provider with `?connected=<provider>` or
- * `?error=<message>` (docs/decisions/0004). Report it once, then drop the parameter from the URL
- * so a reload or a shared link does not repeat it.
+ * `?error=<code>&provider=<provider>` (docs/decisions/0004). The code becomes a fixed sentence
+ * (an unknown one a generic sentence: a link's own text is never shown). Report it once, then drop
+ * the parameters from the URL so a reload or a shared link does not repeat it.
  */
 export function useConnectResult() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -16,11 +18,12 @@ export function useConnectResult() {
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
   const connected = searchParams.get('connected');
   const error = searchParams.get('error');
+  const provider = searchParams.get('provider');
 
   useEffect(() => {
     if (connected === null && error === null) return;
     if (error) {
-      setErrorMessage(error);
+      setErrorMessage(describeConnectError(error, provider));
     } else if (isConnectionProvider(connected)) {
       setErrorMessage(null);
       showToast({
@@ -37,11 +40,12 @@ export function useConnectResult() {
         const next = new URLSearchParams(current);
         next.delete('connected');
         next.delete('error');
+        next.delete('provider');
         return next;
       },
       { replace: true },
     );
-  }, [connected, error, queryClient, setSearchParams]);
+  }, [connected, error, provider, queryClient, setSearchParams]);
 
   return { errorMessage, dismissError: () => setErrorMessage(null) };
 }
