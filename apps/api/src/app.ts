@@ -42,6 +42,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { embeddedIdentityRoutes } from './modules/auth/embedded-identity.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { teamsRoutes } from './modules/teams';
 import { userAdminRoutes } from './modules/users/users.routes';
 import { resolveCurrentUser } from './modules/users';
 import { waitlistAdminRoutes } from './modules/waitlist/waitlist.routes';
@@ -278,6 +279,12 @@ export async function buildApp({
     ...(platformOverrides?.now ? { now: platformOverrides.now } : {}),
   });
   await app.register(connectionsRoutes, { db: database.db, services: platforms });
+  await app.register(teamsRoutes, {
+    db: database.db,
+    cipher: tokenCipher,
+    mailer,
+    appUrl: config.appUrl,
+  });
   const chat = createChatDependencies({
     db: database.db,
     config: config.assistant,

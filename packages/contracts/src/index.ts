@@ -7,3 +7,4 @@ export * from './connections';
 export * from './analytics';
 export * from './billing';
 export * from './chat';
+export * from './teams';

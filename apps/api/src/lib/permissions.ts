@@ -1,4 +1,4 @@
-import type { Role } from '@crescendo/contracts';
+import type { OrganizationRole, Role } from '@crescendo/contracts';
 import type { EffectiveAccess } from './roles';
 
 /** Every authorization rule in one place (spec §6). */
@@ -17,4 +17,28 @@ export function hasAnyRole(access: EffectiveAccess, allowed: readonly Role[]): b
 
 export function canManageWaitlist(access: EffectiveAccess): boolean {
   return hasAnyRole(access, routeRoles.waitlistAdmin);
+}
+
+const organizationRoleRank: Record<OrganizationRole, number> = { viewer: 0, manager: 1, owner: 2 };
+
+/**
+ * Organisation roles (beside the product roles above): a mutating route needs `manager` unless it
+ * declares otherwise; billing and member routes need `owner`; any member may read.
+ */
+export const organizationRouteRoles = {
+  read: 'viewer',
+  write: 'manager',
+  billing: 'owner',
+  members: 'owner',
+  /** Routes that act on the caller themself, not on the active organisation's data. */
+  self: 'viewer',
+} as const satisfies Record<string, OrganizationRole>;
+
+export function hasOrganizationRole(held: OrganizationRole, needed: OrganizationRole): boolean {
+  return organizationRoleRank[held] >= organizationRoleRank[needed];
+}
+
+export function describeOrganizationRoleNeed(needed: OrganizationRole): string {
+  if (needed === 'owner') return 'Only an owner of this artist can do this.';
+  return 'Viewers can look but not change anything here. Ask an owner for manager access.';
 }

@@ -4,6 +4,11 @@ import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizz
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /**
+   * The identity provider's organisation this one maps to (1:1): a better-auth organisation id
+   * (the same value as `id`) or a Clerk `org_…` id. Null only for rows not yet migrated.
+   */
+  identityOrganizationId: text('identity_organization_id').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

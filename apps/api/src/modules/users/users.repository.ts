@@ -3,6 +3,7 @@ import { TransactionRollbackError, and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { authSession, organizations, users } from '../../db/schema';
 import type { UserRecord } from '../../lib/current-user';
+import { insertOrganizationWithOwner } from '../teams';
 
 export type { UserRecord };
 
@@ -30,6 +31,11 @@ type UserRow = Omit<UserRecord, 'organization'> & {
   organizationCreatedAt: Date;
 };
 
+/*
+ * The organisation read here is the user's own (the one made with their account). Which
+ * organisation a request acts on, and the role there, is the teams module's call.
+ */
+
 function toUserRecord(row: UserRow): UserRecord {
   return {
     id: row.id,
@@ -45,7 +51,7 @@ function toUserRecord(row: UserRow): UserRecord {
     organization: {
       id: row.organizationId,
       name: row.organizationName,
-      role: row.organizationRole,
+      role: row.organizationRole === 'owner' ? 'owner' : 'viewer',
       createdAt: row.organizationCreatedAt,
     },
   };
@@ -136,10 +142,20 @@ export type NewUser = {
 export async function insertUserWithOrganization(db: Database, input: NewUser): Promise<boolean> {
   return db
     .transaction(async (tx) => {
-      const [organization] = await tx
-        .insert(organizations)
-        .values({ name: input.organizationName })
-        .returning({ id: organizations.id });
+      // Embedded accounts get their organisation in the identity provider too (same id), with
+      // themself as owner; Clerk organisations come from Clerk.
+      const [organization] =
+        input.identityProvider === 'embedded'
+          ? [
+              await insertOrganizationWithOwner(tx, {
+                name: input.organizationName,
+                ownerSubject: input.subject,
+              }),
+            ]
+          : await tx
+              .insert(organizations)
+              .values({ name: input.organizationName })
+              .returning({ id: organizations.id });
       const inserted = await tx
         .insert(users)
         .values({

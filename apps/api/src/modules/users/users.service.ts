@@ -4,6 +4,7 @@ import type { Identity } from '../../identity/types';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../lib/current-user';
 import { resolveAccess } from '../../lib/roles';
+import { resolveOrganizationAccess } from '../teams';
 import { ensureEntry } from '../waitlist';
 import {
   findUserByIdentity,
@@ -70,7 +71,8 @@ export async function resolveCurrentUser(
       }
     }
   }
-  const user = found.user;
+  const organization = await resolveOrganizationAccess(db, identity, found.user);
+  const user = { ...found.user, organization };
   return { user: { ...user, access: resolveAccess(identity.metadata, user) }, created };
 }
 
@@ -81,7 +83,11 @@ export function toMeResponse(user: CurrentUser): MeResponse {
     roles: user.access.roles,
     permissions: user.access.permissions,
     tier: user.access.tier,
-    organization: { id: user.organization.id, name: user.organization.name },
+    organization: {
+      id: user.organization.id,
+      name: user.organization.name,
+      role: user.organization.role,
+    },
   };
 }
 
