@@ -85,7 +85,9 @@ export async function findInvitation(
   id: string,
 ): Promise<InvitationRow | null> {
   const rows = await baseQuery(db)
-    .where(and(eq(authInvitation.organizationId, identityOrganizationId), eq(authInvitation.id, id)))
+    .where(
+      and(eq(authInvitation.organizationId, identityOrganizationId), eq(authInvitation.id, id)),
+    )
     .limit(1);
   return rows[0] ? toRow(rows[0]) : null;
 }

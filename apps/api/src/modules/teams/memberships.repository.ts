@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import { organizationRoles, type OrganizationRole } from '@crescendo/contracts';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { authMember, authOrganization, authSession, authUser, organizations } from '../../db/schema';
+import {
+  authMember,
+  authOrganization,
+  authSession,
+  authUser,
+  organizations,
+} from '../../db/schema';
 
 /** An organisation the caller belongs to, with their role there. */
 export type Membership = {
@@ -111,14 +117,22 @@ export async function ensureIdentityOrganization(
       .where(eq(authMember.organizationId, id));
     // Members already: whoever is missing was removed, not forgotten.
     if (organization.identityId && Number(existing[0]?.total ?? 0) > 0) return;
-    await tx.update(organizations).set({ identityOrganizationId: id }).where(eq(organizations.id, id));
+    await tx
+      .update(organizations)
+      .set({ identityOrganizationId: id })
+      .where(eq(organizations.id, id));
     await tx
       .insert(authOrganization)
       .values({ id, name: organization.name, slug: id })
       .onConflictDoNothing();
     await tx
       .insert(authMember)
-      .values({ id: crypto.randomUUID(), organizationId: id, userId: input.ownerSubject, role: 'owner' })
+      .values({
+        id: crypto.randomUUID(),
+        organizationId: id,
+        userId: input.ownerSubject,
+        role: 'owner',
+      })
       .onConflictDoNothing();
   });
 }
@@ -148,7 +162,10 @@ export type MemberRow = {
   createdAt: Date;
 };
 
-export async function listMembers(db: Database, identityOrganizationId: string): Promise<MemberRow[]> {
+export async function listMembers(
+  db: Database,
+  identityOrganizationId: string,
+): Promise<MemberRow[]> {
   const rows = await db
     .select({
       id: authMember.id,
@@ -166,8 +183,13 @@ export async function listMembers(db: Database, identityOrganizationId: string):
 }
 
 /** Serialises membership changes of one organisation (the last owner must stay). */
-export async function lockOrganization(db: Database, identityOrganizationId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`organization:${identityOrganizationId}`}))`);
+export async function lockOrganization(
+  db: Database,
+  identityOrganizationId: string,
+): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`organization:${identityOrganizationId}`}))`,
+  );
 }
 
 /** Serialises artist-count changes of one person (the plan's artist limit under concurrency). */
@@ -189,7 +211,9 @@ export async function countOwners(db: Database, identityOrganizationId: string):
   const rows = await db
     .select({ total: count() })
     .from(authMember)
-    .where(and(eq(authMember.organizationId, identityOrganizationId), eq(authMember.role, 'owner')));
+    .where(
+      and(eq(authMember.organizationId, identityOrganizationId), eq(authMember.role, 'owner')),
+    );
   return Number(rows[0]?.total ?? 0);
 }
 

@@ -38,7 +38,9 @@ export async function readArtistAllowance(
   joiningOrganizationId?: string,
 ): Promise<ArtistAllowance & { entitlements: Entitlements | null }> {
   const managed = await listManagedOrganizationIds(db, subject);
-  const candidates = [...new Set([...managed, ...(joiningOrganizationId ? [joiningOrganizationId] : [])])];
+  const candidates = [
+    ...new Set([...managed, ...(joiningOrganizationId ? [joiningOrganizationId] : [])]),
+  ];
   let best: Entitlements | null = null;
   for (const organizationId of candidates) {
     const entitlements = await getEntitlements(db, organizationId);
@@ -135,4 +137,3 @@ export async function createArtist(
   if (sessionId) await setSessionActiveOrganization(db, sessionId, id);
   return toSummary({ id, name, role: 'owner' }, id, sessionId !== null);
 }
-

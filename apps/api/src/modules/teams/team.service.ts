@@ -102,7 +102,10 @@ function toInvitation(deps: TeamDependencies, row: InvitationRow, now: Date): Te
   };
 }
 
-export async function getTeamMembers(db: Database, user: CurrentUser): Promise<TeamMembersResponse> {
+export async function getTeamMembers(
+  db: Database,
+  user: CurrentUser,
+): Promise<TeamMembersResponse> {
   const rows = await listMembers(db, activeIdentityOrganization(user));
   return {
     organization: { id: user.organization.id, name: user.organization.name },
@@ -187,7 +190,11 @@ export async function changeMemberRole(
     await lockOrganization(tx, organizationId);
     const member = (await listMembers(tx, organizationId)).find((row) => row.id === memberId);
     if (!member) throw AppError.notFound('No such member of this artist.');
-    if (member.role === 'owner' && role !== 'owner' && (await countOwners(tx, organizationId)) <= 1) {
+    if (
+      member.role === 'owner' &&
+      role !== 'owner' &&
+      (await countOwners(tx, organizationId)) <= 1
+    ) {
       throw AppError.conflict('An artist needs at least one owner. Make someone else owner first.');
     }
     await updateMemberRole(tx, organizationId, memberId, role);
@@ -195,7 +202,11 @@ export async function changeMemberRole(
   });
 }
 
-export async function removeMember(db: Database, user: CurrentUser, memberId: string): Promise<void> {
+export async function removeMember(
+  db: Database,
+  user: CurrentUser,
+  memberId: string,
+): Promise<void> {
   const organizationId = activeIdentityOrganization(user);
   await db.transaction(async (tx) => {
     await lockOrganization(tx, organizationId);
