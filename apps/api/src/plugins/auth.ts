@@ -117,7 +117,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function defaultOrganizationRole(request: FastifyRequest): OrganizationRole {
-  return readMethods.has(request.method) ? organizationRouteRoles.read : organizationRouteRoles.write;
+  return readMethods.has(request.method)
+    ? organizationRouteRoles.read
+    : organizationRouteRoles.write;
 }
 
 /** The signed-in user of a route declared with `config: { auth: 'user' }`. */

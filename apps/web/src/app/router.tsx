@@ -134,6 +134,11 @@ export const routes: RouteObject[] = [
           publicRoute(paths.forgotPassword, 'Forgot password'),
           publicRoute(paths.resetPassword, 'Reset password'),
           publicRoute(paths.verifyEmail, 'Email verification'),
+          {
+            path: `${paths.invite}/:token`,
+            ErrorBoundary: errorBoundaryFor('Invitation'),
+            children: [{ index: true, lazy: lazyRoute(routeModules[paths.invite]) }],
+          },
         ],
       },
       {
@@ -154,6 +159,7 @@ export const routes: RouteObject[] = [
           guardedRoute(paths.settingsBilling, 'Dashboard'),
           guardedRoute(paths.settingsUsage, 'Usage'),
           guardedRoute(paths.settingsConnections, 'Connections'),
+          guardedRoute(paths.settingsTeam, 'Team'),
         ],
       },
       { path: '*', element: <Navigate to={paths.login} replace /> },

@@ -33,6 +33,9 @@ export const paths = {
   settingsBilling: '/settings/billing',
   settingsUsage: '/settings/usage',
   settingsConnections: '/settings/connections',
+  settingsTeam: '/settings/team',
+  /** `/invite/:token`: an invitation link (works signed out). */
+  invite: '/invite',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
@@ -59,6 +62,7 @@ export const guardedRoutes: Record<string, readonly Role[]> = {
   [paths.settingsBilling]: analyticsRoles,
   [paths.settingsUsage]: analyticsRoles,
   [paths.settingsConnections]: [],
+  [paths.settingsTeam]: analyticsRoles,
 };
 
 export const publicPaths: readonly string[] = [
@@ -81,6 +85,7 @@ export const publicPaths: readonly string[] = [
   paths.forgotPassword,
   paths.resetPassword,
   paths.verifyEmail,
+  paths.invite,
 ];
 
 /** Where a signed-in user lands: the dashboard for customers and admins, the waitlist for leads. */

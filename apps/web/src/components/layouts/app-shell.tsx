@@ -19,6 +19,7 @@ import { watchReachability } from '@/lib/watch-reachability';
 import { ExportProvider, runExport, useExportPayload } from './export-context';
 import { userMenuTriggerClassName } from './user-menu-trigger';
 import { HeaderSearch } from './header-search';
+import { OrganizationSwitcher } from './organization-switcher';
 import { getNavSectionsForRoles } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 
@@ -173,6 +174,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
                 >
                   <Menu className="h-5 w-5" aria-hidden="true" />
                 </Button>
+                <OrganizationSwitcher />
                 <HeaderSearch />
                 <div className="ml-auto flex items-center gap-1 sm:gap-2">
                   <Button

@@ -1,4 +1,4 @@
-import { ClerkProvider, SignIn, SignUp, useAuth, useUser } from '@clerk/clerk-react';
+import { ClerkProvider, SignIn, SignUp, useAuth, useClerk, useUser } from '@clerk/clerk-react';
 import { useMemo, type ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import type {
@@ -12,6 +12,7 @@ import type {
 function useClerkIdentity(): IdentitySnapshot {
   const { isLoaded, isSignedIn, getToken, signOut } = useAuth();
   const { user } = useUser();
+  const clerk = useClerk();
   return useMemo<IdentitySnapshot>(
     () => ({
       isLoaded,
@@ -26,8 +27,11 @@ function useClerkIdentity(): IdentitySnapshot {
       publicMetadata: (user?.publicMetadata ?? {}) as IdentityMetadata,
       getToken: () => getToken(),
       signOut: () => signOut(),
+      // Clerk Organizations: the next session token carries the organisation's claims.
+      setActiveOrganization: (identityOrganizationId: string) =>
+        clerk.setActive({ organization: identityOrganizationId }),
     }),
-    [isLoaded, isSignedIn, user, getToken, signOut],
+    [isLoaded, isSignedIn, user, getToken, signOut, clerk],
   );
 }
 

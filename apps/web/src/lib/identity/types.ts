@@ -18,6 +18,11 @@ export type IdentitySnapshot = {
   publicMetadata: IdentityMetadata;
   getToken: () => Promise<string | null>;
   signOut: () => Promise<void>;
+  /**
+   * Makes an identity-provider organisation the session's active one (the API scopes every call
+   * to it); the next token is minted afresh.
+   */
+  setActiveOrganization: (identityOrganizationId: string) => Promise<void>;
 };
 
 export type SignInProps = { redirectTo: string };
