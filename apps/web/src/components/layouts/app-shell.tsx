@@ -7,6 +7,7 @@ import { Logo } from '@/components/ui/logo';
 import { getHomePathForRoles } from '@/config/paths';
 import { ASSISTANT_SHORTCUT_LABEL, openAssistant } from '@/lib/assistant-events';
 import { useAuth } from '@/lib/auth/auth-context';
+import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 import { cn } from '@/lib/cn';
 import { DataProvider } from '@/lib/data-provider';
 import { loadOnce } from '@/lib/load-once';
@@ -144,6 +145,21 @@ function UserMenu() {
   );
 }
 
+/** A viewer sees every page read-only: say so once, above the page, rather than on each button. */
+function ViewerNotice() {
+  const { backendUser } = useAuth();
+  const { readOnlyReason } = useOrganizationAccess();
+  if (!readOnlyReason || !backendUser) return null;
+  return (
+    <p
+      role="status"
+      className="mb-4 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
+    >
+      <span className="font-medium">{backendUser.organization.name}:</span> {readOnlyReason}
+    </p>
+  );
+}
+
 // Every request the signed-in app makes tells whether the server is still there.
 watchReachability(apiClient);
 
@@ -209,6 +225,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
               id="main"
               className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-6 sm:px-6 sm:py-8"
             >
+              <ViewerNotice />
               {reachability === 'unreachable' ? <ServerUnreachable /> : (children ?? <Outlet />)}
             </main>
           </div>

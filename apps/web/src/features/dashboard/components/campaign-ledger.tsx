@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { formatCompactNumber, formatSignedCompactNumber, MISSING_VALUE } from '@/lib/format';
 import { formatDayRange, formatMoney, formatRoi } from './campaign-format';
 import { channelLabels } from './campaign-form-model';
+import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 
 function Figure({ value, note, tone }: { value: string; note?: string; tone?: string }) {
   return (
@@ -66,6 +67,7 @@ export function CampaignLedger({
   onDelete: (campaign: Campaign) => void;
 }) {
   const cellClass = 'px-3 py-3 text-right align-top';
+  const { canEdit } = useOrganizationAccess();
   const row = (result: CampaignResult): ReactNode => {
     const { campaign } = result;
     const currency = campaign.currency;
@@ -136,7 +138,7 @@ export function CampaignLedger({
           />
         </td>
         <td className="px-2 py-2 text-right align-top whitespace-nowrap">
-          <div className="flex justify-end gap-1">
+          <div className={canEdit ? 'flex justify-end gap-1' : 'hidden'}>
             <Button
               variant="ghost"
               size="icon"

@@ -23,6 +23,7 @@ import { formatCompactMoney, formatMoney, formatRoi } from './campaign-format';
 import { CampaignFormDialog } from './campaign-form-dialog';
 import { toLocalDay } from './campaign-form-model';
 import { CampaignLedger } from './campaign-ledger';
+import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 
 export type RoiSummary = {
   /** Spend ÷ net new followers above baseline, over the campaigns where both are known. */
@@ -153,6 +154,7 @@ export function RoiPage() {
   const { filters, setFilters } = useDashboardFilters();
   const roi = useRoi({ platform: filters.platform });
   const [editing, setEditing] = useState<Campaign | null>(null);
+  const { canEdit } = useOrganizationAccess();
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Campaign | null>(null);
   const data = roi.data;
@@ -240,10 +242,12 @@ export function RoiPage() {
       title="Return on investment"
       description="What your ads, pitching and PR brought back — in fans, views and revenue."
       actions={
-        <Button onClick={() => openForm(null)}>
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          Add campaign
-        </Button>
+        canEdit ? (
+          <Button onClick={() => openForm(null)}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add campaign
+          </Button>
+        ) : null
       }
       filters={
         <div role="group" aria-label="ROI filters" className="flex flex-wrap items-center gap-3">
