@@ -1,5 +1,6 @@
 import type { OrganizationRole } from '@crescendo/contracts';
-import { useAuth } from '@/lib/auth/auth-context';
+import { use } from 'react';
+import { AuthContext } from '@/lib/auth/auth-context';
 
 export const viewerReadOnlyReason =
   'You are a viewer of this artist: you can see everything but change nothing. Ask an owner for manager access.';
@@ -17,7 +18,8 @@ export type OrganizationAccess = {
 
 /** The caller's role in the active organisation, as the server resolved it. */
 export function useOrganizationAccess(): OrganizationAccess {
-  const { backendUser } = useAuth();
+  // Read softly: parts rendered outside the signed-in app (and their tests) know no role.
+  const backendUser = use(AuthContext)?.backendUser ?? null;
   const role = backendUser?.organization.role ?? null;
   // Until the backend user loads, nothing is known: controls stay as they were.
   const canEdit = role === null || role !== 'viewer';
