@@ -17,6 +17,7 @@ export const guardedRoutes: Record<string, Role[]> = {
   '/settings/billing': ['customer', 'admin'],
   '/settings/usage': ['customer', 'admin'],
   '/settings/connections': [],
+  '/settings/team': ['customer', 'admin'],
 };
 
 export const publicRoutes = [
