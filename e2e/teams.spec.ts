@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -23,6 +24,17 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+async function assertAccessible(target: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page: target }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  assert.deepEqual(serious, [], `axe violations on ${label}`);
+}
 
 /** The owner sends an invitation from Settings → Team and the mailbox receives it. */
 async function inviteFromTeamPage(email: string, role: 'Manager' | 'Viewer'): Promise<void> {
@@ -57,6 +69,7 @@ async function signUpThroughLink(email: string, name: string): Promise<Page> {
   const link = await readMailedLink(page, email);
   await page.goto(link);
   await page.getByRole('heading', { name: `Join ${ARTIST}` }).waitFor();
+  await assertAccessible(page, 'the invitation page');
   await page.getByLabel('Artist or full name').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('correct-horse-battery');
@@ -98,6 +111,7 @@ describe('members and roles', () => {
     await owner.page.goto('/settings/team');
     await waitForSettled(owner.page);
     await owner.page.getByRole('list', { name: 'Members' }).getByText(email).waitFor();
+    await assertAccessible(owner.page, 'the team page');
   });
 
   it('a viewer sees no edit controls', async () => {

@@ -35,12 +35,20 @@ function useClerkIdentity(): IdentitySnapshot {
   );
 }
 
-function ClerkSignIn({ redirectTo }: SignInProps) {
-  return <SignIn routing="hash" signUpUrl={paths.register} forceRedirectUrl={redirectTo} />;
+function ClerkSignIn({ redirectTo, signUpHref }: SignInProps) {
+  return (
+    <SignIn routing="hash" signUpUrl={signUpHref ?? paths.register} forceRedirectUrl={redirectTo} />
+  );
 }
 
-function ClerkSignUp({ afterSignUpPath }: SignUpProps) {
-  return <SignUp routing="hash" signInUrl={paths.login} forceRedirectUrl={afterSignUpPath} />;
+function ClerkSignUp({ afterSignUpPath, signInHref }: SignUpProps) {
+  return (
+    <SignUp
+      routing="hash"
+      signInUrl={signInHref ?? paths.login}
+      forceRedirectUrl={afterSignUpPath}
+    />
+  );
 }
 
 export function createClerkAdapter(publishableKey: string): IdentityAdapter {

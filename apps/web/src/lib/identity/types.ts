@@ -25,8 +25,9 @@ export type IdentitySnapshot = {
   setActiveOrganization: (identityOrganizationId: string) => Promise<void>;
 };
 
-export type SignInProps = { redirectTo: string };
-export type SignUpProps = { afterSignUpPath: string };
+/** `signUpHref`/`signInHref`: where the form's "other way in" link goes (default /register, /login). */
+export type SignInProps = { redirectTo: string; signUpHref?: string };
+export type SignUpProps = { afterSignUpPath: string; signInHref?: string };
 
 /** One interface, two implementations: the embedded provider (default) and Clerk. */
 export type IdentityAdapter = {

@@ -1,6 +1,6 @@
 import { organizationRoleDescriptions, organizationRoleLabels } from '@crescendo/contracts';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -32,7 +32,9 @@ export function AcceptInvitationPage() {
   const preview = useInvitationPreview(token);
   const auth = useAuth();
   const { SignIn, SignUp } = useIdentityAdapter();
-  const [mode, setMode] = useState<'sign-up' | 'sign-in'>('sign-up');
+  // The sign-in and sign-up forms' own "other way in" links switch between them here.
+  const [searchParams] = useSearchParams();
+  const mode = searchParams.get('mode') === 'sign-in' ? 'sign-in' : 'sign-up';
   const [error, setError] = useState<string | null>(null);
   const [isJoining, setIsJoining] = useState(false);
   const here = `${paths.invite}/${token}`;
@@ -97,17 +99,11 @@ export function AcceptInvitationPage() {
             ? `Create your account with ${invitation.email}, then accept.`
             : `Sign in as ${invitation.email}, then accept.`}
         </p>
-        {mode === 'sign-up' ? <SignUp afterSignUpPath={here} /> : <SignIn redirectTo={here} />}
-        <p className="mt-4 text-center text-sm text-zinc-600 dark:text-zinc-400">
-          {mode === 'sign-up' ? 'Already on Crescendo? ' : 'New to Crescendo? '}
-          <button
-            type="button"
-            className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
-            onClick={() => setMode(mode === 'sign-up' ? 'sign-in' : 'sign-up')}
-          >
-            {mode === 'sign-up' ? 'Sign in instead' : 'Create an account'}
-          </button>
-        </p>
+        {mode === 'sign-up' ? (
+          <SignUp afterSignUpPath={here} signInHref={`${here}?mode=sign-in`} />
+        ) : (
+          <SignIn redirectTo={here} signUpHref={here} />
+        )}
       </Frame>
     );
   }
