@@ -2,6 +2,7 @@
 // `npx tsx scripts/shoot-teams.ts <outDir>` (starts its own server).
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, demoAccounts, launchBrowser, newPage, signIn } from '../support/browser';
 import { startServer } from '../support/server';
 
@@ -58,7 +59,7 @@ const browser = await launchBrowser();
 try {
   for (const scheme of ['light', 'dark'] as const) {
     for (const width of [390, 1280]) {
-      const shot = async (name: string, page: import('playwright-core').Page) => {
+      const shot = async (name: string, page: Page) => {
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(300);
         await page.screenshot({
