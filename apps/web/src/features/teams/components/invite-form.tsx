@@ -3,10 +3,11 @@ import {
   organizationRoleDescriptions,
   organizationRoleLabels,
 } from '@crescendo/contracts';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { extractErrorMessage } from '@/lib/api-error';
 import { showToast } from '@/lib/toast';
 import { useCreateInvitation } from '../api/team-invitations';
@@ -21,6 +22,7 @@ export function InviteForm() {
   const [error, setError] = useState<string | null>(null);
   const [lastLink, setLastLink] = useState<{ email: string; url: string } | null>(null);
   const create = useCreateInvitation();
+  const roleId = useId();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,9 +63,12 @@ export function InviteForm() {
             placeholder="manager@example.com"
           />
         </FormField>
-        <FormField label="Role" hint={organizationRoleDescriptions[role]}>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={roleId}>Role</Label>
           <select
+            id={roleId}
             value={role}
+            aria-describedby={`${roleId}-hint`}
             onChange={(event) => setRole(event.target.value as typeof role)}
             className="block h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 text-sm dark:border-zinc-700 dark:bg-zinc-900"
           >
@@ -73,7 +78,10 @@ export function InviteForm() {
               </option>
             ))}
           </select>
-        </FormField>
+          <p id={`${roleId}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
+            {organizationRoleDescriptions[role]}
+          </p>
+        </div>
       </div>
       <div className="flex flex-wrap items-center justify-end gap-2">
         {lastLink ? (
