@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const featureNames = [
+  'teams',
   'auth',
   'waitlist',
   'profile',

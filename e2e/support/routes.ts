@@ -18,6 +18,7 @@ export const guardedRoutes: Record<string, Role[]> = {
   '/settings/usage': ['customer', 'admin'],
   '/settings/connections': [],
   '/settings/sharing': ['customer', 'admin'],
+  '/settings/team': ['customer', 'admin'],
 };
 
 export const publicRoutes = [

@@ -42,6 +42,7 @@ import { analyticsRoutes, createAnalyticsResponseCache } from './modules/analyti
 import { authRoutes, embeddedIdentityRoutes } from './modules/auth';
 import { healthRoutes } from './modules/health';
 import { profileRoutes } from './modules/profile';
+import { teamsRoutes } from './modules/teams';
 import { resolveCurrentUser, userAdminRoutes } from './modules/users';
 import { waitlistAdminRoutes } from './modules/waitlist';
 import {
@@ -297,6 +298,12 @@ export async function buildApp({
     ...(platformOverrides?.now ? { now: platformOverrides.now } : {}),
   });
   await app.register(connectionsRoutes, { db: database.db, services: platforms });
+  await app.register(teamsRoutes, {
+    db: database.db,
+    cipher: tokenCipher,
+    mailer,
+    appUrl: config.appUrl,
+  });
   const chat = createChatDependencies({
     db: database.db,
     config: config.assistant,

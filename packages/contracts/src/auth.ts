@@ -4,6 +4,15 @@ export const roles = ['customer', 'lead', 'admin'] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 
+/**
+ * Organisation roles (one organisation = one artist or act), beside the product roles
+ * customer/lead/admin: owner (everything, billing and members included), manager (everything
+ * except billing and members), viewer (read-only).
+ */
+export const organizationRoles = ['owner', 'manager', 'viewer'] as const;
+export const organizationRoleSchema = z.enum(organizationRoles);
+export type OrganizationRole = z.infer<typeof organizationRoleSchema>;
+
 export const organizationSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -23,7 +32,8 @@ export const meResponseSchema = z.object({
   roles: z.array(roleSchema),
   permissions: z.array(z.string()),
   tier: z.string().nullable(),
-  organization: organizationSchema,
+  /** The active organisation and the caller's role in it. */
+  organization: organizationSchema.extend({ role: organizationRoleSchema }),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
@@ -38,7 +48,7 @@ export const userWithOrgResponseSchema = z.object({
     createdAt: z.string(),
   }),
   organization: organizationSchema.extend({
-    role: z.enum(['owner', 'member']),
+    role: organizationRoleSchema,
     createdAt: z.string(),
   }),
 });

@@ -8,3 +8,4 @@ export * from './analytics';
 export * from './billing';
 export * from './chat';
 export * from './shares';
+export * from './teams';

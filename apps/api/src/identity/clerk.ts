@@ -2,7 +2,7 @@ import { verifyToken } from '@clerk/backend';
 import { decodeProtectedHeader } from 'jose';
 import { AppError } from '../lib/app-error';
 import { readMetadataClaims } from './metadata';
-import type { TokenVerifier } from './types';
+import type { TokenOrganization, TokenVerifier } from './types';
 
 export type ClerkOptions = { publishableKey: string; jwtKey: string; authorizedParties: string[] };
 
@@ -45,9 +45,36 @@ export function createClerkVerifier(options: ClerkOptions): TokenVerifier {
         sessionId: typeof payload.sid === 'string' ? payload.sid : null,
         expiresAt: new Date(Number(payload.exp) * 1000),
         metadata: readMetadataClaims(payload),
+        organization: readOrganizationClaims(payload),
       };
     },
   };
+}
+
+/**
+ * Clerk's active-organisation claims: `o: { id, rol, slg }` in session tokens v2, `org_id`,
+ * `org_role`, `org_slug` in v1. No claims: the user has no active organisation in Clerk.
+ */
+export function readOrganizationClaims(payload: Record<string, unknown>): TokenOrganization | null {
+  const compact = payload.o;
+  if (typeof compact === 'object' && compact !== null) {
+    const claims = compact as Record<string, unknown>;
+    if (typeof claims.id === 'string' && claims.id) {
+      return {
+        id: claims.id,
+        role: typeof claims.rol === 'string' ? claims.rol : '',
+        slug: typeof claims.slg === 'string' ? claims.slg : null,
+      };
+    }
+  }
+  if (typeof payload.org_id === 'string' && payload.org_id) {
+    return {
+      id: payload.org_id,
+      role: typeof payload.org_role === 'string' ? payload.org_role : '',
+      slug: typeof payload.org_slug === 'string' ? payload.org_slug : null,
+    };
+  }
+  return null;
 }
 
 /** Rejects unsigned (`alg: none`) and undecodable tokens before any library sees them. */

@@ -1,9 +1,21 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { jwt } from 'better-auth/plugins/jwt';
+import { organization } from 'better-auth/plugins/organization';
+import { createAccessControl } from 'better-auth/plugins/access';
+import { defaultStatements, ownerAc } from 'better-auth/plugins/organization/access';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { Database } from '../db/client';
-import { authAccount, authJwks, authSession, authUser, authVerification } from '../db/schema';
+import {
+  authAccount,
+  authInvitation,
+  authJwks,
+  authMember,
+  authOrganization,
+  authSession,
+  authUser,
+  authVerification,
+} from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { buildEmailVerificationMail, buildPasswordResetMail, type Mailer } from '../modules/mail';
 import { assertSignedToken } from './clerk';
@@ -58,6 +70,47 @@ export function withLoopbackAliases(origins: readonly string[]): string[] {
   return [...result];
 }
 
+/**
+ * Organisation roles in the organization plugin's access control: owners hold everything,
+ * managers and viewers none of the plugin's membership rights (the API enforces the rest).
+ */
+const organizationAccessControl = createAccessControl(defaultStatements);
+const organizationAccess = {
+  owner: organizationAccessControl.newRole(ownerAc.statements),
+  manager: organizationAccessControl.newRole({ organization: [], member: [], invitation: [] }),
+  viewer: organizationAccessControl.newRole({ organization: [], member: [], invitation: [] }),
+};
+
+/**
+ * Membership changes go through the API (`modules/teams`), which checks plan limits atomically,
+ * mails invitations through the product's mail layer and stores invitation tokens hashed; it
+ * writes the organization plugin's own tables. The plugin keeps what the identity provider is
+ * for: the session's active organisation (`/organization/set-active`) and reading memberships.
+ */
+const organizationPathsOwnedByTheApi = [
+  '/organization/create',
+  '/organization/update',
+  '/organization/delete',
+  '/organization/check-slug',
+  '/organization/invite-member',
+  '/organization/accept-invitation',
+  '/organization/reject-invitation',
+  '/organization/cancel-invitation',
+  '/organization/get-invitation',
+  '/organization/list-invitations',
+  '/organization/list-user-invitations',
+  '/organization/get-full-organization',
+  '/organization/add-member',
+  '/organization/remove-member',
+  '/organization/update-member-role',
+  '/organization/leave',
+  '/organization/create-role',
+  '/organization/delete-role',
+  '/organization/update-role',
+  '/organization/list-roles',
+  '/organization/get-role',
+];
+
 export function createEmbeddedAuth(options: EmbeddedIdentityOptions) {
   const mailer = options.mailer ?? null;
   return betterAuth({
@@ -79,9 +132,13 @@ export function createEmbeddedAuth(options: EmbeddedIdentityOptions) {
             account: authAccount,
             verification: authVerification,
             jwks: authJwks,
+            organization: authOrganization,
+            member: authMember,
+            invitation: authInvitation,
           },
         })(authOptions),
       ),
+    disabledPaths: organizationPathsOwnedByTheApi,
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -132,6 +189,12 @@ export function createEmbeddedAuth(options: EmbeddedIdentityOptions) {
     telemetry: { enabled: false },
     logger: { disabled: process.env.NODE_ENV === 'test' },
     plugins: [
+      organization({
+        ac: organizationAccessControl,
+        roles: organizationAccess,
+        creatorRole: 'owner',
+        allowUserToCreateOrganization: false,
+      }),
       jwt({
         jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
         jwt: {
@@ -211,6 +274,7 @@ export function createEmbeddedVerifier(
         sessionId: typeof payload.sid === 'string' ? payload.sid : null,
         expiresAt: new Date(Number(payload.exp) * 1000),
         metadata: { roles: [], permissions: [], tier: null },
+        organization: null,
       } satisfies Identity;
     },
   };

@@ -11,7 +11,15 @@ export type Identity = {
   sessionId: string | null;
   expiresAt: Date;
   metadata: IdentityMetadata;
+  /**
+   * The active organisation the token itself vouches for (Clerk's organisation claims). Null for
+   * embedded tokens: their active organisation is read from the session on every request.
+   */
+  organization: TokenOrganization | null;
 };
+
+/** An identity-provider organisation and the caller's role there, as a token states them. */
+export type TokenOrganization = { id: string; role: string; slug: string | null };
 
 export type TokenVerifier = {
   provider: Identity['provider'];

@@ -13,6 +13,7 @@ function identity(expiresInMs: number): Identity {
     sessionId: 's1',
     expiresAt: new Date(Date.now() + expiresInMs),
     metadata: { roles: [], permissions: [], tier: null },
+    organization: null,
   };
 }
 

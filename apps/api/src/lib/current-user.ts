@@ -1,4 +1,4 @@
-import type { Role } from '@crescendo/contracts';
+import type { OrganizationRole, Role } from '@crescendo/contracts';
 import type { EffectiveAccess } from './roles';
 
 // The signed-in user as every layer sees it. It lives in lib/ because the auth plugin attaches it
@@ -23,7 +23,11 @@ export type UserRecord = {
     currentPeriodEnd: Date | null;
     cancelAtPeriodEnd: boolean;
   } | null;
-  organization: { id: string; name: string; role: 'owner' | 'member'; createdAt: Date };
+  /**
+   * The active organisation (the identity provider's active organisation when the caller is still
+   * a member of it, else their own) and the caller's role there, checked on every request.
+   */
+  organization: { id: string; name: string; role: OrganizationRole; createdAt: Date };
 };
 
 export type CurrentUser = UserRecord & { access: EffectiveAccess };

@@ -1,4 +1,4 @@
-import type { Role } from '@crescendo/contracts';
+import type { OrganizationRole, Role } from '@crescendo/contracts';
 import type { EffectiveAccess } from './roles';
 
 /** Every authorization rule in one place (spec §6). */
@@ -19,10 +19,31 @@ export function canManageWaitlist(access: EffectiveAccess): boolean {
   return hasAnyRole(access, routeRoles.waitlistAdmin);
 }
 
+/** Who may create, list and revoke an organisation's share links: its owners and managers. */
+export function canManageShareLinks(organization: { role: OrganizationRole }): boolean {
+  return hasOrganizationRole(organization.role, 'manager');
+}
+
+const organizationRoleRank: Record<OrganizationRole, number> = { viewer: 0, manager: 1, owner: 2 };
+
 /**
- * Who may create, list and revoke an organisation's share links: its owner or a manager. Today's
- * 'member' may not. The one place to change when organisation roles change (issue 20).
+ * Organisation roles (beside the product roles above): a mutating route needs `manager` unless it
+ * declares otherwise; billing and member routes need `owner`; any member may read.
  */
-export function canManageShareLinks(organization: { role: string }): boolean {
-  return organization.role === 'owner' || organization.role === 'manager';
+export const organizationRouteRoles = {
+  read: 'viewer',
+  write: 'manager',
+  billing: 'owner',
+  members: 'owner',
+  /** Routes that act on the caller themself, not on the active organisation's data. */
+  self: 'viewer',
+} as const satisfies Record<string, OrganizationRole>;
+
+export function hasOrganizationRole(held: OrganizationRole, needed: OrganizationRole): boolean {
+  return organizationRoleRank[held] >= organizationRoleRank[needed];
+}
+
+export function describeOrganizationRoleNeed(needed: OrganizationRole): string {
+  if (needed === 'owner') return 'Only an owner of this artist can do this.';
+  return 'Viewers can look but not change anything here. Ask an owner for manager access.';
 }

@@ -1,10 +1,15 @@
-import type { Role } from '@crescendo/contracts';
+import type { OrganizationRole, Role } from '@crescendo/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Identity, TokenVerifier } from '../identity/types';
 import { AppError } from '../lib/app-error';
 import { retryAfterSecondsOf, type RateLimitStore } from '../lib/rate-limit-store';
-import { hasAnyRole } from '../lib/permissions';
+import {
+  describeOrganizationRoleNeed,
+  hasAnyRole,
+  hasOrganizationRole,
+  organizationRouteRoles,
+} from '../lib/permissions';
 import { TtlCache } from '../lib/ttl-cache';
 import type { CurrentUser } from '../lib/current-user';
 
@@ -20,6 +25,12 @@ declare module 'fastify' {
      */
     auth?: 'identity' | 'user' | 'optional-user';
     roles?: readonly Role[];
+    /**
+     * The least organisation role (in the caller's active organisation) the route needs. Default:
+     * `manager` for mutating methods, `viewer` (any member) for reads — so a new route is covered
+     * without declaring anything.
+     */
+    organizationRole?: OrganizationRole;
   }
 }
 
@@ -100,8 +111,20 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     if (roles && !hasAnyRole(user.access, roles)) {
       throw AppError.forbidden(`This needs the ${roles.join(' or ')} role.`);
     }
+    const needed = request.routeOptions.config.organizationRole ?? defaultOrganizationRole(request);
+    if (!hasOrganizationRole(user.organization.role, needed)) {
+      throw AppError.forbidden(describeOrganizationRoleNeed(needed));
+    }
   });
 });
+
+const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function defaultOrganizationRole(request: FastifyRequest): OrganizationRole {
+  return readMethods.has(request.method)
+    ? organizationRouteRoles.read
+    : organizationRouteRoles.write;
+}
 
 /** The signed-in user of a route declared with `config: { auth: 'user' }`. */
 export function requireCurrentUser(request: FastifyRequest): CurrentUser {

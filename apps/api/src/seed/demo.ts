@@ -64,6 +64,7 @@ export async function seedDemoAccounts(
       sessionId: null,
       expiresAt: new Date(),
       metadata: { roles: [], permissions: [], tier: null },
+      organization: null,
     };
     let found = await findUserByIdentity(db, issuer, identity.subject, null);
     if (found) continue;

@@ -40,10 +40,14 @@ export const pageTitles: Record<AppPath, string> = {
   [paths.forgotPassword]: 'Forgot password',
   [paths.resetPassword]: 'Choose a new password',
   [paths.verifyEmail]: 'Confirm your email',
+  [paths.settingsTeam]: 'Team',
+  [paths.invite]: 'Invitation',
 };
 
 export function documentTitleFor(pathname: string): string {
-  const path = (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) as AppPath;
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // An invitation link's token is not part of the page's name.
+  const path = (trimmed.startsWith(`${paths.invite}/`) ? paths.invite : trimmed) as AppPath;
   const title = Object.hasOwn(pageTitles, path) ? pageTitles[path] : null;
   return title ? `${title} · ${APP_NAME}` : APP_NAME;
 }

@@ -49,6 +49,8 @@ export const routeModules: Record<AppPath, () => Promise<RouteModule>> = {
   [paths.forgotPassword]: () => import('./routes/forgot-password'),
   [paths.resetPassword]: () => import('./routes/reset-password'),
   [paths.verifyEmail]: () => import('./routes/verify-email'),
+  [paths.settingsTeam]: () => import('./routes/settings-team'),
+  [paths.invite]: () => import('./routes/invite'),
 };
 
 /** The signed-in frame around every guarded page. */

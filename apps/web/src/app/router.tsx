@@ -134,6 +134,11 @@ export const routes: RouteObject[] = [
           publicRoute(paths.forgotPassword, 'Forgot password'),
           publicRoute(paths.resetPassword, 'Reset password'),
           publicRoute(paths.verifyEmail, 'Email verification'),
+          {
+            path: `${paths.invite}/:token`,
+            ErrorBoundary: errorBoundaryFor('Invitation'),
+            children: [{ index: true, lazy: lazyRoute(routeModules[paths.invite]) }],
+          },
         ],
       },
       {
@@ -155,6 +160,7 @@ export const routes: RouteObject[] = [
           guardedRoute(paths.settingsUsage, 'Usage'),
           guardedRoute(paths.settingsConnections, 'Connections'),
           guardedRoute(paths.settingsSharing, 'Share links'),
+          guardedRoute(paths.settingsTeam, 'Team'),
         ],
       },
       // Outside both frames: no header, no signed-in shell, no assistant (a small page for phones).

@@ -36,6 +36,9 @@ export const paths = {
   settingsSharing: '/settings/sharing',
   /** A verified share link's page: public, outside the signed-in frame. */
   sharedView: '/s/:token',
+  settingsTeam: '/settings/team',
+  /** `/invite/:token`: an invitation link (works signed out). */
+  invite: '/invite',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
@@ -63,6 +66,7 @@ export const guardedRoutes: Record<string, readonly Role[]> = {
   [paths.settingsUsage]: analyticsRoles,
   [paths.settingsConnections]: [],
   [paths.settingsSharing]: analyticsRoles,
+  [paths.settingsTeam]: analyticsRoles,
 };
 
 export const publicPaths: readonly string[] = [
@@ -85,6 +89,7 @@ export const publicPaths: readonly string[] = [
   paths.forgotPassword,
   paths.resetPassword,
   paths.verifyEmail,
+  paths.invite,
 ];
 
 /** Where a signed-in user lands: the dashboard for customers and admins, the waitlist for leads. */

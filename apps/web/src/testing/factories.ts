@@ -7,7 +7,7 @@ export function buildMe(role: Role = 'customer', overrides: Partial<MeResponse> 
     roles: [role],
     permissions: [],
     tier: null,
-    organization: { id: 'org-1', name: 'Nova Lane Music' },
+    organization: { id: 'org-1', name: 'Nova Lane Music', role: 'owner' },
     ...overrides,
   };
 }

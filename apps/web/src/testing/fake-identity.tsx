@@ -33,6 +33,7 @@ export function createFakeIdentity(initial: Partial<IdentitySnapshot> = {}): Fak
     publicMetadata: {},
     getToken: async () => (snapshot.isSignedIn ? 'test-token' : null),
     signOut,
+    setActiveOrganization: async () => {},
     ...initial,
   };
   function set(patch: Partial<IdentitySnapshot>) {

@@ -18,6 +18,11 @@ export const organizations = pgTable('organizations', {
    * cached dashboard response is reused only while its figures are still the stored ones.
    */
   analyticsVersion: bigint('analytics_version', { mode: 'number' }).notNull().default(0),
+  /**
+   * The identity provider's organisation this one maps to (1:1): a better-auth organisation id
+   * (the same value as `id`) or a Clerk `org_…` id. Null only for rows not yet migrated.
+   */
+  identityOrganizationId: text('identity_organization_id').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

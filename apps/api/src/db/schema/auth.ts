@@ -27,6 +27,8 @@ export const authSession = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => authUser.id, { onDelete: 'cascade' }),
+    /** The organization plugin's active organisation of this session (an auth_organization id). */
+    activeOrganizationId: text('active_organization_id'),
   },
   (table) => [index('auth_session_user_id_idx').on(table.userId)],
 );

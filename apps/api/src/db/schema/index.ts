@@ -10,3 +10,4 @@ export * from './chat';
 export * from './mail';
 export * from './shares';
 export * from './payments-sandbox';
+export * from './teams';

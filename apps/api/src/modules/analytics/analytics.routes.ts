@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { routeRoles } from '../../lib/permissions';
+import { organizationRouteRoles, routeRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireCurrentUser } from '../../plugins/auth';
 import { assertNotOverLimit, assertWithinLimit, recordUsage } from '../billing';
@@ -190,7 +190,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.post(
     '/api/dashboard/insights/:id/seen',
     {
-      config,
+      // Marking a toast as shown is reading, not editing: viewers see insights too.
+      config: { ...config, organizationRole: organizationRouteRoles.read },
       schema: {
         tags,
         summary: 'Mark an insight as shown (its toast appears once)',

@@ -16,6 +16,7 @@ import type { Database } from '../../db/client';
 import type { EmbeddedAuth } from '../../identity/embedded';
 import type { TokenVerifier } from '../../identity/types';
 import { AppError } from '../../lib/app-error';
+import { organizationRouteRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
 import { readBearerToken, requireCurrentUser, requireIdentity } from '../../plugins/auth';
 import { toMeResponse, toUserWithOrgResponse } from '../users';
@@ -133,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/api/v1/auth/verify-and-refresh-token',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', organizationRole: organizationRouteRoles.self },
       schema: {
         tags: ['auth'],
         summary: 'Verify the bearer token; embedded sessions get a fresh token',
@@ -210,7 +211,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/api/v1/auth/complete-registration-with-validation',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', organizationRole: organizationRouteRoles.self },
       schema: {
         tags: ['waitlist'],
         summary: 'Finish sign-up under the waitlist rules',

@@ -10,7 +10,7 @@ import {
   usageResponseSchema,
 } from '@crescendo/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeRoles } from '../../lib/permissions';
+import { organizationRouteRoles, routeRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireCurrentUser } from '../../plugins/auth';
 import { createCheckoutSession, createPortalSession, getCheckoutOutcome } from './checkout.service';
@@ -30,6 +30,8 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   const { services, allowedOrigins } = options;
   const { db } = services;
   const billing = { auth: 'user', roles: routeRoles.billing } as const;
+  // Paying for the organisation is its owners' business (managers and viewers read the plan).
+  const billingChange = { ...billing, organizationRole: organizationRouteRoles.billing } as const;
   const security = [{ bearerAuth: [] }];
   const tags = ['billing'];
 
@@ -65,7 +67,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   app.post(
     '/api/v1/stripe/create-checkout-session',
     {
-      config: billing,
+      config: billingChange,
       schema: {
         tags,
         summary: 'A hosted checkout page for a plan; answers its URL',
@@ -107,7 +109,11 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   app.post(
     '/api/v1/stripe/create-portal-session',
     {
-      config: { auth: 'user', roles: routeRoles.dashboard },
+      config: {
+        auth: 'user',
+        roles: routeRoles.dashboard,
+        organizationRole: organizationRouteRoles.billing,
+      },
       schema: {
         tags,
         summary: 'The billing portal: change plan, cancel at period end, resume, update card',

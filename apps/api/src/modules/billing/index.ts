@@ -3,6 +3,7 @@ export {
   assertCanConnectAccount,
   assertNotOverLimit,
   assertWithinLimit,
+  planLimitError,
   createHistoryWindowHook,
   enforceHistoryWindow,
   getEntitlements,

@@ -10,5 +10,9 @@ export {
   type MailerOptions,
   type SentMail,
 } from './mail.service';
-export { buildEmailVerificationMail, buildPasswordResetMail } from './mail-messages';
+export {
+  buildEmailVerificationMail,
+  buildInvitationMail,
+  buildPasswordResetMail,
+} from './mail-messages';
 export { mailboxRoutes } from './mailbox.routes';

@@ -44,3 +44,33 @@ export function buildEmailVerificationMail(input: {
     ].join('\n'),
   };
 }
+
+export function buildInvitationMail(input: {
+  to: string;
+  inviterName: string;
+  organizationName: string;
+  role: 'manager' | 'viewer' | 'owner';
+  url: string;
+  validForDays: number;
+}): MailMessage {
+  const access =
+    input.role === 'viewer'
+      ? 'see its numbers'
+      : input.role === 'manager'
+        ? 'see its numbers and help run it'
+        : 'run it with them';
+  return {
+    to: input.to,
+    subject: `${input.inviterName} invited you to ${input.organizationName} on Crescendo`,
+    text: [
+      'Hi there,',
+      '',
+      `${input.inviterName} invited you to join ${input.organizationName} on Crescendo as ${input.role === 'owner' ? 'an owner' : `a ${input.role}`}, so you can ${access}.`,
+      `Open this link within ${input.validForDays} days to accept. It works once; sign in or create an account with this address (${input.to}).`,
+      '',
+      input.url,
+      '',
+      'If you were not expecting this, ignore this message.',
+    ].join('\n'),
+  };
+}

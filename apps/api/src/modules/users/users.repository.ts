@@ -3,6 +3,7 @@ import { TransactionRollbackError, and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { authSession, billingAccounts, organizations, users } from '../../db/schema';
 import type { UserRecord } from '../../lib/current-user';
+import { insertOrganizationWithOwner } from '../teams';
 
 export type { UserRecord };
 
@@ -40,6 +41,11 @@ type UserRow = Omit<UserRecord, 'organization' | 'subscription'> & {
   subscriptionCancelAtPeriodEnd: boolean | null;
 };
 
+/*
+ * The organisation read here is the user's own (the one made with their account). Which
+ * organisation a request acts on, and the role there, is the teams module's call.
+ */
+
 function toUserRecord(row: UserRow): UserRecord {
   return {
     id: row.id,
@@ -55,7 +61,7 @@ function toUserRecord(row: UserRow): UserRecord {
     organization: {
       id: row.organizationId,
       name: row.organizationName,
-      role: row.organizationRole,
+      role: row.organizationRole === 'owner' ? 'owner' : 'viewer',
       createdAt: row.organizationCreatedAt,
     },
     subscription:
@@ -159,10 +165,20 @@ export type NewUser = {
 export async function insertUserWithOrganization(db: Database, input: NewUser): Promise<boolean> {
   return db
     .transaction(async (tx) => {
-      const [organization] = await tx
-        .insert(organizations)
-        .values({ name: input.organizationName })
-        .returning({ id: organizations.id });
+      // Embedded accounts get their organisation in the identity provider too (same id), with
+      // themself as owner; Clerk organisations come from Clerk.
+      const [organization] =
+        input.identityProvider === 'embedded'
+          ? [
+              await insertOrganizationWithOwner(tx, {
+                name: input.organizationName,
+                ownerSubject: input.subject,
+              }),
+            ]
+          : await tx
+              .insert(organizations)
+              .values({ name: input.organizationName })
+              .returning({ id: organizations.id });
       const inserted = await tx
         .insert(users)
         .values({

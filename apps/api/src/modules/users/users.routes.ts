@@ -2,7 +2,7 @@ import { meResponseSchema, setUserRoleRequestSchema, userParamsSchema } from '@c
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { routeRoles } from '../../lib/permissions';
+import { organizationRouteRoles, routeRoles } from '../../lib/permissions';
 import { resolveAccess } from '../../lib/roles';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireCurrentUser } from '../../plugins/auth';
@@ -14,7 +14,12 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
   app.put(
     '/api/v1/admin/users/:id/role',
     {
-      config: { auth: 'user', roles: routeRoles.userAdmin },
+      config: {
+        auth: 'user',
+        roles: routeRoles.userAdmin,
+        // A product-admin action: the admin's role in their own active organisation is beside it.
+        organizationRole: organizationRouteRoles.self,
+      },
       schema: {
         tags: ['admin'],
         summary: "Set a user's backend role",

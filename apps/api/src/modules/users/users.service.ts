@@ -4,6 +4,7 @@ import type { Identity } from '../../identity/types';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../lib/current-user';
 import { resolveAccess } from '../../lib/roles';
+import { resolveOrganizationAccess } from '../teams';
 import { ensureEntry } from '../waitlist';
 import {
   findUserByIdentity,
@@ -75,7 +76,8 @@ export async function resolveCurrentUser(
       }
     }
   }
-  const user = found.user;
+  const organization = await resolveOrganizationAccess(db, identity, found.user);
+  const user = { ...found.user, organization };
   const tier = options.resolveTier ? options.resolveTier(user) : user.tier;
   const access = resolveAccess(identity.metadata, { ...user, tier, publishedTier: user.tier });
   return { user: { ...user, access }, created };
@@ -88,7 +90,11 @@ export function toMeResponse(user: CurrentUser): MeResponse {
     roles: user.access.roles,
     permissions: user.access.permissions,
     tier: user.access.tier,
-    organization: { id: user.organization.id, name: user.organization.name },
+    organization: {
+      id: user.organization.id,
+      name: user.organization.name,
+      role: user.organization.role,
+    },
   };
 }
 

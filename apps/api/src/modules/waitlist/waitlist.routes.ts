@@ -7,14 +7,19 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { routeRoles } from '../../lib/permissions';
+import { organizationRouteRoles, routeRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireCurrentUser } from '../../plugins/auth';
 import { decideWaitlistEntry, listWaitlist } from './waitlist.service';
 
 /** Admin-only waitlist management. */
 export const waitlistAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const adminOnly = { auth: 'user', roles: routeRoles.waitlistAdmin } as const;
+  // Product-admin actions: the admin's role in their own active organisation is beside them.
+  const adminOnly = {
+    auth: 'user',
+    roles: routeRoles.waitlistAdmin,
+    organizationRole: organizationRouteRoles.self,
+  } as const;
 
   app.get(
     '/api/v1/admin/waitlist',

@@ -7,6 +7,7 @@ import { Logo } from '@/components/ui/logo';
 import { getHomePathForRoles } from '@/config/paths';
 import { ASSISTANT_SHORTCUT_LABEL, openAssistant } from '@/lib/assistant-events';
 import { useAuth } from '@/lib/auth/auth-context';
+import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 import { cn } from '@/lib/cn';
 import { DataProvider } from '@/lib/data-provider';
 import { loadOnce } from '@/lib/load-once';
@@ -19,6 +20,7 @@ import { watchReachability } from '@/lib/watch-reachability';
 import { ExportProvider, runExport, useExportPayload } from './export-context';
 import { userMenuTriggerClassName } from './user-menu-trigger';
 import { HeaderSearch } from './header-search';
+import { OrganizationSwitcher } from './organization-switcher';
 import { getNavSectionsForRoles } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 
@@ -143,6 +145,21 @@ function UserMenu() {
   );
 }
 
+/** A viewer sees every page read-only: say so once, above the page, rather than on each button. */
+function ViewerNotice() {
+  const { backendUser } = useAuth();
+  const { readOnlyReason } = useOrganizationAccess();
+  if (!readOnlyReason || !backendUser) return null;
+  return (
+    <p
+      role="status"
+      className="mb-4 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
+    >
+      <span className="font-medium">{backendUser.organization.name}:</span> {readOnlyReason}
+    </p>
+  );
+}
+
 // Every request the signed-in app makes tells whether the server is still there.
 watchReachability(apiClient);
 
@@ -173,6 +190,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
                 >
                   <Menu className="h-5 w-5" aria-hidden="true" />
                 </Button>
+                <OrganizationSwitcher />
                 <HeaderSearch />
                 <div className="ml-auto flex items-center gap-1 sm:gap-2">
                   <Button
@@ -207,6 +225,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
               id="main"
               className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-6 sm:px-6 sm:py-8"
             >
+              <ViewerNotice />
               {reachability === 'unreachable' ? <ServerUnreachable /> : (children ?? <Outlet />)}
             </main>
           </div>

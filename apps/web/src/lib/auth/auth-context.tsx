@@ -55,6 +55,8 @@ export type AuthContextValue = AccessChecks & {
   register: () => never;
   logout: () => Promise<void>;
   refreshUser: () => Promise<void>;
+  /** Switches the identity provider's active organisation (see lib/organizations). */
+  setActiveOrganization: (identityOrganizationId: string) => Promise<void>;
 };
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
@@ -234,8 +236,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       register: throwRegisterNotSupported,
       logout,
       refreshUser,
+      setActiveOrganization: identity.setActiveOrganization,
     }),
     [
+      identity.setActiveOrganization,
       roles,
       permissions,
       identity.isLoaded,

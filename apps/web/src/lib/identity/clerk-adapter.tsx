@@ -1,4 +1,4 @@
-import { ClerkProvider, SignIn, SignUp, useAuth, useUser } from '@clerk/clerk-react';
+import { ClerkProvider, SignIn, SignUp, useAuth, useClerk, useUser } from '@clerk/clerk-react';
 import { useMemo, type ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import type {
@@ -12,6 +12,7 @@ import type {
 function useClerkIdentity(): IdentitySnapshot {
   const { isLoaded, isSignedIn, getToken, signOut } = useAuth();
   const { user } = useUser();
+  const clerk = useClerk();
   return useMemo<IdentitySnapshot>(
     () => ({
       isLoaded,
@@ -26,17 +27,28 @@ function useClerkIdentity(): IdentitySnapshot {
       publicMetadata: (user?.publicMetadata ?? {}) as IdentityMetadata,
       getToken: () => getToken(),
       signOut: () => signOut(),
+      // Clerk Organizations: the next session token carries the organisation's claims.
+      setActiveOrganization: (identityOrganizationId: string) =>
+        clerk.setActive({ organization: identityOrganizationId }),
     }),
-    [isLoaded, isSignedIn, user, getToken, signOut],
+    [isLoaded, isSignedIn, user, getToken, signOut, clerk],
   );
 }
 
-function ClerkSignIn({ redirectTo }: SignInProps) {
-  return <SignIn routing="hash" signUpUrl={paths.register} forceRedirectUrl={redirectTo} />;
+function ClerkSignIn({ redirectTo, signUpHref }: SignInProps) {
+  return (
+    <SignIn routing="hash" signUpUrl={signUpHref ?? paths.register} forceRedirectUrl={redirectTo} />
+  );
 }
 
-function ClerkSignUp({ afterSignUpPath }: SignUpProps) {
-  return <SignUp routing="hash" signInUrl={paths.login} forceRedirectUrl={afterSignUpPath} />;
+function ClerkSignUp({ afterSignUpPath, signInHref }: SignUpProps) {
+  return (
+    <SignUp
+      routing="hash"
+      signInUrl={signInHref ?? paths.login}
+      forceRedirectUrl={afterSignUpPath}
+    />
+  );
 }
 
 export function createClerkAdapter(publishableKey: string): IdentityAdapter {

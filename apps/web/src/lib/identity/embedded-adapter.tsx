@@ -23,6 +23,11 @@ function useEmbeddedIdentity(): IdentitySnapshot {
         clearEmbeddedToken();
         await embeddedAuthClient.signOut();
       },
+      setActiveOrganization: async (identityOrganizationId: string) => {
+        const result = await embeddedAuthClient.setActiveOrganization(identityOrganizationId);
+        if (result.error) throw new Error(result.error.message);
+        clearEmbeddedToken();
+      },
     }),
     [session.isPending, userId, email, name],
   );

@@ -242,6 +242,9 @@ export function createEmbeddedAuthClient(basePath = '/api/auth') {
       post('/reset-password', input),
     sendVerificationEmail: (email: string) =>
       post('/send-verification-email', { email, callbackURL: '/verify-email' }),
+    /** The organization plugin's switch: the session's active organisation. */
+    setActiveOrganization: (organizationId: string) =>
+      post('/organization/set-active', { organizationId }),
     async signOut(): Promise<EmbeddedAuthResult> {
       const result = await post('/sign-out', {});
       if (result.error) {

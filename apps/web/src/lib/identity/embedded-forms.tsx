@@ -36,7 +36,7 @@ function describeAuthError(error: { message?: string; status?: number; code?: st
 }
 
 /** The embedded provider's own sign-in component. */
-export function EmbeddedSignIn(_props: SignInProps) {
+export function EmbeddedSignIn({ signUpHref }: SignInProps) {
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<CredentialErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -102,7 +102,7 @@ export function EmbeddedSignIn(_props: SignInProps) {
       <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
         New to Crescendo?{' '}
         <Link
-          to={paths.register}
+          to={signUpHref ?? paths.register}
           className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
         >
           Create an account
@@ -113,7 +113,7 @@ export function EmbeddedSignIn(_props: SignInProps) {
 }
 
 /** The embedded provider's own sign-up component. */
-export function EmbeddedSignUp({ afterSignUpPath }: SignUpProps) {
+export function EmbeddedSignUp({ afterSignUpPath, signInHref }: SignUpProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState({ name: '', email: '', password: '' });
   const [errors, setErrors] = useState<CredentialErrors>({});
@@ -191,7 +191,7 @@ export function EmbeddedSignUp({ afterSignUpPath }: SignUpProps) {
       <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
         Already have an account?{' '}
         <Link
-          to={paths.login}
+          to={signInHref ?? paths.login}
           className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
         >
           Sign in

@@ -18,10 +18,16 @@ export type IdentitySnapshot = {
   publicMetadata: IdentityMetadata;
   getToken: () => Promise<string | null>;
   signOut: () => Promise<void>;
+  /**
+   * Makes an identity-provider organisation the session's active one (the API scopes every call
+   * to it); the next token is minted afresh.
+   */
+  setActiveOrganization: (identityOrganizationId: string) => Promise<void>;
 };
 
-export type SignInProps = { redirectTo: string };
-export type SignUpProps = { afterSignUpPath: string };
+/** `signUpHref`/`signInHref`: where the form's "other way in" link goes (default /register, /login). */
+export type SignInProps = { redirectTo: string; signUpHref?: string };
+export type SignUpProps = { afterSignUpPath: string; signInHref?: string };
 
 /** One interface, two implementations: the embedded provider (default) and Clerk. */
 export type IdentityAdapter = {

@@ -18,6 +18,7 @@ import {
 } from '../api/chat-api';
 import { sourceHref, sourceLabel } from '../utils/source-links';
 import { ChatMarkdown } from './chat-markdown';
+import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 
 const maxLength = 2000;
 
@@ -61,6 +62,7 @@ export function AssistantPanel({
   request: { question: string; at: number } | null;
 }) {
   const queryClient = useQueryClient();
+  const { canEdit, readOnlyReason } = useOrganizationAccess();
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [messages, setMessages] = useState<ShownMessage[]>([]);
   const [draft, setDraft] = useState('');
@@ -352,14 +354,15 @@ export function AssistantPanel({
             rows={2}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onKeyDown}
-            placeholder="Ask about your views, followers, songs…"
+            placeholder={readOnlyReason ?? 'Ask about your views, followers, songs…'}
+            disabled={!canEdit}
             className="min-h-11 flex-1 resize-none rounded-xl border border-zinc-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-zinc-700 dark:bg-zinc-900"
           />
           <Button
             type="submit"
             size="icon"
             aria-label="Send"
-            disabled={isStreaming || !draft.trim()}
+            disabled={isStreaming || !draft.trim() || !canEdit}
           >
             <ArrowUp className="h-5 w-5" aria-hidden="true" />
           </Button>

@@ -16,6 +16,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useOpenBillingPortal } from '../api/create-portal-session';
 import { useUsage } from '../api/get-usage';
+import {
+  ownerOnlyReason,
+  useOrganizationAccess,
+} from '@/lib/organizations/use-organization-access';
 
 function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }); // prettier-ignore
@@ -89,6 +93,7 @@ function LimitRow({ limit }: { limit: UsageLimit }) {
 
 /** /settings/usage: the plan, each limit with its use, and billing (portal, card, invoices). */
 export function UsagePage() {
+  const { canManage } = useOrganizationAccess();
   const usage = useUsage();
   const portal = useOpenBillingPortal();
   if (usage.isPending) {
@@ -170,7 +175,7 @@ export function UsagePage() {
                 {portal.error.message}
               </Alert>
             ) : null}
-            {data.canManageBilling ? (
+            {data.canManageBilling && canManage ? (
               <Button
                 isLoading={portal.isPending || portal.isSuccess}
                 onClick={() => portal.mutate()}
@@ -178,12 +183,16 @@ export function UsagePage() {
                 Manage billing
               </Button>
             ) : null}
-            <Button asChild variant={data.canManageBilling ? 'secondary' : 'primary'}>
-              <Link to={paths.pricing}>
-                <Sparkles className="h-4 w-4" aria-hidden="true" />
-                {data.plan.id === 'free' ? 'Upgrade your plan' : 'Compare plans'}
-              </Link>
-            </Button>
+            {canManage ? (
+              <Button asChild variant={data.canManageBilling ? 'secondary' : 'primary'}>
+                <Link to={paths.pricing}>
+                  <Sparkles className="h-4 w-4" aria-hidden="true" />
+                  {data.plan.id === 'free' ? 'Upgrade your plan' : 'Compare plans'}
+                </Link>
+              </Button>
+            ) : (
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{ownerOnlyReason}</p>
+            )}
           </CardContent>
         </Card>
       </div>

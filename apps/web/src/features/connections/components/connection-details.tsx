@@ -17,6 +17,7 @@ import {
   isSyncInProgress,
 } from '../utils/connection-status';
 import { DisconnectDialog } from './disconnect-dialog';
+import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 
 const platformLabels = {
   youtube: { label: 'YouTube channel', icon: MonitorPlay },
@@ -40,6 +41,7 @@ export function ConnectionDetails({
 }) {
   const nameId = useId();
   const refresh = useRefreshConnection();
+  const { canEdit } = useOrganizationAccess();
   const status = describeStatus(connection);
   const isSyncing = isSyncInProgress(connection);
   const needsReconnect = connection.status === 'reconnect_needed';
@@ -183,35 +185,37 @@ export function ConnectionDetails({
         </p>
       ) : null}
 
-      <div className="flex flex-wrap items-center gap-2">
-        {needsReconnect ? (
-          <Button
-            size="sm"
-            onClick={onReconnect}
-            isLoading={isReconnecting}
-            aria-describedby={nameId}
-          >
-            <RotateCcw className="h-4 w-4" aria-hidden="true" /> Reconnect
-          </Button>
-        ) : (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={refreshNow}
-            isLoading={refresh.isPending}
-            disabled={isSyncing}
-            aria-describedby={nameId}
-          >
-            <RefreshCw className="h-4 w-4" aria-hidden="true" />
-            {connection.status === 'error' ? 'Try again' : 'Refresh now'}
-          </Button>
-        )}
-        <DisconnectDialog
-          connection={connection}
-          describedBy={nameId}
-          onDisconnected={onDisconnected}
-        />
-      </div>
+      {canEdit ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {needsReconnect ? (
+            <Button
+              size="sm"
+              onClick={onReconnect}
+              isLoading={isReconnecting}
+              aria-describedby={nameId}
+            >
+              <RotateCcw className="h-4 w-4" aria-hidden="true" /> Reconnect
+            </Button>
+          ) : (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={refreshNow}
+              isLoading={refresh.isPending}
+              disabled={isSyncing}
+              aria-describedby={nameId}
+            >
+              <RefreshCw className="h-4 w-4" aria-hidden="true" />
+              {connection.status === 'error' ? 'Try again' : 'Refresh now'}
+            </Button>
+          )}
+          <DisconnectDialog
+            connection={connection}
+            describedBy={nameId}
+            onDisconnected={onDisconnected}
+          />
+        </div>
+      ) : null}
     </section>
   );
 }

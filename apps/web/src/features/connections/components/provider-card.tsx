@@ -9,6 +9,7 @@ import { showToast } from '@/lib/toast';
 import { useStartConnect, type ConnectReturnPath } from '../api/get-auth-url';
 import { providerNames } from '../utils/connection-status';
 import { ConnectionDetails } from './connection-details';
+import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 
 const providerDetails: Record<
   ConnectionProvider,
@@ -47,6 +48,7 @@ export function ProviderCard({
 }) {
   const titleId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const { canEdit } = useOrganizationAccess();
   const connect = useStartConnect();
   const { icon: Icon, unlocks, another } = providerDetails[provider];
   const name = providerNames[provider];
@@ -114,7 +116,7 @@ export function ProviderCard({
         />
       ))}
 
-      {canConnect ? (
+      {canConnect && canEdit ? (
         isConnected ? (
           <Button
             variant="ghost"

@@ -14,6 +14,7 @@ import {
   signTone,
 } from './campaign-format';
 import { channelLabels } from './campaign-form-model';
+import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 
 function Figure({ value, note, tone }: { value: string; note?: string; tone?: string }) {
   return (
@@ -95,6 +96,7 @@ export function CampaignLedger({
   onDelete: (campaign: Campaign) => void;
 }) {
   const cellClass = 'px-3 py-3 text-right align-top';
+  const { canEdit } = useOrganizationAccess();
   const row = (result: CampaignResult): ReactNode => {
     const { campaign } = result;
     const currency = campaign.currency;
@@ -175,7 +177,7 @@ export function CampaignLedger({
           />
         </td>
         <td className="px-2 py-2 text-right align-top whitespace-nowrap">
-          <div className="flex justify-end gap-1">
+          <div className={canEdit ? 'flex justify-end gap-1' : 'hidden'}>
             <Button
               variant="ghost"
               size="icon"

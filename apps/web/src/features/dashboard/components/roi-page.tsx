@@ -16,6 +16,7 @@ import { CampaignLedger } from './campaign-ledger';
 import { DashboardFilters } from './dashboard-filters';
 import { RoiMethod } from './roi-method';
 import { RoiTotals, RoiTotalsSkeleton } from './roi-totals';
+import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 
 export { summarizeRoi, type RoiSummary } from './roi-totals';
 
@@ -25,6 +26,7 @@ export function RoiPage() {
   const roi = useRoi(filters);
   const isUpdating = roi.isPlaceholderData && roi.isFetching;
   const [editing, setEditing] = useState<Campaign | null>(null);
+  const { canEdit } = useOrganizationAccess();
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<Campaign | null>(null);
   const data = roi.data;
@@ -113,10 +115,12 @@ export function RoiPage() {
       title="Return on investment"
       description="What your ads, pitching and PR brought back — in fans, views and revenue."
       actions={
-        <Button onClick={() => openForm(null)}>
-          <Plus className="h-4 w-4" aria-hidden="true" />
-          Add campaign
-        </Button>
+        canEdit ? (
+          <Button onClick={() => openForm(null)}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add campaign
+          </Button>
+        ) : null
       }
       filters={<DashboardFilters showCompare={false} />}
       status={

@@ -16,6 +16,7 @@ import {
   type LinkKey,
   type ProfileFormValues,
 } from './profile-form-model';
+import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 
 const stageLabels: Record<(typeof careerStages)[number], string> = {
   emerging: 'Emerging — just getting started',
@@ -36,6 +37,7 @@ export function ProfileForm({
   submitLabel: string;
   onSaved: (profile: ArtistProfile) => void;
 }) {
+  const { canEdit, readOnlyReason } = useOrganizationAccess();
   const [values, setValues] = useState<ProfileFormValues>(() =>
     toFormValues(profile, { artistName: defaultArtistName ?? '' }),
   );
@@ -235,8 +237,11 @@ export function ProfileForm({
           ))}
         </CardContent>
       </Card>
-      <div className="flex justify-end">
-        <Button type="submit" size="lg" isLoading={save.isPending}>
+      <div className="flex flex-col items-end gap-2">
+        {readOnlyReason ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{readOnlyReason}</p>
+        ) : null}
+        <Button type="submit" size="lg" isLoading={save.isPending} disabled={!canEdit}>
           {submitLabel}
         </Button>
       </div>

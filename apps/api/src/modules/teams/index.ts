@@ -1,0 +1,4 @@
+/** The teams module's public surface: organisations, members and invitations. */
+export { teamsRoutes } from './teams.routes';
+export { resolveOrganizationAccess } from './resolve-organization';
+export { insertOrganizationWithOwner } from './memberships.repository';

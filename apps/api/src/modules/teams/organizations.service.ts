@@ -1,0 +1,139 @@
+import {
+  getPlan,
+  type ArtistAllowance,
+  type OrganizationListResponse,
+  type OrganizationRole,
+  type OrganizationSummary,
+} from '@crescendo/contracts';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { CurrentUser } from '../../lib/current-user';
+import { getEntitlements, planLimitError, type Entitlements } from '../billing';
+import {
+  insertOrganizationWithOwner,
+  listManagedOrganizationIds,
+  listMemberships,
+  lockArtistCount,
+  setSessionActiveOrganization,
+} from './memberships.repository';
+
+const freePlanArtists = getPlan('free').limits.artists;
+
+export function assertEmbeddedTeams(user: CurrentUser): void {
+  if (user.identityProvider !== 'embedded') {
+    throw AppError.conflict(
+      'Members and artists of this account are managed in Clerk: use its organisation settings.',
+    );
+  }
+}
+
+/**
+ * Whose plan counts (decision 0012): every artist a person owns or manages counts once, against
+ * the best plan among those artists (and, when joining, the artist joined). With Team on any of
+ * them they may own or manage up to 5 artists in all; viewers never count.
+ */
+export async function readArtistAllowance(
+  db: Database,
+  subject: string,
+  joiningOrganizationId?: string,
+): Promise<ArtistAllowance & { entitlements: Entitlements | null }> {
+  const managed = await listManagedOrganizationIds(db, subject);
+  const candidates = [
+    ...new Set([...managed, ...(joiningOrganizationId ? [joiningOrganizationId] : [])]),
+  ];
+  let best: Entitlements | null = null;
+  for (const organizationId of candidates) {
+    const entitlements = await getEntitlements(db, organizationId);
+    if (!best || isMoreArtists(entitlements, best)) best = entitlements;
+  }
+  return {
+    used: managed.length,
+    allowed: best ? best.plan.limits.artists : freePlanArtists,
+    plan: best ? best.plan.id : 'free',
+    entitlements: best,
+  };
+}
+
+function isMoreArtists(candidate: Entitlements, best: Entitlements): boolean {
+  const a = candidate.plan.limits.artists;
+  const b = best.plan.limits.artists;
+  if (b === null) return false;
+  return a === null || a > b;
+}
+
+/**
+ * Runs `change` (which adds one artist the person owns or manages) only while the plan has room,
+ * holding a per-person lock so concurrent creates and joins cannot both take the last place.
+ */
+export async function withArtistPlace<T>(
+  db: Database,
+  subject: string,
+  joiningOrganizationId: string | undefined,
+  change: (tx: Database) => Promise<T>,
+): Promise<T> {
+  const allowance = await readArtistAllowance(db, subject, joiningOrganizationId);
+  return db.transaction(async (tx) => {
+    await lockArtistCount(tx, subject);
+    const used = (await listManagedOrganizationIds(tx, subject)).length;
+    if (allowance.entitlements && allowance.allowed !== null && used >= allowance.allowed) {
+      throw planLimitError(allowance.entitlements, 'artists', used);
+    }
+    return change(tx);
+  });
+}
+
+export async function listOrganizations(
+  db: Database,
+  user: CurrentUser,
+): Promise<OrganizationListResponse> {
+  if (user.identityProvider !== 'embedded') {
+    // Clerk: the token names the active organisation; its switcher lists the others.
+    return {
+      organizations: [toSummary(user.organization, user.organization.id, true)],
+      artistAllowance: { used: 1, allowed: null, plan: 'free' },
+    };
+  }
+  const [memberships, allowance] = await Promise.all([
+    listMemberships(db, user.subject),
+    readArtistAllowance(db, user.subject),
+  ]);
+  return {
+    organizations: memberships.map((membership) =>
+      toSummary(
+        { id: membership.organizationId, name: membership.name, role: membership.role },
+        membership.identityOrganizationId,
+        membership.organizationId === user.organization.id,
+      ),
+    ),
+    artistAllowance: { used: allowance.used, allowed: allowance.allowed, plan: allowance.plan },
+  };
+}
+
+export function toSummary(
+  organization: { id: string; name: string; role: OrganizationRole },
+  identityOrganizationId: string,
+  isActive: boolean,
+): OrganizationSummary {
+  return {
+    id: organization.id,
+    name: organization.name,
+    role: organization.role,
+    identityOrganizationId,
+    isActive,
+  };
+}
+
+/** A new artist (organisation) owned by the caller, made their active one. */
+export async function createArtist(
+  db: Database,
+  user: CurrentUser,
+  sessionId: string | null,
+  name: string,
+): Promise<OrganizationSummary> {
+  assertEmbeddedTeams(user);
+  const { id } = await withArtistPlace(db, user.subject, undefined, (tx) =>
+    insertOrganizationWithOwner(tx, { name, ownerSubject: user.subject }),
+  );
+  if (sessionId) await setSessionActiveOrganization(db, sessionId, id);
+  return toSummary({ id, name, role: 'owner' }, id, sessionId !== null);
+}
