@@ -28,7 +28,7 @@ export function assertEmbeddedTeams(user: CurrentUser): void {
 }
 
 /**
- * Whose plan counts (decision 0012): every artist a person owns or manages counts once, against
+ * Whose plan counts (decision 0019): every artist a person owns or manages counts once, against
  * the best plan among those artists (and, when joining, the artist joined). With Team on any of
  * them they may own or manage up to 5 artists in all; viewers never count.
  */

@@ -11,7 +11,7 @@ import {
   reloadIntoActiveOrganization,
 } from '@/lib/organizations/organizations-api';
 
-/** Whose plan counts, in the words the Team plan is sold with (decision 0012). */
+/** Whose plan counts, in the words the Team plan is sold with (decision 0019). */
 export function describeArtistAllowance(allowance: ArtistAllowance): string {
   if (allowance.allowed === null) {
     return `You own or manage ${allowance.used} artists; your plan has no artist limit.`;
