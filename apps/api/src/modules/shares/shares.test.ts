@@ -2,15 +2,17 @@ import { startSandboxServer, type RunningSandbox } from '@crescendo/platform-san
 import { shareGoneMessage, type ShareLinkCreated } from '@crescendo/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shareLinks, users } from '../../db/schema';
+import { shareLinks } from '../../db/schema';
 import {
   bearer,
   buildTestApp,
   createUser,
   type SignedInUser,
   type TestApp,
+  uniqueEmail,
 } from '../../testing/build-test-app';
 import { connectAs, drainSyncJobs, sandboxEnv } from '../../testing/sandbox-connections';
+import { invite, signUpAndAccept, subscribe } from '../../testing/teams';
 import { databaseTargets } from '../../testing/test-database';
 import { hashShareToken } from './share-secrets';
 import { sharePasswordLimits } from './shared-view.service';
@@ -263,13 +265,27 @@ describe.each(databaseTargets)('verified share links on %s', (target) => {
   });
 
   it('lets only the owner or a manager manage links, and nobody signed out', async () => {
-    const member = await createUser(testApp, 'customer');
-    await testApp.database.db
-      .update(users)
-      .set({ organizationRole: 'member' })
-      .where(eq(users.email, member.email));
-    expect((await create({ view: 'overview' }, member)).statusCode).toBe(403);
-    expect((await dashboard('/api/shares', member)).statusCode).toBe(403);
+    // Team lets the artist's owner bring in a manager (decision 0019); a viewer never counts.
+    const owner = await createUser(testApp, 'customer');
+    await subscribe(testApp, owner.me.organization.id);
+    const asMember = async (role: 'manager' | 'viewer') => {
+      const email = uniqueEmail(role);
+      const invitation = await invite(testApp, owner.token, email, role);
+      const joined = await signUpAndAccept(testApp, invitation.token, email);
+      expect(joined.status).toBe(200);
+      return { token: joined.token } as SignedInUser;
+    };
+    const viewer = await asMember('viewer');
+    expect((await create({ view: 'overview' }, viewer)).statusCode).toBe(403);
+    expect((await dashboard('/api/shares', viewer)).statusCode).toBe(403);
+    const manager = await asMember('manager');
+    const created = await create({ view: 'overview', range: '28d' }, manager);
+    expect(created.statusCode, created.body).toBe(201);
+    const listed = await dashboard('/api/shares', manager);
+    expect(listed.statusCode).toBe(200);
+    // The manager's link belongs to the owner's artist: the owner sees it too.
+    const ownersList = await dashboard('/api/shares', owner);
+    expect(ownersList.body).toContain(created.json<ShareLinkCreated>().link.id);
     const signedOut = await testApp.app.inject({
       method: 'POST',
       url: '/api/shares',
