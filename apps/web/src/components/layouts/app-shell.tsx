@@ -16,6 +16,7 @@ import { ServerUnreachable } from '@/components/errors/server-unreachable';
 import { apiClient } from '@/lib/api-client';
 import { useReachability } from '@/lib/connectivity';
 import { watchReachability } from '@/lib/watch-reachability';
+import { EmailVerificationBanner } from './email-verification-banner';
 import { ExportProvider, runExport, useExportPayload } from './export-context';
 import { userMenuTriggerClassName } from './user-menu-trigger';
 import { HeaderSearch } from './header-search';
@@ -207,6 +208,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
               id="main"
               className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-6 sm:px-6 sm:py-8"
             >
+              <EmailVerificationBanner />
               {reachability === 'unreachable' ? <ServerUnreachable /> : (children ?? <Outlet />)}
             </main>
           </div>
