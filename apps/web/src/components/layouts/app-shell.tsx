@@ -13,9 +13,7 @@ import { loadOnce } from '@/lib/load-once';
 import { showToast } from '@/lib/toast';
 import { importWithChunkFallback } from '@/lib/chunk-errors';
 import { ServerUnreachable } from '@/components/errors/server-unreachable';
-import { apiClient } from '@/lib/api-client';
 import { useReachability } from '@/lib/connectivity';
-import { watchReachability } from '@/lib/watch-reachability';
 import { EmailVerificationBanner } from './email-verification-banner';
 import { ExportProvider, runExport, useExportPayload } from './export-context';
 import { userMenuTriggerClassName } from './user-menu-trigger';
@@ -143,9 +141,6 @@ function UserMenu() {
     </button>
   );
 }
-
-// Every request the signed-in app makes tells whether the server is still there.
-watchReachability(apiClient);
 
 /** The signed-in app frame: navigation, search, export, theme and account. */
 export function AppShell({ children }: { children?: ReactNode }) {

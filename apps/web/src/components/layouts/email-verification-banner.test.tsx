@@ -2,6 +2,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdentityAdapterContext } from '@/lib/identity/adapter-context';
 import type { EmbeddedSessionState } from '@/lib/identity/embedded-client';
+import { createEmbeddedAdapter } from '@/lib/identity/embedded-adapter';
+import type { IdentityAdapter } from '@/lib/identity/types';
 import { createFakeIdentity } from '@/testing/fake-identity';
 import { EmailVerificationBanner } from './email-verification-banner';
 
@@ -26,8 +28,8 @@ function signedInAs(emailVerified: boolean): EmbeddedSessionState {
   };
 }
 
-function setup(kind: 'embedded' | 'clerk' = 'embedded') {
-  const adapter = { ...createFakeIdentity().adapter, kind };
+/** The real embedded adapter over a stand-in session store; or another provider's identity. */
+function setup(adapter: IdentityAdapter = createEmbeddedAdapter()) {
   return render(
     <IdentityAdapterContext value={adapter}>
       <EmailVerificationBanner />
@@ -75,14 +77,17 @@ describe('EmailVerificationBanner', () => {
     );
   });
 
-  it('shows nothing once the email is confirmed, while the session loads, or with Clerk', () => {
+  it('shows nothing once the email is confirmed, while the session loads, or with a provider that confirms addresses itself', () => {
     auth.state = signedInAs(true);
     const { container, unmount } = setup();
     expect(container.textContent).toBe('');
     unmount();
     auth.state = { data: null, isPending: true };
     expect(setup().container.textContent).toBe('');
-    auth.state = signedInAs(false);
-    expect(setup('clerk').container.textContent).toBe('');
+    const clerkLike = createFakeIdentity({
+      isSignedIn: true,
+      user: { id: 'u1', email: 'juniper@example.com', name: 'Juniper' },
+    }).adapter;
+    expect(setup(clerkLike).container.textContent).toBe('');
   });
 });

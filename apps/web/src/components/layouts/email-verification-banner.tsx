@@ -1,28 +1,18 @@
-import { useSyncExternalStore } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useIdentityAdapter } from '@/lib/identity/adapter-context';
-import { embeddedAuthClient } from '@/lib/identity/embedded-client';
 import { useResendVerification } from '@/lib/identity/use-resend-verification';
 
 /**
- * "Confirm your email" across the signed-in app until the address is confirmed (embedded
- * identity only; Clerk confirms addresses itself). Sign-in does not wait for it (decision 0013),
- * so the notice stays until the link in the mail is opened; "Resend" mails a new one, a few times
+ * "Confirm your email" across the signed-in app until the address is confirmed (the embedded
+ * identity; Clerk confirms addresses itself). Sign-in does not wait for it (decision 0013), so
+ * the notice stays until the link in the mail is opened; "Resend" mails a new one, a few times
  * per quarter hour (the API limits it).
  */
 export function EmailVerificationBanner() {
-  const { kind } = useIdentityAdapter();
-  if (kind !== 'embedded') return null;
-  return <EmbeddedVerificationBanner />;
-}
-
-function EmbeddedVerificationBanner() {
-  const session = useSyncExternalStore(embeddedAuthClient.subscribe, embeddedAuthClient.getSession);
+  const { user } = useIdentityAdapter().useIdentity();
   const { resend, isSending } = useResendVerification();
-  const user = session.data?.user ?? null;
-  if (!user || user.emailVerified) return null;
-
+  if (!user || user.isEmailVerified !== false) return null;
   return (
     <Alert
       title="Confirm your email"
