@@ -128,7 +128,7 @@ describe('assistant journey (demo artist, small persona)', { timeout: 240_000 },
     assert.equal(url.searchParams.get('to'), to);
     await waitForSettled(page);
     // The period control shows the answer's window as a custom period, selected.
-    const period = page.getByLabel('Period');
+    const period = page.getByLabel('Period', { exact: true });
     const selected = await period.evaluate(
       (select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '',
     );
