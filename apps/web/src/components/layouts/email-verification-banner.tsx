@@ -9,14 +9,14 @@ import { useResendVerification } from '@/lib/identity/use-resend-verification';
  * the notice stays until the link in the mail is opened; "Resend" mails a new one, a few times
  * per quarter hour (the API limits it).
  */
-export function EmailVerificationBanner() {
+export function EmailVerificationBanner({ className = 'mb-6' }: { className?: string }) {
   const { user } = useIdentityAdapter().useIdentity();
   const { resend, isSending } = useResendVerification();
   if (!user || user.isEmailVerified !== false) return null;
   return (
     <Alert
       title="Confirm your email"
-      className="mb-6"
+      className={className}
       action={
         <Button
           variant="secondary"
