@@ -110,6 +110,8 @@ export function InsightsPanel({ insights }: { insights: Insight[] }) {
                       {insight.kind === 'spike' ? (
                         <button
                           type="button"
+                          // Several spikes each have one: the name says which (and starts as shown).
+                          aria-label={`Explain this: ${insight.platform ? `${platformNames[insight.platform]} ` : ''}views spike on ${formatLongDay(insight.day)}`}
                           className="mt-2 text-xs font-medium text-brand-700 hover:underline dark:text-brand-300"
                           onClick={() =>
                             openAssistant(
