@@ -8,3 +8,4 @@ export * from './security';
 export * from './billing';
 export * from './chat';
 export * from './mail';
+export * from './range-totals';

@@ -14,10 +14,15 @@ export { createCampaign } from './campaigns/create-campaign';
 export { removeCampaign } from './campaigns/remove-campaign';
 export { replaceCampaign } from './campaigns/replace-campaign';
 export { contentCsvHeaders, toContentCsv } from './content/export-content-csv';
+export {
+  connectionContentCsvHeaders,
+  toConnectionContentCsv,
+} from './content/export-connection-content-csv';
 export { getContent } from './content/list-content';
 export { acknowledgeInsight } from './insights/acknowledge-insight';
 export { refreshInsights } from './insights/refresh-insights';
 export { overviewCsvHeaders, toOverviewCsv } from './overview/export-overview-csv';
 export { getDashboardAnalytics } from './overview/get-overview';
 export { getRoi } from './roi/get-roi';
+export { upsertRangeTotals, type RangeTotalValues } from './range-totals/range-totals';
 export * from './writes/analytics-writes';

@@ -61,15 +61,18 @@ export async function listContentPage(
   const column = sortColumns[query.sort];
   // NULLs (withheld numbers) sort last either way; the id keeps pages stable.
   const order = query.order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`; // prettier-ignore
+  const ordered = db
+    .select({ item: contentItems, platform: analyticsAccounts.platform })
+    .from(contentItems)
+    .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
+    .where(where)
+    .orderBy(order, asc(contentItems.id))
+    .$dynamic();
   const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({ item: contentItems, platform: analyticsAccounts.platform })
-      .from(contentItems)
-      .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
-      .where(where)
-      .orderBy(order, asc(contentItems.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    // A CSV export holds every matching item in the table's order, not one page.
+    query.format === 'csv'
+      ? ordered
+      : ordered.limit(query.pageSize).offset((query.page - 1) * query.pageSize),
     db
       .select({ total: count() })
       .from(contentItems)

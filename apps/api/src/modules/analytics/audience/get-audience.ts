@@ -24,6 +24,26 @@ const reportedDimensions: Record<Platform, AudienceResponse['breakdowns'][number
     facebook: [],
   };
 
+/**
+ * The snapshot to show: the one covering exactly the requested range (YouTube's are synced for
+ * each period), else the last 28 days, else the freshest (Instagram's followers now).
+ */
+function pickSnapshot(
+  rows: BreakdownRow[],
+  range: { from: string; to: string },
+): BreakdownRow | undefined {
+  let exact: BreakdownRow | undefined;
+  let month: BreakdownRow | undefined;
+  let latest: BreakdownRow | undefined;
+  for (const row of rows) {
+    if (row.periodLabel === 'previous_28_days') continue;
+    if (row.periodStart === range.from && row.periodEnd === range.to) exact ??= row;
+    if (row.periodLabel === 'last_28_days') month ??= row;
+    if (!latest || row.periodEnd > latest.periodEnd) latest = row;
+  }
+  return exact ?? month ?? latest;
+}
+
 export async function getAudience(
   db: Database,
   user: CurrentUser,
@@ -51,9 +71,7 @@ export async function getAudience(
   for (const platform of new Set(scope.accounts.map((account) => account.platform))) {
     for (const dimension of audienceDimensions) {
       const own = groups.get(platform)?.get(dimension) ?? [];
-      // The freshest period label wins (e.g. last 28 days over the 28 days before).
-      let latest: BreakdownRow | undefined;
-      for (const row of own) if (!latest || row.periodEnd > latest.periodEnd) latest = row;
+      const latest = pickSnapshot(own, scope.range);
       if (!latest) {
         if (!reportedDimensions[platform].includes(dimension)) continue;
         breakdowns.push({
