@@ -372,12 +372,12 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     }
     const growths = growing.map((entry) => entry.growth ?? Number.POSITIVE_INFINITY);
     expect(growths).toEqual([...growths].sort((a, b) => b - a));
-    // The YouTube page's audience stays the current snapshot only.
+    // The YouTube page's audience is the snapshot of its own period only.
     const connections = (await get('/api/v1/auth/oauth-connections')).json();
     const youtube = connections.connections.find(
       (entry: { provider: string }) => entry.provider === 'youtube',
     );
-    const channel = (await get(`/api/v1/youtube/oauth/channel-data/${youtube.id}`)).json();
+    const channel = (await get(`/api/v1/youtube/oauth/channel-data/${youtube.id}?range=28d`)).json(); // prettier-ignore
     const countries = channel.channel.audience.filter(
       (row: { dimension: string }) => row.dimension === 'country',
     );

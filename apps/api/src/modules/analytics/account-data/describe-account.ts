@@ -78,6 +78,6 @@ export async function describeAccount(
     range: { from, to },
     totals: totals as AccountAnalytics['totals'],
     daily,
-    audience: await listAudience(db, account.organizationId, account.id),
+    audience: await listAudience(db, account.organizationId, account.id, { from, to }),
   };
 }

@@ -21,6 +21,7 @@ import {
 } from '@/lib/audience-labels';
 import { formatChange, platformNames } from './charts/dashboard-format';
 import { RankedBarList } from './charts/ranked-bar-list';
+import { describeCoverage } from './audience-coverage';
 import { DashboardFilters } from './dashboard-filters';
 
 type Breakdown = AudienceResponse['breakdowns'][number];
@@ -47,6 +48,7 @@ const periodNames: Record<string, string> = {
   last_7_days: 'Last 7 days',
   last_28_days: 'Last 28 days',
   last_90_days: 'Last 90 days',
+  last_365_days: 'Last 12 months',
   previous_28_days: 'Previous 28 days',
   lifetime: 'Lifetime',
 };
@@ -289,8 +291,8 @@ export function AudiencePage() {
       filters={<DashboardFilters showCompare={false} />}
       status={<p role="status">{isUpdating ? 'Updating your audience…' : ''}</p>}
     >
-      <p className="mb-6 text-xs text-zinc-600 dark:text-zinc-400">
-        Each breakdown covers the period its platform reports, shown on the card.
+      <p className="mb-6 text-xs text-zinc-600 dark:text-zinc-400" data-testid="audience-period">
+        {describeCoverage(audience.data)}
       </p>
       {audience.isError ? (
         <section aria-label="Audience breakdowns">
