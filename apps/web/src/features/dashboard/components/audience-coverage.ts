@@ -1,5 +1,5 @@
 import type { AudienceResponse } from '@crescendo/contracts';
-import { formatLongDay, formatShortDay } from '@/lib/format';
+import { formatDaySpan } from '@/lib/format';
 import { platformNames } from './charts/dashboard-format';
 
 /**
@@ -8,7 +8,7 @@ import { platformNames } from './charts/dashboard-format';
  */
 export function describeCoverage(data: AudienceResponse | undefined): string {
   const shown = (data?.breakdowns ?? []).filter((breakdown) => breakdown.isAvailable);
-  const range = data ? `${formatShortDay(data.range.from)} – ${formatLongDay(data.range.to)}` : '';
+  const range = data ? formatDaySpan(data.range.from, data.range.to) : '';
   if (shown.length === 0 || shown.every((breakdown) => breakdown.isRequestedRange))
     return range
       ? `Breakdowns for ${range}.`

@@ -1,5 +1,5 @@
 import type { DashboardAnalyticsResponse as Analytics } from '@crescendo/contracts';
-import { formatLongDay, formatShortDay } from '@/lib/format';
+import { formatDaySpan, formatLongDay } from '@/lib/format';
 import { describePreviousPeriod } from './charts/dashboard-format';
 
 /** The headline changes the insights' empty state speaks of. */
@@ -18,7 +18,7 @@ export function trendsOf(data: Analytics) {
 export function describePartialComparison(range: Analytics['range']): string | null {
   const previous = range.previous;
   if (!previous?.isPartial) return null;
-  const span = `${formatShortDay(previous.from)} – ${formatLongDay(previous.to)}`;
+  const span = formatDaySpan(previous.from, previous.to);
   const available = previous.availableFrom
     ? `your data starts ${formatLongDay(previous.availableFrom)}`
     : 'a platform has no synced data yet';
