@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatCompactNumber, formatLongDay, formatShortDay } from '@/lib/format';
+import { formatCompactNumber, formatDaySpan, formatLongDay } from '@/lib/format';
 import { useAudience } from '../api/get-audience';
 import { useDashboardFilters } from '../hooks/use-dashboard-filters';
 import { platformLabels } from '../utils/dashboard-filters';
@@ -53,13 +53,20 @@ const periodNames: Record<string, string> = {
   lifetime: 'Lifetime',
 };
 
+/** Days from `start` to `end`, both included. */
+const spanDays = (start: string, end: string) =>
+  Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
+
 function describePeriod(period: Breakdown['period']): string | null {
   if (!period) return null;
+  // A period clipped to the first synced day is shorter than its label says: its dates only.
+  const days = /^last_(\d+)_days$/.exec(period.label)?.[1];
+  if (period.start && days && spanDays(period.start, period.end) !== Number(days))
+    return formatDaySpan(period.start, period.end);
   const name =
     periodNames[period.label] ??
     period.label.replace(/_/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase());
-  if (period.start)
-    return `${name} (${formatShortDay(period.start)} – ${formatLongDay(period.end)})`;
+  if (period.start) return `${name} (${formatDaySpan(period.start, period.end)})`;
   return `${name}, as of ${formatLongDay(period.end)}`;
 }
 

@@ -233,7 +233,7 @@ function GrowthCard({ data }: { data: Analytics }) {
       <CardContent>
         <Suspense fallback={<Skeleton className="h-72 rounded-xl" />}>
           <GrowthChart
-            height={220}
+            height={180}
             series={data.series}
             previousSeries={data.range.previous ? previous.data : null}
             granularity={data.range.granularity}
@@ -413,7 +413,7 @@ export function DashboardPage() {
   } else {
     body = (
       <div
-        className="flex flex-col gap-6 transition-opacity aria-busy:opacity-60"
+        className="flex flex-col gap-4 transition-opacity aria-busy:opacity-60"
         aria-busy={isUpdating}
       >
         <KeyMetrics data={data} />

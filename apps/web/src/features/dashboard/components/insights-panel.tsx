@@ -89,7 +89,7 @@ export function describeQuietPeriod(trends: PeriodTrends = []): string {
   if (falls.length === 0)
     return 'No single day stood out in this period. We look for spikes, drops and milestones after every sync and will tell you the moment something changes.';
   const parts = falls.map((fall) => `${fall.label} ${formatChange(fall.change).replace('-', '−')}`);
-  return `No single day stood out, but the period is down on the one before: ${parts.join(', ')}. Open a day on the chart to see where it fell.`;
+  return `No single day stood out, but the period is down on the one before: ${parts.join(', ')}. Point at the chart to see day by day where it fell.`;
 }
 
 /** Spikes, drops and milestones found in the selected period, newest first, with their evidence. */
