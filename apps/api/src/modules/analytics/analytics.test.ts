@@ -333,6 +333,12 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     const country = custom.breakdowns.find((entry: { dimension: string }) => entry.dimension === 'country'); // prettier-ignore
     expect(country.period).toMatchObject({ label: 'last_28_days', start: addDays(lastYouTubeDay, -27), end: lastYouTubeDay }); // prettier-ignore
     expect(country.isRequestedRange).toBe(false);
+    // Combined, the range ends on Meta's last day; YouTube's own 90 days (ending a day later)
+    // are shown, labelled with their dates, rather than a shorter period.
+    const combined = (await get('/api/dashboard/audience?range=90d')).json();
+    expect(combined.range.to).not.toBe(lastYouTubeDay);
+    const youtubeCountry = combined.breakdowns.find((entry: { platform: string; dimension: string }) => entry.platform === 'youtube' && entry.dimension === 'country'); // prettier-ignore
+    expect(youtubeCountry).toMatchObject({ isRequestedRange: false, period: { start: addDays(lastYouTubeDay, -89), end: lastYouTubeDay } }); // prettier-ignore
     // Instagram reports its followers as they are now, whatever the period.
     const instagram = (await get('/api/dashboard/audience?range=28d&platform=instagram')).json();
     for (const breakdown of instagram.breakdowns.filter((entry: { isAvailable: boolean }) => entry.isAvailable)) // prettier-ignore

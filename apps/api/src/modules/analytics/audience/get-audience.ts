@@ -24,24 +24,30 @@ const reportedDimensions: Record<Platform, AudienceResponse['breakdowns'][number
     facebook: [],
   };
 
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+
 /**
  * The snapshot to show: the one covering exactly the requested range (YouTube's are synced for
- * each period), else the last 28 days, else the freshest (Instagram's followers now).
+ * each period), else one as long ending on the platform's own last day, else the last 28 days, else the freshest (Instagram's followers now).
  */
 function pickSnapshot(
   rows: BreakdownRow[],
   range: { from: string; to: string },
 ): BreakdownRow | undefined {
   let exact: BreakdownRow | undefined;
+  let sameLength: BreakdownRow | undefined;
   let month: BreakdownRow | undefined;
   let latest: BreakdownRow | undefined;
+  const length = daysBetween(range.from, range.to);
   for (const row of rows) {
     if (row.periodLabel === 'previous_28_days') continue;
     if (row.periodStart === range.from && row.periodEnd === range.to) exact ??= row;
+    // The platform's own last complete day can differ from the range's (combined platforms).
+    if (row.periodStart && daysBetween(row.periodStart, row.periodEnd) === length) sameLength ??= row; // prettier-ignore
     if (row.periodLabel === 'last_28_days') month ??= row;
     if (!latest || row.periodEnd > latest.periodEnd) latest = row;
   }
-  return exact ?? month ?? latest;
+  return exact ?? sameLength ?? month ?? latest;
 }
 
 export async function getAudience(

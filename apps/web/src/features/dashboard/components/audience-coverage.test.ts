@@ -40,6 +40,22 @@ describe('describeCoverage', () => {
         }),
       ]),
     );
-    expect(text).toContain('Instagram reports a different one, shown on its cards');
+    expect(text).toBe(
+      'Breakdowns for Nov 23, 2025 – Nov 22, 2026; Instagram: the period it reports, shown on each card.',
+    );
+  });
+
+  it('says when a platform covers as many days up to its own latest day', () => {
+    const text = describeCoverage(
+      response([
+        breakdown({
+          isRequestedRange: false,
+          period: { label: 'last_365_days', start: '2025-11-24', end: '2026-11-23' },
+        }),
+      ]),
+    );
+    expect(text).toBe(
+      'Breakdowns for Nov 23, 2025 – Nov 22, 2026; YouTube: the same 365 days, up to its own latest complete day.',
+    );
   });
 });

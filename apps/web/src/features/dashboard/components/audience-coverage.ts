@@ -2,6 +2,12 @@ import type { AudienceResponse } from '@crescendo/contracts';
 import { formatDaySpan } from '@/lib/format';
 import { platformNames } from './charts/dashboard-format';
 
+type Breakdown = AudienceResponse['breakdowns'][number];
+
+/** Days from `from` to `to`, both included. */
+const spanOf = (from: string, to: string) =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+
 /**
  * What the breakdowns cover against the period picked: YouTube's follow it; Instagram reports its
  * followers as they are now, and a custom range gets YouTube's nearest period. Said up front.
@@ -13,12 +19,14 @@ export function describeCoverage(data: AudienceResponse | undefined): string {
     return range
       ? `Breakdowns for ${range}.`
       : 'Each breakdown covers the period shown on its card.';
-  const others = [
-    ...new Set(
-      shown
-        .filter((breakdown) => !breakdown.isRequestedRange)
-        .map((breakdown) => platformNames[breakdown.platform]),
-    ),
-  ];
-  return `Breakdowns for ${range} where the platform reports that period; ${others.join(' and ')} ${others.length > 1 ? 'report' : 'reports'} a different one, shown on ${others.length > 1 ? 'their cards' : 'its cards'}.`;
+  const days = spanOf(data!.range.from, data!.range.to);
+  const names = (entries: Breakdown[]) => [...new Set(entries.map((entry) => platformNames[entry.platform]))]; // prettier-ignore
+  const offPeriod = shown.filter((breakdown) => !breakdown.isRequestedRange);
+  // As many days, ending on the platform's own last complete day (e.g. YouTube a day later).
+  const shifted = names(offPeriod.filter((entry) => entry.period?.start && spanOf(entry.period.start, entry.period.end) === days)); // prettier-ignore
+  const other = names(offPeriod).filter((name) => !shifted.includes(name));
+  const parts = [`Breakdowns for ${range}`];
+  if (shifted.length > 0) parts.push(`${shifted.join(' and ')}: the same ${days} days, up to its own latest complete day`); // prettier-ignore
+  if (other.length > 0) parts.push(`${other.join(' and ')}: the period it reports, shown on each card`); // prettier-ignore
+  return `${parts.join('; ')}.`;
 }
