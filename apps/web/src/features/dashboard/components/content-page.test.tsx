@@ -154,11 +154,11 @@ describe('ContentPage', () => {
     // The title is the row's header, with its platform and type under it.
     expect(within(row).getByRole('rowheader').textContent).toContain('Instagram·Reel');
     const cells = within(row).getAllByRole('cell');
-    // Published, views, watch, likes, comments, rate, followers (shares and saves start hidden).
-    expect(cells).toHaveLength(7);
+    // Published, views, watch, likes, rate, followers (comments, shares and saves start hidden).
+    expect(cells).toHaveLength(6);
     expect(cells[2]?.textContent).toBe('—Not available');
+    expect(cells[4]?.textContent).toBe('—Not available');
     expect(cells[5]?.textContent).toBe('—Not available');
-    expect(cells[6]?.textContent).toBe('—Not available');
     expect(within(row).getAllByText('—')).toHaveLength(3);
     const first = screen.getByRole('row', { name: /Midnight Drive/ });
     expect(within(first).getByRole('link').getAttribute('href')).toBe(

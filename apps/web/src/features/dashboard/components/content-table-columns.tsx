@@ -126,6 +126,9 @@ export const contentColumns: DataColumn<ContentRow>[] = [
     sortKey: 'comments',
     align: 'right',
     cell: (row) => formatCount(row.comments),
+    // Counted in the engagement rate; hidden at first so the thumbnail, title and the key
+    // figures fit a 1280 px screen without a sideways scroll (the column chooser brings it back).
+    isHiddenByDefault: true,
   },
   {
     id: 'shares',
