@@ -1,5 +1,5 @@
 import type { AudienceResponse } from '@crescendo/contracts';
-import { formatDaySpan } from '@/lib/format';
+import { formatDaySpan, formatLongDay } from '@/lib/format';
 import { platformNames } from './charts/dashboard-format';
 
 type Breakdown = AudienceResponse['breakdowns'][number];
@@ -29,4 +29,27 @@ export function describeCoverage(data: AudienceResponse | undefined): string {
   if (shifted.length > 0) parts.push(`${shifted.join(' and ')}: the same ${days} days, up to its own latest complete day`); // prettier-ignore
   if (other.length > 0) parts.push(`${other.join(' and ')}: the period it reports, shown on each card`); // prettier-ignore
   return `${parts.join('; ')}.`;
+}
+
+const periodNames: Record<string, string> = {
+  last_7_days: 'Last 7 days',
+  last_28_days: 'Last 28 days',
+  last_90_days: 'Last 90 days',
+  last_365_days: 'Last 12 months',
+  previous_28_days: 'Previous 28 days',
+  lifetime: 'Lifetime',
+};
+
+/** "Last 28 days (Oct 27 – Nov 23, 2026)"; a period clipped to the synced days by its dates. */
+export function describePeriod(period: Breakdown['period']): string | null {
+  if (!period) return null;
+  // A period clipped to the first synced day is shorter than its label says: its dates only.
+  const days = /^last_(\d+)_days$/.exec(period.label)?.[1];
+  if (period.start && days && spanOf(period.start, period.end) !== Number(days))
+    return formatDaySpan(period.start, period.end);
+  const name =
+    periodNames[period.label] ??
+    period.label.replace(/_/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase());
+  if (period.start) return `${name} (${formatDaySpan(period.start, period.end)})`;
+  return `${name}, as of ${formatLongDay(period.end)}`;
 }

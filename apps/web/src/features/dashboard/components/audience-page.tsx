@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatCompactNumber, formatDaySpan, formatLongDay } from '@/lib/format';
+import { formatCompactNumber } from '@/lib/format';
 import { useAudience } from '../api/get-audience';
 import { useDashboardFilters } from '../hooks/use-dashboard-filters';
 import { platformLabels } from '../utils/dashboard-filters';
@@ -21,7 +21,7 @@ import {
 } from '@/lib/audience-labels';
 import { formatChange, platformNames } from './charts/dashboard-format';
 import { RankedBarList } from './charts/ranked-bar-list';
-import { describeCoverage } from './audience-coverage';
+import { describeCoverage, describePeriod } from './audience-coverage';
 import { DashboardFilters } from './dashboard-filters';
 
 type Breakdown = AudienceResponse['breakdowns'][number];
@@ -44,32 +44,6 @@ const dimensionTitles: Record<AudienceDimension, string> = {
   device: 'Devices',
   traffic_source: 'Traffic sources',
 };
-const periodNames: Record<string, string> = {
-  last_7_days: 'Last 7 days',
-  last_28_days: 'Last 28 days',
-  last_90_days: 'Last 90 days',
-  last_365_days: 'Last 12 months',
-  previous_28_days: 'Previous 28 days',
-  lifetime: 'Lifetime',
-};
-
-/** Days from `start` to `end`, both included. */
-const spanDays = (start: string, end: string) =>
-  Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1;
-
-function describePeriod(period: Breakdown['period']): string | null {
-  if (!period) return null;
-  // A period clipped to the first synced day is shorter than its label says: its dates only.
-  const days = /^last_(\d+)_days$/.exec(period.label)?.[1];
-  if (period.start && days && spanDays(period.start, period.end) !== Number(days))
-    return formatDaySpan(period.start, period.end);
-  const name =
-    periodNames[period.label] ??
-    period.label.replace(/_/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase());
-  if (period.start) return `${name} (${formatDaySpan(period.start, period.end)})`;
-  return `${name}, as of ${formatLongDay(period.end)}`;
-}
-
 function describeBasis(basis: Breakdown['basis']): string {
   if (basis === 'views') return 'Share of views';
   if (basis === 'followers') return 'Share of followers';
