@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { demoAccounts, launchBrowser, newPage, signIn } from './support/browser';
+import { DEMO_PASSWORD, demoAccounts, launchBrowser, newPage, signIn } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -61,6 +61,15 @@ describe('account journeys', () => {
     await signUp(page, 'Juniper Vale', email, password);
     await page.getByRole('heading', { name: 'You’re on the waitlist' }).waitFor();
 
+    // Until the address is confirmed, the app says so (right after sign-up and on every
+    // signed-in page), and Resend mails a new link.
+    const notice = page.getByRole('status').filter({ hasText: 'Confirm your email' });
+    await notice.getByText(`We sent a link to ${email}.`, { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'See my waitlist status' }).click();
+    await page.waitForURL('**/waitlist');
+    await notice.getByRole('button', { name: 'Resend' }).click();
+    await page.getByText('Link sent', { exact: true }).waitFor();
+
     // The verification mail, read in the sandbox mailbox, confirms the address.
     await followMailLink(page, email, 'Confirm your email for Crescendo');
     await page.waitForURL('**/verify-email');
@@ -99,6 +108,7 @@ describe('account journeys', () => {
       .click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Welcome back, Juniper Vale' }).waitFor();
+    assert.equal(await page.getByText('Confirm your email', { exact: true }).count(), 0);
 
     // The country was saved as its code and reads back by name.
     await page.goto('/settings/profile');
@@ -208,6 +218,39 @@ describe('server outage', () => {
       );
       await page.getByRole('button', { name: 'Try Again' }).click();
       await page.getByRole('heading', { name: 'Artist profile' }).waitFor();
+      await page
+        .getByRole('heading', { name: 'Connection Problem' })
+        .waitFor({ state: 'detached' });
+      await context.close();
+    } finally {
+      if (running) await running.stop();
+      else await own.stop();
+    }
+  });
+
+  it('on a public page too: signing in while the server is down shows Connection Problem within 5 s', async () => {
+    const own = await startServer({ SEED_DEMO_CONNECTIONS: 'false' });
+    let running: RunningServer | null = own;
+    try {
+      const { context, page } = await newPage(browser, own.baseUrl);
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(demoAccounts.customer);
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+
+      await own.stop({ keepData: true });
+      running = null;
+      const stoppedAt = Date.now();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Connection Problem' }).waitFor({ timeout: 5_000 });
+      assert.ok(Date.now() - stoppedAt < 5_000);
+      await page.getByText('Connection Error', { exact: true }).waitFor();
+
+      running = await startServer(
+        { SEED_DEMO_CONNECTIONS: 'false' },
+        { port: own.port, dataDir: own.dataDir },
+      );
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
       await page
         .getByRole('heading', { name: 'Connection Problem' })
         .waitFor({ state: 'detached' });

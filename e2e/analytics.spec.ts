@@ -270,6 +270,45 @@ describe('analytics journey (demo artist, small persona)', { timeout: 240_000 },
     );
   });
 
+  it('exports the dashboard and the YouTube page as CSV from the header’s Export button', async () => {
+    await page.goto('/dashboard');
+    await waitForSettled(page);
+    await page.locator('figure[aria-label="Growth over time"]').waitFor();
+    const exportButton = page.locator('header [data-shortcut="export"]');
+    const dashboardDownload = page.waitForEvent('download');
+    await exportButton.click();
+    const dashboardFile = await dashboardDownload;
+    assert.match(dashboardFile.suggestedFilename(), /^crescendo-dashboard-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/); // prettier-ignore
+    const [dashboardHeader, ...days] = parseCsv(
+      fs.readFileSync((await dashboardFile.path())!, 'utf8'),
+    );
+    assert.deepEqual(dashboardHeader, ['Date', 'Views', 'Watch minutes', 'Net followers', 'Engagements', 'Estimated revenue']); // prettier-ignore
+    assert.ok(days.length >= 7, `one row a day: ${days.length}`);
+
+    await page.goto('/youtube');
+    await waitForSettled(page);
+    await page.locator('main table tbody tr').first().waitFor();
+    const youtubeDownload = page.waitForEvent('download');
+    await exportButton.click();
+    const youtubeFile = await youtubeDownload;
+    assert.equal(youtubeFile.suggestedFilename(), 'crescendo-youtube-videos.csv');
+    const [youtubeHeader, ...videos] = parseCsv(
+      fs.readFileSync((await youtubeFile.path())!, 'utf8'),
+    );
+    assert.deepEqual(youtubeHeader!.slice(0, 5), ['Title', 'Platform', 'Type', 'Published', 'Duration seconds']); // prettier-ignore
+    assert.ok(videos.length > 0);
+    assert.ok(videos.every((line) => line[1] === 'YouTube'));
+  });
+
+  it('says what period the audience breakdowns cover', async () => {
+    await page.goto('/dashboard/audience?range=365d');
+    await waitForSettled(page);
+    const coverage = page.getByTestId('audience-period');
+    await page.waitForFunction(() => /^Breakdowns for /.test(document.querySelector('[data-testid="audience-period"]')?.textContent ?? '')); // prettier-ignore
+    // Each breakdown follows the period where its platform reports it, and says so otherwise.
+    assert.match((await coverage.textContent()) ?? '', /^Breakdowns for \w{3} \d{1,2}, \d{4} – \w{3} \d{1,2}, \d{4}/); // prettier-ignore
+  });
+
   it('adds a campaign and shows its ROI row, the method and the period control', async () => {
     await page.goto('/dashboard/roi');
     await waitForSettled(page);

@@ -117,11 +117,51 @@ describe('assistant journey (demo artist, small persona)', { timeout: 240_000 },
     const chip = answers()
       .nth(0)
       .getByRole('link', { name: /All platforms metrics/ });
+    const [, from, to] = /(\d{4}-\d{2}-\d{2}) → (\d{4}-\d{2}-\d{2})/.exec(
+      (await chip.textContent()) ?? '',
+    )!;
     await chip.click();
     await panel().waitFor({ state: 'hidden' });
-    await page.waitForURL(/\/dashboard\?range=28d/);
-    assert.equal(new URL(page.url()).searchParams.get('range'), '28d');
+    await page.waitForURL(/\/dashboard\?from=/);
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('from'), from);
+    assert.equal(url.searchParams.get('to'), to);
     await waitForSettled(page);
+    // The period control shows the answer's window as a custom period, selected.
+    const period = page.getByLabel('Period', { exact: true });
+    const selected = await period.evaluate(
+      (select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '',
+    );
+    assert.match(selected, /^Custom: /);
+    // The dashboard's figures are for that window: its chart says the same days.
+    const longDay = (day: string) =>
+      new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    await page
+      .getByText(`${longDay(from!)} – ${longDay(to!)}`)
+      .first()
+      .waitFor();
+  });
+
+  it('renames a conversation from the history, with the keyboard', async () => {
+    await page.keyboard.press('Control+k');
+    await panel().waitFor();
+    await panel().getByRole('button', { name: 'History' }).click();
+    const rename = panel()
+      .getByRole('button', { name: /^Rename “/ })
+      .first();
+    await rename.focus();
+    await page.keyboard.press('Enter');
+    const title = panel().getByRole('textbox', { name: /^New title for/ });
+    await title.fill('My numbers, renamed');
+    await title.press('Enter');
+    await panel().getByRole('button', { name: 'My numbers, renamed', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await panel().waitFor({ state: 'hidden' });
   });
 
   it('“Explain this” on a KPI opens the assistant with the question asked and answered', async () => {

@@ -146,6 +146,7 @@ export async function buildApp({
   const mailer = createMailer({
     db: database.db,
     smtpUrl: config.mail.smtpUrl,
+    isMailboxServed: config.mail.isMailboxServed,
     from: config.mail.from,
     appUrl: config.appUrl,
     logger: app.log,
@@ -364,7 +365,7 @@ export async function buildApp({
   };
   await app.register(billingRoutes, { services: billing, allowedOrigins: config.corsOrigins });
   await app.register(webhookRoutes, { services: billing });
-  if (mailer.transport === 'sandbox') await app.register(mailboxRoutes, { db: database.db });
+  if (config.mail.isMailboxServed) await app.register(mailboxRoutes, { db: database.db });
 
   await app.register(webAppPlugin, {
     distDir: config.webDistDir,
@@ -378,7 +379,7 @@ export async function buildApp({
       release: config.release,
       productionHost: config.productionHost,
       sandbox: true,
-      sandboxMailbox: mailer.transport === 'sandbox',
+      sandboxMailbox: config.mail.isMailboxServed,
     },
   });
 

@@ -137,7 +137,7 @@ async function main(): Promise<void> {
     `  API docs: http://localhost:${port}/api/docs`,
     `  Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Identity: ${config.identityProvider === 'embedded' ? 'embedded' : 'Clerk'}`,
-    `  Mail: ${config.mail.smtpUrl ? 'SMTP (SMTP_URL)' : `sandbox mailbox at ${config.appUrl}/sandbox/mail`}`,
+    `  Mail: ${config.mail.smtpUrl ? 'SMTP (SMTP_URL)' : config.mail.isMailboxServed ? `sandbox mailbox at ${config.appUrl}/sandbox/mail` : 'not sent (set SMTP_URL)'}`,
   ];
   if (config.seedDemo) {
     lines.push(`  Demo accounts (password "${demoPassword}"):`);

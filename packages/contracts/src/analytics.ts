@@ -301,6 +301,8 @@ export const contentRowSchema = z.object({
   type: z.string(),
   publishedAt: z.string(),
   permalink: z.string().nullable(),
+  /** The platform's thumbnail; null where it gives none (absent, never a placeholder URL). */
+  thumbnailUrl: z.string().nullable(),
   views: z.number().nullable(),
   watchMinutes: z.number().nullable(),
   likes: z.number().nullable(),

@@ -102,6 +102,8 @@ export const contentListQuerySchema = z.object({
   sort: z.enum(contentSortKeys).default('publishedAt'),
   kind: contentKindSchema.optional(),
   accountId: z.uuid().optional(),
+  /** `csv`: every matching item (no paging) as a spreadsheet, formula-neutralised. */
+  format: z.enum(['json', 'csv'], { error: 'Must be json or csv' }).default('json'),
 });
 
 /** A metric the platform did not report (or withheld) is null, never 0. */

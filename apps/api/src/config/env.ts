@@ -283,8 +283,12 @@ export type Config = {
     timeoutMs: number;
     messagesPerMinute: number;
   };
-  /** SMTP when `smtpUrl` is set; otherwise mail is kept in the sandbox mailbox at /sandbox/mail. */
-  mail: { smtpUrl: string | null; from: string };
+  /**
+   * SMTP when `smtpUrl` is set; otherwise mail is kept in the sandbox mailbox, whose pages
+   * (/sandbox/mail) are served only when APP_URL is on this machine (the demo seed's rule): on a
+   * public host they would show anyone every reset and verification link.
+   */
+  mail: { smtpUrl: string | null; from: string; isMailboxServed: boolean };
 };
 
 export type BillingConfig = {
@@ -546,7 +550,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: env.ASSISTANT_TIMEOUT_MS,
       messagesPerMinute: env.ASSISTANT_MESSAGES_PER_MINUTE,
     },
-    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    mail: {
+      smtpUrl: env.SMTP_URL ?? null,
+      from: env.MAIL_FROM,
+      isMailboxServed: !env.SMTP_URL && isLoopbackUrl(appUrl),
+    },
     syncJobLockSeconds: env.SYNC_JOB_LOCK_SECONDS,
   };
 }

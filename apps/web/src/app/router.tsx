@@ -2,11 +2,13 @@ import type { Role } from '@crescendo/contracts';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
+import { ServerUnreachable } from '@/components/errors/server-unreachable';
 import { PublicLayout } from '@/components/layouts/public-header';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { guardedRoutes, paths, type AppPath } from '@/config/paths';
 import { GuardSpinner, ProtectedRoute } from '@/lib/auth/guards';
 import { importWithChunkFallback } from '@/lib/chunk-errors';
+import { useReachability } from '@/lib/connectivity';
 import { RootErrorLayout, RootLayout } from './root-layout';
 import { loadAppShellModule, routeModules, type RouteModule } from './route-modules';
 import { AssistantMount } from '@/features/assistant/components/assistant-mount';
@@ -68,10 +70,12 @@ function guardedRoute(path: AppPath, routeName: string): RouteObject {
   };
 }
 
+/** The public pages' frame; while the server cannot be reached, spec §4's Connection Problem. */
 function PublicFrame() {
+  const reachability = useReachability();
   return (
     <PublicLayout>
-      <Outlet />
+      {reachability === 'unreachable' ? <ServerUnreachable /> : <Outlet />}
     </PublicLayout>
   );
 }

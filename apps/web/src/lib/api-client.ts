@@ -15,6 +15,7 @@ import { normalizeError } from './api-error';
 import { handleUnauthorized, resolveBearerToken } from './api-session';
 import { hasEarlyRequests, takeEarlyAnswer, type EarlyAnswer } from './early-requests';
 import { removeStoredToken } from './token-store';
+import { watchReachability } from './watch-reachability';
 
 export { REQUEST_TIMEOUT_MS };
 export const MAX_RETRIES = 3;
@@ -145,3 +146,5 @@ export function createApiClient(
 }
 
 export const apiClient = createApiClient();
+// Every request the app makes, public pages' included, tells whether the server is still there.
+watchReachability(apiClient);

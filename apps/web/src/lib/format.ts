@@ -77,6 +77,12 @@ export function formatLongDay(day: string | null | undefined): string {
   return day ? longDay.format(new Date(`${day}T00:00:00Z`)) : MISSING_VALUE;
 }
 
+/** "Oct 25 – Nov 21, 2026", or both years when the span crosses one ("Nov 23, 2025 – Nov 22, 2026"). */
+export function formatDaySpan(from: string, to: string): string {
+  const start = from.slice(0, 4) === to.slice(0, 4) ? formatShortDay(from) : formatLongDay(from);
+  return `${start} – ${formatLongDay(to)}`;
+}
+
 const relativeSteps: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

@@ -15,6 +15,7 @@ export const SHORTCUT_HELP: readonly { keys: string; description: string }[] = [
   { keys: 'Ctrl + H', description: 'Go home' },
   { keys: 'Ctrl + Shift + T', description: 'Cycle theme: light, dark, system' },
   { keys: 'Ctrl + Shift + E', description: 'Export the current view' },
+  { keys: 'Ctrl + K', description: 'Open or close the assistant' },
   { keys: '/', description: 'Focus search' },
   { keys: '?', description: 'Show keyboard shortcuts' },
 ];

@@ -1,6 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { defaultPeriod, parsePeriod, PERIOD_PARAM, type Period } from './analytics/period';
+import {
+  defaultPeriod,
+  parseCustomWindow,
+  parsePeriod,
+  PERIOD_PARAM,
+  type Period,
+} from './analytics/period';
 
 /*
  * The URL state of a platform page (/youtube, /meta): its period (the analytics pages' shared
@@ -86,6 +92,8 @@ export function usePlatformViewState<
     };
     return {
       period: parsePeriod(searchParams.get(PERIOD_PARAM)),
+      // Explicit days (`?from=&to=`, a shared link) win over the preset until one is picked.
+      window: parseCustomWindow(searchParams),
       metric: pick(options.metrics, searchParams.get('metric'), options.defaultMetric),
       filter,
       search,
@@ -114,7 +122,12 @@ export function usePlatformViewState<
   const actions = useMemo(
     () => ({
       setPeriod: (period: Period) =>
-        update({ [PERIOD_PARAM]: period === defaultPeriod ? null : period, page: null }),
+        update({
+          [PERIOD_PARAM]: period === defaultPeriod ? null : period,
+          from: null,
+          to: null,
+          page: null,
+        }),
       setMetric: (metric: Metric) =>
         update({ metric: metric === options.defaultMetric ? null : metric }),
       setSearch: (search: string) => update({ q: search, page: null }),

@@ -11,3 +11,4 @@ export * from './mail';
 export * from './shares';
 export * from './payments-sandbox';
 export * from './teams';
+export * from './range-totals';

@@ -302,23 +302,47 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     }
   });
 
-  it('says which period each breakdown covers when it is not the requested range', async () => {
-    const year = (await get('/api/dashboard/audience?range=365d&platform=youtube')).json();
-    // The year back from the last day, clipped to the first synced day like every range.
-    const overview = (await get('/api/dashboard/analytics?range=365d&platform=youtube')).json();
-    expect(overview.range.from >= addDays(lastYouTubeDay, -364)).toBe(true);
-    expect(year.range).toEqual({ from: overview.range.from, to: lastYouTubeDay });
-    const country = year.breakdowns.find(
-      (entry: { dimension: string }) => entry.dimension === 'country',
-    );
-    expect(country.period).toMatchObject({ start: addDays(lastYouTubeDay, -27), end: lastYouTubeDay }); // prettier-ignore
+  it.each(['7d', '28d', '90d', '365d'])(
+    'follows the period: YouTube’s audience for %s equals its own reports for that window',
+    async (range) => {
+      const body = (await get(`/api/dashboard/audience?range=${range}&platform=youtube`)).json();
+      const overview = (await get(`/api/dashboard/analytics?range=${range}&platform=youtube`)).json(); // prettier-ignore
+      // The same window as the overview, clipped to the first synced day like every range.
+      expect(body.range).toEqual({ from: overview.range.from, to: lastYouTubeDay });
+      const window = { startDate: body.range.from, endDate: lastYouTubeDay };
+      const reports = [
+        ['country', 'country', 'views', 'views'],
+        ['device', 'deviceType', 'views', 'views'],
+        ['traffic_source', 'insightTrafficSourceType', 'views', 'views'],
+        ['age', 'ageGroup', 'viewerPercentage', 'percentage'],
+        ['gender', 'gender', 'viewerPercentage', 'percentage'],
+      ] as const;
+      for (const [dimension, reportDimension, metric, basis] of reports) {
+        const truth = await youtubeReport(sandbox, { ...window, metrics: metric, dimensions: reportDimension }); // prettier-ignore
+        const breakdown = body.breakdowns.find((entry: { dimension: string }) => entry.dimension === dimension); // prettier-ignore
+        expect(breakdown).toMatchObject({ isRequestedRange: true, basis, period: { start: body.range.from, end: lastYouTubeDay } }); // prettier-ignore
+        expect(
+          Object.fromEntries(breakdown.items.map((item: { key: string; value: number }) => [item.key, item.value])), // prettier-ignore
+        ).toEqual(Object.fromEntries(truth.map((row) => [String(row[reportDimension]), Number(row[metric])]))); // prettier-ignore
+      }
+    },
+  );
+
+  it('says which period a breakdown covers when the platform has none for the range', async () => {
+    const custom = (await get(`/api/dashboard/audience?from=${addDays(lastYouTubeDay, -9)}&to=${lastYouTubeDay}&platform=youtube`)).json(); // prettier-ignore
+    const country = custom.breakdowns.find((entry: { dimension: string }) => entry.dimension === 'country'); // prettier-ignore
+    expect(country.period).toMatchObject({ label: 'last_28_days', start: addDays(lastYouTubeDay, -27), end: lastYouTubeDay }); // prettier-ignore
     expect(country.isRequestedRange).toBe(false);
-    const month = (await get('/api/dashboard/audience?range=28d&platform=youtube')).json();
-    for (const breakdown of month.breakdowns.filter(
-      (entry: { isAvailable: boolean }) => entry.isAvailable,
-    ))
-      // prettier-ignore
-      expect(breakdown.isRequestedRange).toBe(true);
+    // Combined, the range ends on Meta's last day; YouTube's own 90 days (ending a day later)
+    // are shown, labelled with their dates, rather than a shorter period.
+    const combined = (await get('/api/dashboard/audience?range=90d')).json();
+    expect(combined.range.to).not.toBe(lastYouTubeDay);
+    const youtubeCountry = combined.breakdowns.find((entry: { platform: string; dimension: string }) => entry.platform === 'youtube' && entry.dimension === 'country'); // prettier-ignore
+    expect(youtubeCountry).toMatchObject({ isRequestedRange: false, period: { start: addDays(lastYouTubeDay, -89), end: lastYouTubeDay } }); // prettier-ignore
+    // Instagram reports its followers as they are now, whatever the period.
+    const instagram = (await get('/api/dashboard/audience?range=28d&platform=instagram')).json();
+    for (const breakdown of instagram.breakdowns.filter((entry: { isAvailable: boolean }) => entry.isAvailable)) // prettier-ignore
+      expect(breakdown).toMatchObject({ isRequestedRange: false, period: { label: 'lifetime', start: null } }); // prettier-ignore
   });
 
   it('ranks fastest-growing countries from YouTube’s own country reports of two 28-day periods', async () => {
@@ -354,12 +378,12 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     }
     const growths = growing.map((entry) => entry.growth ?? Number.POSITIVE_INFINITY);
     expect(growths).toEqual([...growths].sort((a, b) => b - a));
-    // The YouTube page's audience stays the current snapshot only.
+    // The YouTube page's audience is the snapshot of its own period only.
     const connections = (await get('/api/v1/auth/oauth-connections')).json();
     const youtube = connections.connections.find(
       (entry: { provider: string }) => entry.provider === 'youtube',
     );
-    const channel = (await get(`/api/v1/youtube/oauth/channel-data/${youtube.id}`)).json();
+    const channel = (await get(`/api/v1/youtube/oauth/channel-data/${youtube.id}?range=28d`)).json(); // prettier-ignore
     const countries = channel.channel.audience.filter(
       (row: { dimension: string }) => row.dimension === 'country',
     );

@@ -16,6 +16,10 @@ export { createCampaign } from './campaigns/create-campaign';
 export { removeCampaign } from './campaigns/remove-campaign';
 export { replaceCampaign } from './campaigns/replace-campaign';
 export { contentCsvHeaders, toContentCsv } from './content/export-content-csv';
+export {
+  connectionContentCsvHeaders,
+  toConnectionContentCsv,
+} from './content/export-connection-content-csv';
 export { getContent } from './content/list-content';
 export { acknowledgeInsight } from './insights/acknowledge-insight';
 export { refreshInsights } from './insights/refresh-insights';
@@ -23,5 +27,6 @@ export { overviewCsvHeaders, toOverviewCsv } from './overview/export-overview-cs
 export { getDashboardAnalytics } from './overview/get-overview';
 export { getRoi } from './roi/get-roi';
 export type { AnalyticsViewer } from './shared/scope';
+export { upsertRangeTotals, type RangeTotalValues } from './range-totals/range-totals';
 export * from './writes/analytics-writes';
 export { analyticsRoutes } from './analytics.routes';

@@ -15,6 +15,11 @@ export type EmbeddedIdentityRoutesOptions = {
   accountFailuresPer15Minutes: number;
 };
 
+/** Confirmation mails one account, and one address, may ask for per 15 minutes. */
+export const verificationMailsPer15Minutes = { account: 3, address: 10 };
+export const verificationMailLimitMessage =
+  'Too many confirmation mails asked for. Wait a few minutes, then check your inbox and spam folder.';
+
 /** Clearer words for the identity provider's own error codes, and the field each concerns. */
 const identityErrorTexts: Record<string, { message: string; field?: string }> = {
   PASSWORD_TOO_SHORT: { message: 'Password must be at least 8 characters.', field: 'password' },
@@ -172,6 +177,33 @@ export async function embeddedIdentityRoutes(
     }
     return reply;
   });
+
+  // A confirmation mail on request ("Resend"): a few per account and per address, so the button
+  // cannot be used to flood someone's inbox.
+  app.post(
+    '/api/auth/send-verification-email',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const email = String(
+        (request.body as { email?: unknown } | undefined)?.email ?? '',
+      ).toLowerCase();
+      const [account, address] = await Promise.all([
+        store.hit(`verification-mail:${email}`, accountWindowMs),
+        store.hit(`verification-mail-address:${request.ip}`, accountWindowMs),
+      ]);
+      const waitSeconds = Math.max(
+        retryAfterSecondsOf(account, verificationMailsPer15Minutes.account),
+        retryAfterSecondsOf(address, verificationMailsPer15Minutes.address),
+      );
+      if (waitSeconds > 0) {
+        throw new AppError('RATE_LIMITED', verificationMailLimitMessage, {
+          retryAfterSeconds: waitSeconds,
+        });
+      }
+      await forwardToIdentityProvider(options.auth, options.appUrl, request, reply);
+      return reply;
+    },
+  );
 
   app.route({
     method: ['GET', 'POST'],

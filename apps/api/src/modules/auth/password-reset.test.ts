@@ -10,6 +10,10 @@ import {
   type TestApp,
 } from '../../testing/build-test-app';
 import { databaseTargets } from '../../testing/test-database';
+import {
+  verificationMailLimitMessage,
+  verificationMailsPer15Minutes,
+} from './embedded-identity.routes';
 
 describe.each(databaseTargets)('password reset and email verification on %s', (target) => {
   let testApp: TestApp;
@@ -156,5 +160,33 @@ describe.each(databaseTargets)('password reset and email verification on %s', (t
     expect(new URL(forged.headers.location!, testAppUrl).searchParams.get('error')).toBe(
       'INVALID_TOKEN',
     );
+  });
+
+  it('resends the confirmation mail on request, a few times per account, then answers 429', async () => {
+    const email = uniqueEmail('resend');
+    await post('/api/auth/sign-up/email', {
+      email,
+      password: 'correct-horse-battery',
+      name: 'Juniper Vale',
+      callbackURL: '/verify-email',
+    });
+    const countMail = async () =>
+      (await testApp.database.db.select().from(sandboxMail).where(eq(sandboxMail.toAddress, email)))
+        .length;
+    expect(await countMail()).toBe(1);
+    const resend = () =>
+      post('/api/auth/send-verification-email', { email, callbackURL: '/verify-email' });
+    for (let sent = 0; sent < verificationMailsPer15Minutes.account; sent += 1) {
+      expect((await resend()).statusCode).toBe(200);
+    }
+    expect(await countMail()).toBe(1 + verificationMailsPer15Minutes.account);
+    const limited = await resend();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: verificationMailLimitMessage,
+    });
+    expect(await countMail()).toBe(1 + verificationMailsPer15Minutes.account);
   });
 });

@@ -36,7 +36,8 @@ import {
   oauthNonceCookie,
 } from './oauth.service';
 import type { PlatformServices } from '../providers';
-import { assertCanConnectAccount } from '../billing';
+import { toConnectionContentCsv } from '../analytics';
+import { assertCanConnectAccount, recordUsage } from '../billing';
 
 export type ConnectionsRoutesOptions = { db: Database; services: PlatformServices };
 
@@ -178,15 +179,27 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
       config,
       schema: {
         tags,
-        summary: "The connection's content (videos, shorts, reels, posts) with stats, paged and sorted", // prettier-ignore
+        summary: "The connection's content (videos, shorts, reels, posts) with stats, paged and sorted; `format=csv` for every matching item as a spreadsheet", // prettier-ignore
         security,
         params: connectionParamsSchema,
         querystring: contentListQuerySchema,
         response: { 200: contentListResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) =>
-      listConnectionContent(db, requireCurrentUser(request), request.params.id, request.query),
+    async (request, reply) => {
+      const user = requireCurrentUser(request);
+      const content = await listConnectionContent(db, user, request.params.id, request.query);
+      if (request.query.format !== 'csv') return content;
+      await recordUsage(db, user.organization.id, 'exports', String(request.headers['idempotency-key'] ?? request.id)); // prettier-ignore
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="crescendo-content.csv"')
+          .serializer((payload) => payload as string)
+          // The CSV body bypasses the JSON schema serializer set just above.
+          .send(toConnectionContentCsv(content.items) as unknown as typeof content)
+      );
+    },
   );
 
   app.get(

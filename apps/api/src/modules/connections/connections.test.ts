@@ -8,6 +8,7 @@ import {
   jobs,
   oauthStates,
   platformConnections,
+  contentItems,
 } from '../../db/schema';
 import { startWorker } from '../../jobs/worker';
 import {
@@ -215,6 +216,36 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     expect(new Set(body.channel.audience.map((entry) => entry.dimension))).toEqual(
       new Set(['age', 'gender', 'age_gender', 'country', 'device', 'traffic_source']),
     );
+  });
+
+  it('exports the channel’s content as CSV: every matching item in the table’s order, no formulas', async () => {
+    const [connection] = await listConnections();
+    const url = (query: string) =>
+      `/api/v1/auth/oauth-connections/${connection!.id}/videos?${query}`;
+    const json = await testApp.app.inject({ method: 'GET', url: url('sort=views&pageSize=100'), headers: bearer(user.token) }); // prettier-ignore
+    const csv = await testApp.app.inject({ method: 'GET', url: url('sort=views&format=csv'), headers: bearer(user.token) }); // prettier-ignore
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toContain('attachment; filename=');
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Title,Platform,Type,Published,Duration seconds,Views,Watch minutes,Likes,Comments,Shares,Saves,Reach,Estimated revenue,Link,Figures'); // prettier-ignore
+    // Every item, not one page.
+    expect(lines).toHaveLength(json.json<{ total: number }>().total + 1);
+    const first = json.json<{ items: { stats: { views: number } }[] }>().items[0]!;
+    expect(lines[1]).toContain(`,YouTube,`);
+    expect(lines[1]).toContain(`,${first.stats.views},`);
+    expect(lines[1]!.endsWith(',Lifetime')).toBe(true);
+    // A title that looks like a formula is written as text.
+    const db = testApp.database.db;
+    const top = json.json<{ items: { externalId: string; title: string }[] }>().items[0]!;
+    const setTitle = (title: string) => db.update(contentItems).set({ title }).where(eq(contentItems.externalId, top.externalId)); // prettier-ignore
+    await setTitle('=HYPERLINK("x")');
+    const neutral = await testApp.app.inject({ method: 'GET', url: url('sort=views&format=csv'), headers: bearer(user.token) }); // prettier-ignore
+    await setTitle(top.title);
+    expect(neutral.body.split('\r\n')[1]!.startsWith(`"'=HYPERLINK(""x"")"`)).toBe(true);
+    const bad = await testApp.app.inject({ method: 'GET', url: url('format=xls'), headers: bearer(user.token) }); // prettier-ignore
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_FAILED');
   });
 
   it('stores each day’s traffic sources exactly as YouTube reports them, whole days only', async () => {

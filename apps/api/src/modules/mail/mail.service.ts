@@ -12,7 +12,8 @@ export type MailMessage = {
 
 export type SentMail = {
   transport: 'smtp' | 'sandbox';
-  /** The sandbox mailbox's page for the message, or null when it went out by SMTP. */
+  /** The sandbox mailbox's page for the message, or null when it went out by SMTP or the
+   * mailbox is not served. */
   mailboxUrl: string | null;
 };
 
@@ -24,12 +25,15 @@ export type Mailer = {
 
 type MailLogger = {
   info(details: object, message: string): void;
+  warn(details: object, message: string): void;
 };
 
 export type MailerOptions = {
   db: Database;
   /** smtp:// or smtps:// URL; null keeps every message in the sandbox mailbox. */
   smtpUrl: string | null;
+  /** Whether /sandbox/mail is served (APP_URL on this machine): only then does a log point at it. */
+  isMailboxServed?: boolean;
   from: string;
   appUrl: string;
   logger: MailLogger;
@@ -74,6 +78,13 @@ export function createMailer(options: MailerOptions): Mailer {
         text: message.text,
         html: message.html ?? null,
       });
+      if (options.isMailboxServed === false) {
+        options.logger.warn(
+          { mail: { to: message.to, subject: message.subject } },
+          'Mail not sent: SMTP_URL is not set, and the sandbox mailbox is served only when APP_URL is on this machine. Set SMTP_URL to send mail.',
+        );
+        return { transport: 'sandbox', mailboxUrl: null };
+      }
       const mailboxUrl = `${options.appUrl}${mailboxPath}/${id}`;
       options.logger.info(
         { mail: { to: message.to, subject: message.subject, mailboxUrl } },

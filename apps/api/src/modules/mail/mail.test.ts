@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxMail } from '../../db/schema/mail';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { databaseTargets } from '../../testing/test-database';
 
@@ -53,6 +54,39 @@ describe.each(databaseTargets)('sandbox mailbox on %s', (target) => {
       expect(response.statusCode).toBe(404);
       expect(response.body).toContain('No such message');
     }
+  });
+});
+
+describe.each(databaseTargets)('sandbox mailbox off this machine on %s', (target) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    // A deployment without SMTP_URL on a public host: anyone could read every reset link there.
+    testApp = await buildTestApp(target, {
+      captureLogs: true,
+      env: { APP_URL: 'https://crescendo.example.com' },
+    });
+  });
+  afterAll(async () => testApp.close());
+
+  it('serves no mailbox pages, points no log at them, and tells the operator to set SMTP_URL', async () => {
+    expect(testApp.config.mail.isMailboxServed).toBe(false);
+    const sent = await testApp.app.mailer.sendMail({
+      to: 'juniper@example.com',
+      subject: 'Reset your password',
+      text: 'Open https://crescendo.example.com/reset-password?token=secret-token now.',
+    });
+    expect(sent.mailboxUrl).toBeNull();
+    const list = await testApp.app.inject({ method: 'GET', url: '/sandbox/mail' });
+    expect(list.statusCode).toBe(404);
+    expect(list.body).not.toContain('Reset your password');
+    const [stored] = await testApp.database.db.select().from(sandboxMail);
+    const message = await testApp.app.inject({ method: 'GET', url: `/sandbox/mail/${stored!.id}` });
+    expect(message.statusCode).toBe(404);
+    expect(message.body).not.toContain('secret-token');
+    const logs = testApp.logs.join('\n');
+    expect(logs).toContain('Set SMTP_URL to send mail');
+    expect(logs).not.toContain('secret-token');
+    expect(logs).not.toContain('/sandbox/mail');
   });
 });
 

@@ -17,6 +17,7 @@ import {
   type ContentValues,
 } from '../analytics';
 import { addDays, formatDay, listDays, mapWithConcurrency } from './days';
+import { syncInstagramReachTotals } from './instagram-reach';
 import { currentMetricNames, resolveMetric, type CanonicalMetric } from './metric-catalog';
 import type { SyncContext, SyncResult } from './sync-context';
 
@@ -194,6 +195,8 @@ export async function syncMeta(context: SyncContext): Promise<SyncResult> {
   }
 
   if (instagramAccountId && instagramId) {
+    await context.reportProgress('Reach', 92);
+    await syncInstagramReachTotals(context, userToken, instagramId, instagramAccountId, { lastDay, earliest }); // prettier-ignore
     await context.reportProgress('Audience', 93);
     await syncInstagramAudience(context, userToken, instagramId, instagramAccountId, lastDay);
   }

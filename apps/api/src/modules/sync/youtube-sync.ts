@@ -5,20 +5,19 @@ import { getAccessToken } from '../connections';
 import {
   isMissingTrafficSources,
   refreshContentWatchMinutes,
-  replaceAudience,
   replaceTrafficSources,
   upsertAccount,
   upsertAccountDaily,
   upsertContentDaily,
   upsertContentItems,
   type AccountDailyValues,
-  type AudienceValues,
   type ContentDailyValues,
   type ContentValues,
   type TrafficSourceValues,
 } from '../analytics';
 import { addDays, formatDay, listDays, mapWithConcurrency } from './days';
 import { mapYouTubeMetrics } from './metric-catalog';
+import { syncYouTubeAudience } from './youtube-audience';
 import type { SyncContext, SyncResult } from './sync-context';
 
 const dailyMetrics = [
@@ -192,7 +191,22 @@ export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
   }
 
   await context.reportProgress('Audience', 92);
-  await syncYouTubeAudience(context, token, accountId, lastDataDay);
+  const audienceQuery = (
+    dimensions: string[],
+    metrics: string[],
+    window: { periodStart: string; periodEnd: string },
+  ) =>
+    token().then((accessToken) =>
+      services.google.queryReport(
+        accessToken,
+        { startDate: window.periodStart, endDate: window.periodEnd, metrics, dimensions },
+        signal,
+      ),
+    );
+  await syncYouTubeAudience(context, audienceQuery, accountId, {
+    lastDataDay,
+    firstDay: backfillStart,
+  });
   await refreshContentWatchMinutes(db, accountId);
   return { dataCompleteThrough: lastDataDay };
 }
@@ -282,88 +296,4 @@ async function readContentKinds(
     }
   }
   return kinds;
-}
-
-async function syncYouTubeAudience(
-  context: SyncContext,
-  token: () => Promise<string>,
-  accountId: string,
-  lastDataDay: string,
-): Promise<void> {
-  const { db, services, connection, signal } = context;
-  const periodStart = addDays(lastDataDay, -27);
-  const period = { periodLabel: 'last_28_days', periodStart, periodEnd: lastDataDay };
-  const base = { accountId, organizationId: connection.organizationId, ...period };
-  // The 28 days before, for countries only: what "fastest-growing countries" compares against.
-  const previous = {
-    periodLabel: 'previous_28_days',
-    periodStart: addDays(periodStart, -28),
-    periodEnd: addDays(periodStart, -1),
-  };
-  const query = (
-    dimensions: string[],
-    metrics: string[],
-    window: { periodStart: string; periodEnd: string } = period,
-  ) =>
-    token().then((accessToken) =>
-      services.google.queryReport(
-        accessToken,
-        { startDate: window.periodStart, endDate: window.periodEnd, metrics, dimensions },
-        signal,
-      ),
-    );
-  // Age and gender shares come from their own reports: summing the age × gender cells, each
-  // rounded to 0.1 %, is off by up to 0.2 points from what YouTube reports for each.
-  const [demographics, ages, genders, countries, devices, traffic, previousCountries] =
-    await Promise.all([
-      // prettier-ignore
-      query(['ageGroup', 'gender'], ['viewerPercentage']),
-      query(['ageGroup'], ['viewerPercentage']),
-      query(['gender'], ['viewerPercentage']),
-      query(['country'], ['views', 'estimatedMinutesWatched']),
-      query(['deviceType'], ['views', 'estimatedMinutesWatched']),
-      query(['insightTrafficSourceType'], ['views', 'estimatedMinutesWatched']),
-      query(['country'], ['views', 'estimatedMinutesWatched'], previous),
-    ]);
-  const number = (value: ReportRow[string]) => (value === null ? null : Number(value));
-  const counted = (
-    dimension: AudienceValues['dimension'],
-    rows: ReportRow[],
-    key: string,
-    snapshot: typeof base = base,
-  ) =>
-    rows.map((row): AudienceValues => ({
-      ...snapshot,
-      dimension,
-      value: String(row[key]),
-      views: number(row.views ?? null),
-      watchMinutes: number(row.estimatedMinutesWatched ?? null),
-    }));
-  // Small channels get no demographic rows: the snapshot stays empty (withheld), never zeros.
-  const shares = (
-    dimension: AudienceValues['dimension'],
-    rows: ReportRow[],
-    keyOf: (row: ReportRow) => string,
-  ) => {
-    const totals = new Map<string, number>();
-    for (const row of rows) {
-      const key = keyOf(row);
-      totals.set(key, (totals.get(key) ?? 0) + Number(row.viewerPercentage ?? 0));
-    }
-    return [...totals].map(([value, percentage]): AudienceValues => ({
-      ...base,
-      dimension,
-      value,
-      percentage: Math.round(percentage * 10) / 10,
-    }));
-  };
-  await db.transaction(async (tx) => {
-    await replaceAudience(tx, accountId, 'age_gender', period.periodLabel, shares('age_gender', demographics, (row) => `${String(row.ageGroup)}|${String(row.gender)}`)); // prettier-ignore
-    await replaceAudience(tx, accountId, 'age', period.periodLabel, shares('age', ages, (row) => String(row.ageGroup))); // prettier-ignore
-    await replaceAudience(tx, accountId, 'gender', period.periodLabel, shares('gender', genders, (row) => String(row.gender))); // prettier-ignore
-    await replaceAudience(tx, accountId, 'country', period.periodLabel, counted('country', countries, 'country')); // prettier-ignore
-    await replaceAudience(tx, accountId, 'device', period.periodLabel, counted('device', devices, 'deviceType')); // prettier-ignore
-    await replaceAudience(tx, accountId, 'traffic_source', period.periodLabel, counted('traffic_source', traffic, 'insightTrafficSourceType')); // prettier-ignore
-    await replaceAudience(tx, accountId, 'country', previous.periodLabel, counted('country', previousCountries, 'country', { ...base, ...previous })); // prettier-ignore
-  });
 }

@@ -1,4 +1,5 @@
 import type { ContentItem } from '@crescendo/contracts';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { contentKindLabels, formatCompactNumber, formatDate, formatFullNumber } from '@/lib/format';
@@ -22,12 +23,17 @@ export function CompactCount({ value, noun }: { value: number | null; noun: stri
   return <span title={`${formatFullNumber(value)} ${noun}`}>{formatCompactNumber(value)}</span>;
 }
 
-/** The item's thumbnail where the platform gives one, a neutral tile otherwise. */
+/**
+ * The item's thumbnail where the platform gives one, a neutral tile otherwise — also when the
+ * image cannot load (offline, an expired platform URL), so no broken-image icon shows.
+ */
 export function ContentThumbnail({ url, className }: { url: string | null; className?: string }) {
-  return url ? (
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  return url && failedUrl !== url ? (
     <img
       src={url}
       alt=""
+      onError={() => setFailedUrl(url)}
       loading="lazy"
       className={cn(
         'h-9 w-16 shrink-0 rounded-md bg-zinc-100 object-cover dark:bg-zinc-800',

@@ -2,12 +2,15 @@ import type { ContentItem } from '@crescendo/contracts';
 import type { LucideIcon } from 'lucide-react';
 import { useMemo, useRef, type ComponentType, type RefObject } from 'react';
 import { AsyncErrorView } from '@/components/errors/async-error';
-import { useRegisterExport } from '@/components/layouts/export-context';
+import { downloadBlob, useRegisterExport } from '@/components/layouts/export-context';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/input';
-import { useConnectionContent } from '@/lib/analytics/connection-content';
+import {
+  exportConnectionContentCsv,
+  useConnectionContent,
+} from '@/lib/analytics/connection-content';
 import type { ContentTableView } from '@/lib/use-platform-view-state';
 import { contentTitleColumn, publishedColumn } from './content-columns';
 import { DataTable, type DataColumn } from './data-table';
@@ -55,13 +58,11 @@ export type PlatformContentTableConfig = {
 export function PlatformContentTable({
   config,
   connectionId,
-  accountName,
   syncedAt,
   view,
 }: {
   config: PlatformContentTableConfig;
   connectionId: string;
-  accountName: string;
   syncedAt: string | null;
   view: ContentTableView;
 }) {
@@ -70,28 +71,19 @@ export function PlatformContentTable({
   // The row's title button that opened the details gets focus back when they close.
   const openerRef = useRef<HTMLElement | null>(null);
   const items = useMemo(() => content.data?.items ?? [], [content.data]);
+  const latestFilter = useRef(filter);
+  latestFilter.current = filter;
 
+  // The shell's Export button (and Ctrl+Shift+E): the table's rows as CSV, from the API.
   useRegisterExport(
     content.data && content.data.total > 0
       ? {
           fileName: config.exportFileName,
-          data: {
-            account: accountName,
-            sort: { by: filter.sort, order: filter.order },
-            search: filter.search ?? null,
-            kind: filter.kind ?? null,
-            page: content.data.page,
-            total: content.data.total,
-            items: items.map((item) => ({
-              title: item.title,
-              platform: item.platform,
-              kind: item.kind,
-              publishedAt: item.publishedAt,
-              durationSeconds: item.durationSeconds,
-              url: item.permalink,
-              ...item.stats,
-            })),
-          },
+          download: async () =>
+            downloadBlob(
+              config.exportFileName,
+              await exportConnectionContentCsv(connectionId, latestFilter.current),
+            ),
         }
       : null,
   );

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { useProviderConnection } from '@/lib/analytics/connections-query';
-import { toDayRange, type DayRange, type Period } from '@/lib/analytics/period';
+import { toDayRange, type CustomWindow, type DayRange, type Period } from '@/lib/analytics/period';
 import { AnalyticsPage } from './analytics-page';
 import { PeriodSelect } from './period-select';
 
@@ -32,8 +32,12 @@ export type PlatformPageConfig = {
   providerName: string;
   syncDescription: string;
   Skeleton: ComponentType;
-  /** Reads the period from the URL (it shares `?range=` with the dashboard). */
-  useView: () => { period: Period; setPeriod: (period: Period) => void };
+  /** Reads the period from the URL (it shares `?range=` and `?from=&to=` with the dashboard). */
+  useView: () => {
+    period: Period;
+    window?: CustomWindow | null;
+    setPeriod: (period: Period) => void;
+  };
   Analytics: ComponentType<PlatformAnalyticsProps>;
 };
 
@@ -69,14 +73,16 @@ function ConnectedAnalytics({
   config,
   connection,
   period,
+  window,
 }: {
   config: PlatformPageConfig;
   connection: Connection;
   period: Period;
+  window: CustomWindow | null;
 }) {
   const range = useMemo(
-    () => toDayRange(connection.dataCompleteThrough, period),
-    [connection.dataCompleteThrough, period],
+    () => window ?? toDayRange(connection.dataCompleteThrough, period),
+    [window, connection.dataCompleteThrough, period],
   );
   const { Analytics } = config;
   return <Analytics connection={connection} range={range} period={period} />;
@@ -128,13 +134,29 @@ export function PlatformPage({ config }: { config: PlatformPageConfig }) {
       />
     );
   else if (isFirstSync) body = <FirstSyncFailed config={config} connection={current} />;
-  else body = <ConnectedAnalytics config={config} connection={current} period={view.period} />;
+  else
+    body = (
+      <ConnectedAnalytics
+        config={config}
+        connection={current}
+        period={view.period}
+        window={view.window ?? null}
+      />
+    );
 
   return (
     <AnalyticsPage
       title={config.title}
       description={config.description}
-      filters={isReady ? <PeriodSelect value={view.period} onChange={view.setPeriod} /> : null}
+      filters={
+        isReady ? (
+          <PeriodSelect
+            value={view.period}
+            custom={view.window ?? null}
+            onChange={view.setPeriod}
+          />
+        ) : null
+      }
     >
       {body}
     </AnalyticsPage>

@@ -14,9 +14,8 @@ import { loadOnce } from '@/lib/load-once';
 import { showToast } from '@/lib/toast';
 import { importWithChunkFallback } from '@/lib/chunk-errors';
 import { ServerUnreachable } from '@/components/errors/server-unreachable';
-import { apiClient } from '@/lib/api-client';
 import { useReachability } from '@/lib/connectivity';
-import { watchReachability } from '@/lib/watch-reachability';
+import { EmailVerificationBanner } from './email-verification-banner';
 import { ExportProvider, runExport, useExportPayload } from './export-context';
 import { userMenuTriggerClassName } from './user-menu-trigger';
 import { HeaderSearch } from './header-search';
@@ -160,9 +159,6 @@ function ViewerNotice() {
   );
 }
 
-// Every request the signed-in app makes tells whether the server is still there.
-watchReachability(apiClient);
-
 /** The signed-in app frame: navigation, search, export, theme and account. */
 export function AppShell({ children }: { children?: ReactNode }) {
   const { roles } = useAuth();
@@ -226,6 +222,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
               className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-4 py-6 sm:px-6 sm:py-8"
             >
               <ViewerNotice />
+              <EmailVerificationBanner />
               {reachability === 'unreachable' ? <ServerUnreachable /> : (children ?? <Outlet />)}
             </main>
           </div>

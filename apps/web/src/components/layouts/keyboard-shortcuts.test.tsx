@@ -79,6 +79,9 @@ describe('keyboard shortcuts', () => {
     expect(
       await screen.findByRole('dialog', { name: 'Keyboard Shortcuts' }, { timeout: 10_000 }),
     ).toBeTruthy();
+    // The assistant's own shortcut is listed beside the spec's.
+    expect(screen.getByText('Open or close the assistant')).toBeTruthy();
+    expect(screen.getByText('Ctrl + K')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -22,6 +22,23 @@ export async function listConnectionContent(
   return response.data;
 }
 
+/**
+ * The connection's content as CSV (`format=csv`, formula-neutralised by the API): every item
+ * matching the table's search, type and sort, not just the page on screen.
+ */
+export async function exportConnectionContentCsv(
+  connectionId: string,
+  filter: ConnectionContentFilter,
+): Promise<Blob> {
+  const { page: _page, pageSize: _pageSize, ...rest } = filter;
+  const response = await apiClient.get<Blob>(`/v1/auth/oauth-connections/${connectionId}/videos`, {
+    params: { ...rest, format: 'csv' },
+    headers: { Accept: 'text/csv' },
+    responseType: 'blob',
+  });
+  return response.data;
+}
+
 /** `syncedAt` is part of the key so a finished sync shows its new numbers. */
 export const connectionContentQueryOptions = (
   connectionId: string,

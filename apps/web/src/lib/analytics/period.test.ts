@@ -3,6 +3,7 @@ import {
   ALL_TIME_FROM,
   defaultPeriod,
   lastCompleteDayOf,
+  parseCustomWindow,
   parsePeriod,
   shownFrom,
   toDayRange,
@@ -37,5 +38,15 @@ describe('the analytics period', () => {
     expect(shownFrom(ALL_TIME_FROM, daily)).toBe('2024-06-01');
     expect(shownFrom(ALL_TIME_FROM, [])).toBe(ALL_TIME_FROM);
     expect(shownFrom('2026-10-24', daily)).toBe('2026-10-24');
+  });
+
+  it('reads a custom window only when both days are real and in order', () => {
+    const read = (query: string) => parseCustomWindow(new URLSearchParams(query));
+    expect(read('from=2026-10-01&to=2026-10-31')).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    expect(read('from=2026-10-05&to=2026-10-05')).toEqual({ from: '2026-10-05', to: '2026-10-05' });
+    expect(read('from=2026-10-01')).toBeNull();
+    expect(read('from=2026-10-31&to=2026-10-01')).toBeNull();
+    expect(read('from=2026-02-30&to=2026-03-01')).toBeNull();
+    expect(read('from=yesterday&to=2026-03-01')).toBeNull();
   });
 });

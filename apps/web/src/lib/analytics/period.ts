@@ -34,6 +34,28 @@ export function parsePeriod(value: string | null | undefined): Period {
   return (periods as readonly string[]).includes(value ?? '') ? (value as Period) : defaultPeriod;
 }
 
+/** A custom period: explicit days from the URL (`?from=2026-10-01&to=2026-10-31`). */
+export type CustomWindow = { from: string; to: string };
+
+const isoDayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
+function isCalendarDay(value: string): boolean {
+  if (!isoDayPattern.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * Reads a custom window from the URL: both days, real calendar days, `from` not after `to`.
+ * Anything else reads as no custom window, so the page keeps its preset.
+ */
+export function parseCustomWindow(params: URLSearchParams): CustomWindow | null {
+  const from = params.get('from');
+  const to = params.get('to');
+  if (!from || !to || !isCalendarDay(from) || !isCalendarDay(to) || from > to) return null;
+  return { from, to };
+}
+
 /** Days the API reads analytics for; without them it picks its default. */
 export type DayRange = { from?: string; to?: string };
 

@@ -11,11 +11,12 @@ function useEmbeddedIdentity(): IdentitySnapshot {
   const userId = sessionUser?.id ?? null;
   const email = sessionUser?.email ?? '';
   const name = sessionUser?.name ?? '';
+  const isEmailVerified = sessionUser?.emailVerified ?? false;
   return useMemo<IdentitySnapshot>(
     () => ({
       isLoaded: !session.isPending,
       isSignedIn: Boolean(userId),
-      user: userId ? { id: userId, email, name } : null,
+      user: userId ? { id: userId, email, name, isEmailVerified } : null,
       // The embedded provider keeps roles on the backend; it has no public metadata.
       publicMetadata: {},
       getToken: () => (userId ? getEmbeddedToken(userId) : Promise.resolve(null)),
@@ -29,7 +30,7 @@ function useEmbeddedIdentity(): IdentitySnapshot {
         clearEmbeddedToken();
       },
     }),
-    [session.isPending, userId, email, name],
+    [session.isPending, userId, email, name, isEmailVerified],
   );
 }
 

@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/testing/responses';
 import { useSyncExternalStore } from 'react';
+import { reachability } from '../connectivity';
 import { createEmbeddedAuthClient, type EmbeddedAuthClient } from './embedded-client';
 
 /** How the embedded adapter reads the session store. */
@@ -299,5 +300,30 @@ describe('embedded auth client: session store', () => {
 
     expect(result.current.data).toBeNull();
     unmount();
+  });
+});
+
+describe('embedded auth client: reachability', () => {
+  it('a session read that gets no answer, with the health check failing too, marks the server unreachable; an answer marks it back', async () => {
+    let isDown = true;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      if (isDown) throw new TypeError('Failed to fetch');
+      if (String(input).endsWith('/api/health')) return jsonResponse(200, { status: 'ok' });
+      return jsonResponse(200, null);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const client = createEmbeddedAuthClient();
+
+    await client.refreshSession();
+    await waitFor(() => expect(reachability.read()).toBe('unreachable'));
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/health'))).toBe(
+      true,
+    );
+    // Signed out, not stuck loading: the public page can render its Connection Problem.
+    expect(client.getSession()).toEqual({ data: null, isPending: false });
+
+    isDown = false;
+    await client.refreshSession();
+    expect(reachability.read()).toBe('reachable');
   });
 });

@@ -5,6 +5,8 @@
  * against its trusted origins, and JSON bodies satisfy its content-type check.
  */
 
+import { reachability } from '../connectivity';
+
 export type EmbeddedUser = { id: string; email: string; name: string; emailVerified: boolean };
 export type EmbeddedSession = { user: EmbeddedUser };
 export type EmbeddedSessionState = { data: EmbeddedSession | null; isPending: boolean };
@@ -58,6 +60,23 @@ function toSession(body: unknown): EmbeddedSession | null {
   };
 }
 
+/**
+ * The identity requests are the public pages' first (and often only) ones: they tell whether the
+ * server is there, as the API client's do, so /login shows Connection Problem too.
+ */
+async function observeReachability(request: Promise<Response>): Promise<Response> {
+  try {
+    const response = await request;
+    reachability.reportAnswer();
+    return response;
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) {
+      void reachability.reportNoAnswer();
+    }
+    throw error;
+  }
+}
+
 function isSameState(a: EmbeddedSessionState, b: EmbeddedSessionState): boolean {
   return (
     a.isPending === b.isPending &&
@@ -89,10 +108,12 @@ export function createEmbeddedAuthClient(basePath = '/api/auth') {
 
   async function loadSession(request: number): Promise<void> {
     try {
-      const response = await fetch(`${basePath}/get-session`, {
-        credentials: 'include',
-        headers: { Accept: 'application/json' },
-      });
+      const response = await observeReachability(
+        fetch(`${basePath}/get-session`, {
+          credentials: 'include',
+          headers: { Accept: 'application/json' },
+        }),
+      );
       const body = await readJson(response);
       if (request !== requestCount) return latestRefresh;
       if (response.ok) {
@@ -175,12 +196,14 @@ export function createEmbeddedAuthClient(basePath = '/api/auth') {
   }
 
   async function post(path: string, body: object): Promise<EmbeddedAuthResult> {
-    const response = await fetch(`${basePath}${path}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const response = await observeReachability(
+      fetch(`${basePath}${path}`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
     const payload = await readJson(response);
     if (!response.ok) return { data: null, error: toAuthError(response, payload) };
     return { data: payload, error: null };

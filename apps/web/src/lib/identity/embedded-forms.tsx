@@ -5,13 +5,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { embeddedAuthClient } from './embedded-client';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  validateSignIn,
-  validateSignUp,
-  type CredentialErrors,
-} from './credentials-validation';
+import { validateSignIn, validateSignUp, type CredentialErrors } from './credentials-validation';
+import { PasswordField } from './password-field';
 import type { SignInProps, SignUpProps } from './types';
 
 function FormAlert({ message }: { message: string | null }) {
@@ -74,8 +69,10 @@ export function EmbeddedSignIn({ signUpHref }: SignInProps) {
           onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
         />
       </FormField>
-      <FormField
+      <PasswordField
         label="Password"
+        name="password"
+        isNew={false}
         hint={
           <Link
             to={paths.forgotPassword}
@@ -85,17 +82,9 @@ export function EmbeddedSignIn({ signUpHref }: SignInProps) {
           </Link>
         }
         error={errors.password}
-      >
-        <Input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={(event) =>
-            setValues((current) => ({ ...current, password: event.target.value }))
-          }
-        />
-      </FormField>
+        value={values.password}
+        onChange={(password) => setValues((current) => ({ ...current, password }))}
+      />
       <Button type="submit" size="lg" isLoading={isSubmitting} className="w-full">
         Sign in
       </Button>
@@ -170,21 +159,14 @@ export function EmbeddedSignUp({ afterSignUpPath, signInHref }: SignUpProps) {
           onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
         />
       </FormField>
-      <FormField
+      <PasswordField
         label="Password"
-        hint={`${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters.`}
+        name="password"
+        isNew
         error={errors.password}
-      >
-        <Input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(event) =>
-            setValues((current) => ({ ...current, password: event.target.value }))
-          }
-        />
-      </FormField>
+        value={values.password}
+        onChange={(password) => setValues((current) => ({ ...current, password }))}
+      />
       <Button type="submit" size="lg" isLoading={isSubmitting} className="w-full">
         Create account
       </Button>

@@ -2,7 +2,14 @@ import type { ComponentType, ReactNode } from 'react';
 
 export type IdentityProviderKind = 'embedded' | 'clerk';
 
-export type IdentityUser = { id: string; email: string; name: string };
+export type IdentityUser = {
+  id: string;
+  email: string;
+  name: string;
+  /** False while the embedded provider's address is unconfirmed; absent where the provider
+   * confirms addresses itself (Clerk). */
+  isEmailVerified?: boolean;
+};
 
 /** Public metadata as identity providers hand it out: arrays or comma-separated strings. */
 export type IdentityMetadata = {

@@ -61,15 +61,18 @@ export async function listContentPage(
   const column = sortColumns[query.sort];
   // NULLs (withheld numbers) sort last either way; the id keeps pages stable.
   const order = query.order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`; // prettier-ignore
+  const ordered = db
+    .select({ item: contentItems, platform: analyticsAccounts.platform })
+    .from(contentItems)
+    .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
+    .where(where)
+    .orderBy(order, asc(contentItems.id))
+    .$dynamic();
   const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({ item: contentItems, platform: analyticsAccounts.platform })
-      .from(contentItems)
-      .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
-      .where(where)
-      .orderBy(order, asc(contentItems.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    // A CSV export holds every matching item in the table's order, not one page.
+    query.format === 'csv'
+      ? ordered
+      : ordered.limit(query.pageSize).offset((query.page - 1) * query.pageSize),
     db
       .select({ total: count() })
       .from(contentItems)
@@ -159,10 +162,16 @@ export async function listAccountDaily(
   }));
 }
 
+/**
+ * The account's audience for `range`: per dimension, the snapshot covering exactly the range (YouTube
+ * is synced for each analytics period), else the last 28 days, else what the platform gives
+ * (Instagram's followers now). Each row carries the period it covers.
+ */
 export async function listAudience(
   db: Database,
   organizationId: string,
   accountId: string,
+  range: { from: string; to: string },
 ): Promise<AccountAnalytics['audience']> {
   const rows = await db
     .select()
@@ -176,14 +185,25 @@ export async function listAudience(
       ),
     )
     .orderBy(asc(audienceBreakdowns.dimension), desc(audienceBreakdowns.views), desc(audienceBreakdowns.percentage), desc(audienceBreakdowns.followers)); // prettier-ignore
-  return rows.map((row) => ({
-    dimension: row.dimension,
-    value: row.value,
-    periodStart: row.periodStart,
-    periodEnd: row.periodEnd,
-    percentage: row.percentage,
-    views: row.views,
-    watchMinutes: row.watchMinutes,
-    followers: row.followers,
-  }));
+  // Exact span first (0), then the last 28 days (1), then whatever the platform gives (2).
+  const chosen = new Map<string, { label: string; rank: number }>();
+  for (const row of rows) {
+    const isExact = row.periodStart === range.from && row.periodEnd === range.to;
+    const rank = isExact ? 0 : row.periodLabel === 'last_28_days' ? 1 : 2;
+    const current = chosen.get(row.dimension);
+    if (!current || rank < current.rank)
+      chosen.set(row.dimension, { label: row.periodLabel, rank });
+  }
+  return rows
+    .filter((row) => chosen.get(row.dimension)?.label === row.periodLabel)
+    .map((row) => ({
+      dimension: row.dimension,
+      value: row.value,
+      periodStart: row.periodStart,
+      periodEnd: row.periodEnd,
+      percentage: row.percentage,
+      views: row.views,
+      watchMinutes: row.watchMinutes,
+      followers: row.followers,
+    }));
 }

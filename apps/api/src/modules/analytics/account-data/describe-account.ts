@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { addDays } from '../../../lib/days';
 import { resolveDateRange } from '../calculations/date-range';
+import { findRangeTotal } from '../range-totals/range-totals';
 import {
   findMetricDayBounds,
   listAccountDaily,
@@ -56,8 +57,14 @@ export async function describeAccount(
   }
   const daily = await listAccountDaily(db, account.organizationId, account.id, from, to);
   const totals = Object.fromEntries(totalKeys.map((key) => [key, sumMetric(daily, key)]));
-  // Reach counts unique accounts: days do not add up, so a range of several days has no total.
-  if (daily.length !== 1) totals.reach = null;
+  // Reach counts unique accounts: days do not add up, so a range of several days shows the
+  // platform's own total for exactly that span (Instagram gives one for up to 30 days), or none.
+  if (daily.length !== 1) {
+    totals.reach =
+      account.platform === 'instagram'
+        ? await findRangeTotal(db, account.organizationId, account.id, 'reach', from, to)
+        : null;
+  }
   return {
     id: account.id,
     platform: account.platform,
@@ -71,6 +78,6 @@ export async function describeAccount(
     range: { from, to },
     totals: totals as AccountAnalytics['totals'],
     daily,
-    audience: await listAudience(db, account.organizationId, account.id),
+    audience: await listAudience(db, account.organizationId, account.id, { from, to }),
   };
 }

@@ -23,6 +23,32 @@ const reportedDimensions: Record<Platform, AudienceResponse['breakdowns'][number
     facebook: [],
   };
 
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+
+/**
+ * The snapshot to show: the one covering exactly the requested range (YouTube's are synced for
+ * each period), else one as long ending on the platform's own last day, else the last 28 days, else the freshest (Instagram's followers now).
+ */
+function pickSnapshot(
+  rows: BreakdownRow[],
+  range: { from: string; to: string },
+): BreakdownRow | undefined {
+  let exact: BreakdownRow | undefined;
+  let sameLength: BreakdownRow | undefined;
+  let month: BreakdownRow | undefined;
+  let latest: BreakdownRow | undefined;
+  const length = daysBetween(range.from, range.to);
+  for (const row of rows) {
+    if (row.periodLabel === 'previous_28_days') continue;
+    if (row.periodStart === range.from && row.periodEnd === range.to) exact ??= row;
+    // The platform's own last complete day can differ from the range's (combined platforms).
+    if (row.periodStart && daysBetween(row.periodStart, row.periodEnd) === length) sameLength ??= row; // prettier-ignore
+    if (row.periodLabel === 'last_28_days') month ??= row;
+    if (!latest || row.periodEnd > latest.periodEnd) latest = row;
+  }
+  return exact ?? sameLength ?? month ?? latest;
+}
+
 export async function getAudience(
   db: Database,
   user: AnalyticsViewer,
@@ -50,9 +76,7 @@ export async function getAudience(
   for (const platform of new Set(scope.accounts.map((account) => account.platform))) {
     for (const dimension of audienceDimensions) {
       const own = groups.get(platform)?.get(dimension) ?? [];
-      // The freshest period label wins (e.g. last 28 days over the 28 days before).
-      let latest: BreakdownRow | undefined;
-      for (const row of own) if (!latest || row.periodEnd > latest.periodEnd) latest = row;
+      const latest = pickSnapshot(own, scope.range);
       if (!latest) {
         if (!reportedDimensions[platform].includes(dimension)) continue;
         breakdowns.push({

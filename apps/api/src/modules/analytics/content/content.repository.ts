@@ -178,6 +178,7 @@ const selectContent = prepareStatementsByShape<
       type: sql`${contentItems.kind}`.as('type'),
       publishedAt: sql`${contentItems.publishedAt}`.as('publishedAt'),
       permalink: contentItems.permalink,
+      thumbnailUrl: sql`${contentItems.thumbnailUrl}`.as('thumbnailUrl'),
       isRangeBased: hasDaily.as('isRangeBased'),
       views: metrics.views.as('views'),
       watchMinutes: metrics.watchMinutes.as('watchMinutes'),
@@ -219,6 +220,7 @@ export type ContentListRow = {
   /** The database's text of the timestamp. */
   publishedAt: string;
   permalink: string | null;
+  thumbnailUrl: string | null;
   isRangeBased: boolean;
   views: string | number | null;
   watchMinutes: string | number | null;

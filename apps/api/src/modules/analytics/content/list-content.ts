@@ -38,6 +38,7 @@ export async function getContent(
         type: row.type,
         publishedAt: new Date(row.publishedAt).toISOString(),
         permalink: row.permalink,
+        thumbnailUrl: row.thumbnailUrl,
         views,
         watchMinutes: number(row.watchMinutes),
         likes: number(row.likes),

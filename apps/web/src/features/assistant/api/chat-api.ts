@@ -36,6 +36,14 @@ export const suggestionsQueryOptions = () =>
       (await apiClient.get<{ questions: string[] }>('/v1/chat/suggestions')).data.questions,
   });
 
+export async function renameConversation(id: string, title: string): Promise<Conversation> {
+  return (
+    await apiClient.patch<{ conversation: Conversation }>(`/v1/chat/conversations/${id}`, {
+      title,
+    })
+  ).data.conversation;
+}
+
 export async function deleteConversation(id: string): Promise<void> {
   await apiClient.delete(`/v1/chat/conversations/${id}`);
 }

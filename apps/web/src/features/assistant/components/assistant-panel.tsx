@@ -1,8 +1,7 @@
 import type { ChatMessage, ChatSource } from '@crescendo/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowUp, History, MessageSquarePlus, RotateCcw, Trash2 } from 'lucide-react';
+import { ArrowUp, History, MessageSquarePlus, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -12,13 +11,15 @@ import {
   chatQueryKey,
   conversationsQueryOptions,
   deleteConversation,
+  renameConversation,
   historyQueryOptions,
   streamMessage,
   suggestionsQueryOptions,
 } from '../api/chat-api';
-import { sourceHref, sourceLabel } from '../utils/source-links';
 import { ChatMarkdown } from './chat-markdown';
 import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
+import { ConversationList } from './conversation-list';
+import { SourceChips } from './source-chips';
 
 const maxLength = 2000;
 
@@ -29,27 +30,6 @@ type ShownMessage = {
   sources: ChatSource[];
   isStreaming?: boolean;
 };
-
-function SourceChips({ sources, onFollow }: { sources: ChatSource[]; onFollow: () => void }) {
-  if (sources.length === 0) return null;
-  return (
-    <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Sources">
-      {sources.map((source) => (
-        <li
-          key={`${source.tool}-${source.platform}-${source.window?.from ?? ''}-${source.window?.to ?? ''}`}
-        >
-          <Link
-            to={sourceHref(source)}
-            onClick={onFollow}
-            className="inline-flex items-center rounded-full border border-zinc-300 bg-white px-2.5 py-0.5 text-xs text-zinc-700 hover:border-brand-500 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:text-brand-300"
-          >
-            {sourceLabel(source)}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** The assistant: a side sheet (full screen on phones) with the conversation, history and input. */
 export function AssistantPanel({
@@ -201,6 +181,11 @@ export function AssistantPanel({
     setIsShowingHistory(false);
   }
 
+  async function renameTitle(id: string, title: string) {
+    await renameConversation(id, title);
+    await queryClient.invalidateQueries({ queryKey: [...chatQueryKey, 'conversations'] });
+  }
+
   async function removeConversation(id: string) {
     await deleteConversation(id);
     if (id === conversationId) startNew();
@@ -252,32 +237,12 @@ export function AssistantPanel({
 
         <div className="min-h-0 flex-1 overflow-y-auto text-sm" aria-live="polite">
           {isShowingHistory ? (
-            <section aria-label="Conversations">
-              {conversations.data?.length === 0 ? (
-                <p className="text-zinc-600 dark:text-zinc-400">No conversations yet.</p>
-              ) : null}
-              <ul className="flex flex-col gap-1">
-                {conversations.data?.map((conversation) => (
-                  <li key={conversation.id} className="flex items-center gap-1">
-                    <button
-                      type="button"
-                      className="min-w-0 flex-1 truncate rounded-lg px-2 py-2 text-left hover:bg-zinc-100 dark:hover:bg-zinc-800"
-                      onClick={() => void openConversation(conversation.id)}
-                    >
-                      {conversation.title}
-                    </button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Delete “${conversation.title}”`}
-                      onClick={() => void removeConversation(conversation.id)}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden="true" />
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <ConversationList
+              conversations={conversations.data}
+              onOpen={(id) => void openConversation(id)}
+              onRename={renameTitle}
+              onDelete={(id) => void removeConversation(id)}
+            />
           ) : messages.length === 0 ? (
             <section aria-label="Suggested questions" className="flex flex-col gap-3">
               <p className="text-zinc-600 dark:text-zinc-400">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sourceHref } from './source-links';
 
 describe('sourceHref', () => {
-  it('opens the dashboard view with the same window and platform', () => {
+  it('opens the dashboard view with the same window (its days, even when as long as a preset) and platform', () => {
     expect(
       sourceHref({
         tool: 'get_metrics',
@@ -11,7 +11,7 @@ describe('sourceHref', () => {
         platform: 'youtube',
         window: { from: '2025-05-16', to: '2025-06-12' },
       }),
-    ).toBe('/dashboard?range=28d&platform=youtube');
+    ).toBe('/dashboard?from=2025-05-16&to=2025-06-12&platform=youtube');
     expect(
       sourceHref({
         tool: 'get_top_content',

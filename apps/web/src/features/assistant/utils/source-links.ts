@@ -1,12 +1,6 @@
 import type { ChatSource } from '@crescendo/contracts';
 import { paths } from '@/config/paths';
 
-const presetByDays: Record<number, string> = { 7: '7d', 28: '28d', 90: '90d', 365: '365d' };
-
-function daysOf(window: { from: string; to: string }): number {
-  return Math.round((Date.parse(window.to) - Date.parse(window.from)) / 86_400_000) + 1;
-}
-
 const viewPaths = {
   analytics: paths.dashboard,
   audience: paths.dashboardAudience,
@@ -15,18 +9,15 @@ const viewPaths = {
 } as const;
 
 /**
- * The dashboard view showing a source's figures, with its filters: the platform, and the window as
- * the preset it matches (or its dates when it matches none).
+ * The dashboard view showing a source's figures, with its filters: the platform, and the window's
+ * own days. Always the days, never a preset of the same length: a preset ends on the last complete
+ * day, which the answer's window may not (the dashboards show the days as a custom period).
  */
 export function sourceHref(source: ChatSource): string {
   const params = new URLSearchParams();
   if (source.window) {
-    const preset = presetByDays[daysOf(source.window)];
-    if (preset) params.set('range', preset);
-    else {
-      params.set('from', source.window.from);
-      params.set('to', source.window.to);
-    }
+    params.set('from', source.window.from);
+    params.set('to', source.window.to);
   }
   if (source.platform !== 'all') params.set('platform', source.platform);
   const query = params.toString();

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Hourglass } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { EmailVerificationBanner } from '@/components/layouts/email-verification-banner';
 import { Button } from '@/components/ui/button';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { getHomePathForRoles, paths } from '@/config/paths';
@@ -30,6 +31,8 @@ function Outcome({ result }: { result: CompleteRegistrationResponse }) {
               ? `Thanks for signing up, ${result.user.user.name || 'artist'}. You’re number ${result.position} in line — we’ll let you in soon.`
               : 'Thanks for signing up. We’ll let you in soon.'}
         </p>
+        {/* Right after sign-up: the confirmation mail is on its way (it stays in the app too). */}
+        <EmailVerificationBanner className="w-full text-left" />
         <Button asChild size="lg">
           <Link
             to={

@@ -2,15 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  validateSignUp,
-} from '@/lib/identity/credentials-validation';
+import { validatePassword } from '@/lib/identity/credentials-validation';
 import { embeddedAuthClient } from '@/lib/identity/embedded-client';
+import { PasswordField } from '@/lib/identity/password-field';
 import { AuthCard } from './auth-card';
 import { describeIdentityError, expiredLinkMessage } from './identity-errors';
 
@@ -61,7 +56,7 @@ export function ResetPasswordPage() {
     event.preventDefault();
     setFormError(null);
     const nextErrors: typeof errors = {};
-    const passwordError = validateSignUp({ name: 'x', email: 'a@b.co', ...values }).password;
+    const passwordError = validatePassword(values.password);
     if (passwordError) nextErrors.password = passwordError;
     if (!passwordError && values.password !== values.confirmation)
       nextErrors.confirmation = 'The two passwords don’t match.';
@@ -92,32 +87,23 @@ export function ResetPasswordPage() {
         aria-label="Choose a new password"
       >
         {formError ? <Alert tone="danger" title={formError} /> : null}
-        <FormField
+        <PasswordField
           label="New password"
-          hint={`${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} characters.`}
+          name="password"
+          isNew
           error={errors.password}
-        >
-          <Input
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(event) =>
-              setValues((current) => ({ ...current, password: event.target.value }))
-            }
-          />
-        </FormField>
-        <FormField label="Repeat the new password" error={errors.confirmation}>
-          <Input
-            name="confirmation"
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmation}
-            onChange={(event) =>
-              setValues((current) => ({ ...current, confirmation: event.target.value }))
-            }
-          />
-        </FormField>
+          value={values.password}
+          onChange={(password) => setValues((current) => ({ ...current, password }))}
+        />
+        <PasswordField
+          label="Repeat the new password"
+          name="confirmation"
+          isNew
+          hint={null}
+          error={errors.confirmation}
+          value={values.confirmation}
+          onChange={(confirmation) => setValues((current) => ({ ...current, confirmation }))}
+        />
         <Button type="submit" size="lg" isLoading={isSubmitting} className="w-full">
           Change password
         </Button>

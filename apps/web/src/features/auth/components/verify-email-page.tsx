@@ -1,5 +1,5 @@
 import { CheckCircle2, MailWarning } from 'lucide-react';
-import { useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorScreen } from '@/components/errors/error-screen';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { getHomePathForRoles, paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { embeddedAuthClient } from '@/lib/identity/embedded-client';
-import { showToast } from '@/lib/toast';
+import { useResendVerification } from '@/lib/identity/use-resend-verification';
 import { expiredLinkMessage } from './identity-errors';
 
 /**
@@ -18,27 +18,8 @@ export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const session = useSyncExternalStore(embeddedAuthClient.subscribe, embeddedAuthClient.getSession);
   const { roles } = useAuth();
-  const [isSending, setIsSending] = useState(false);
+  const { resend, isSending } = useResendVerification();
   const user = session.data?.user ?? null;
-
-  const resend = async () => {
-    if (!user) return;
-    setIsSending(true);
-    try {
-      const result = await embeddedAuthClient.sendVerificationEmail(user.email);
-      showToast(
-        result.error
-          ? { title: 'We couldn’t send the link', description: result.error.message, type: 'error' }
-          : {
-              title: 'Link sent',
-              description: `Check ${user.email} for a new confirmation link.`,
-              type: 'success',
-            },
-      );
-    } finally {
-      setIsSending(false);
-    }
-  };
 
   if (session.isPending) return <LoadingScreen />;
   const linkError = searchParams.get('error');
@@ -73,7 +54,7 @@ export function VerifyEmailPage() {
       }
     >
       {user && !user.emailVerified ? (
-        <Button onClick={() => void resend()} isLoading={isSending}>
+        <Button onClick={() => void resend(user.email)} isLoading={isSending}>
           Send a new link
         </Button>
       ) : null}

@@ -5,7 +5,12 @@ import {
 } from '@crescendo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { DashboardPlatform, DashboardRange } from '../utils/dashboard-filters';
+import type { CustomWindow } from '@/lib/analytics/period';
+import {
+  toPeriodQuery,
+  type DashboardPlatform,
+  type DashboardRange,
+} from '../utils/dashboard-filters';
 
 export const contentTypes = ['all', ...contentKinds] as const;
 export type ContentType = (typeof contentTypes)[number];
@@ -15,6 +20,8 @@ export type SortOrder = 'asc' | 'desc';
 /** The content table's view: everything but the page is shared with the CSV export. */
 export type ContentFilter = {
   range: DashboardRange;
+  /** Explicit days instead of the preset, when the URL has them. */
+  window?: CustomWindow | null;
   platform: DashboardPlatform;
   type: ContentType;
   search: string;
@@ -26,8 +33,9 @@ export type ContentQuery = ContentFilter & { page: number; pageSize: number };
 
 /** Query params as `GET /api/dashboard/content` reads them; an empty search is left out. */
 export function toContentParams(filter: ContentFilter) {
-  const { search, ...rest } = filter;
-  return search ? { ...rest, search } : rest;
+  const { search, range, window, ...rest } = filter;
+  const period = toPeriodQuery({ range, window: window ?? null });
+  return search ? { ...period, ...rest, search } : { ...period, ...rest };
 }
 
 export async function getContent(query: ContentQuery): Promise<ContentResponse> {

@@ -185,4 +185,30 @@ describe('AudiencePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTestId('breakdown-youtube-country')).toBeTruthy();
   });
+
+  it('opens on custom days from the URL (an assistant source) and leaves them for a preset', async () => {
+    const { router } = setup('/dashboard/audience?from=2026-10-01&to=2026-10-31&platform=youtube');
+    const period = (await screen.findByLabelText('Period')) as HTMLSelectElement;
+    expect(period.selectedOptions[0]?.textContent).toBe('Custom: Oct 1 – Oct 31, 2026');
+    await waitFor(() =>
+      expect(client.apiClient.get).toHaveBeenCalledWith('/dashboard/audience', {
+        params: { from: '2026-10-01', to: '2026-10-31', platform: 'youtube', compare: 'previous' },
+      }),
+    );
+    fireEvent.change(period, { target: { value: '7d' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?platform=youtube&range=7d'));
+    expect(period.value).toBe('7d');
+    expect(within(period).queryByText(/^Custom/)).toBeNull();
+  });
+
+  it('keeps the default period when the URL’s days are not a real window', async () => {
+    setup('/dashboard/audience?from=2026-10-31&to=2026-10-01');
+    const period = (await screen.findByLabelText('Period')) as HTMLSelectElement;
+    expect(period.value).toBe('28d');
+    await waitFor(() =>
+      expect(client.apiClient.get).toHaveBeenCalledWith('/dashboard/audience', {
+        params: { range: '28d', platform: 'all', compare: 'previous' },
+      }),
+    );
+  });
 });

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatCompactNumber, formatLongDay, formatShortDay } from '@/lib/format';
+import { formatCompactNumber } from '@/lib/format';
 import { useAudience } from '../api/get-audience';
 import { useDashboardFilters } from '../hooks/use-dashboard-filters';
 import { platformLabels } from '../utils/dashboard-filters';
@@ -21,6 +21,7 @@ import {
 } from '@/lib/audience-labels';
 import { formatChange, platformNames } from './charts/dashboard-format';
 import { RankedBarList } from './charts/ranked-bar-list';
+import { describeCoverage, describePeriod } from './audience-coverage';
 import { DashboardFilters } from './dashboard-filters';
 import { ShareViewButton } from './share-view-button';
 
@@ -44,24 +45,6 @@ const dimensionTitles: Record<AudienceDimension, string> = {
   device: 'Devices',
   traffic_source: 'Traffic sources',
 };
-const periodNames: Record<string, string> = {
-  last_7_days: 'Last 7 days',
-  last_28_days: 'Last 28 days',
-  last_90_days: 'Last 90 days',
-  previous_28_days: 'Previous 28 days',
-  lifetime: 'Lifetime',
-};
-
-function describePeriod(period: Breakdown['period']): string | null {
-  if (!period) return null;
-  const name =
-    periodNames[period.label] ??
-    period.label.replace(/_/g, ' ').replace(/^\w/, (letter) => letter.toUpperCase());
-  if (period.start)
-    return `${name} (${formatShortDay(period.start)} – ${formatLongDay(period.end)})`;
-  return `${name}, as of ${formatLongDay(period.end)}`;
-}
-
 function describeBasis(basis: Breakdown['basis']): string {
   if (basis === 'views') return 'Share of views';
   if (basis === 'followers') return 'Share of followers';
@@ -291,8 +274,8 @@ export function AudiencePage() {
       filters={<DashboardFilters showCompare={false} />}
       status={<p role="status">{isUpdating ? 'Updating your audience…' : ''}</p>}
     >
-      <p className="mb-6 text-xs text-zinc-600 dark:text-zinc-400">
-        Each breakdown covers the period its platform reports, shown on the card.
+      <p className="mb-6 text-xs text-zinc-600 dark:text-zinc-400" data-testid="audience-period">
+        {describeCoverage(audience.data)}
       </p>
       {audience.isError ? (
         <section aria-label="Audience breakdowns">

@@ -30,6 +30,7 @@ function buildRow(overrides: Partial<ContentRow> = {}): ContentRow {
     type: 'video',
     publishedAt: '2026-10-01T12:00:00.000Z',
     permalink: 'https://www.youtube.com/watch?v=abc',
+    thumbnailUrl: null,
     views: 12_345,
     watchMinutes: 3_000,
     likes: 800,
@@ -131,6 +132,7 @@ describe('ContentPage', () => {
           platform: 'instagram',
           type: 'reel',
           permalink: null,
+          thumbnailUrl: null,
           watchMinutes: null,
           followersGained: null,
           engagementRate: null,
@@ -152,11 +154,11 @@ describe('ContentPage', () => {
     // The title is the row's header, with its platform and type under it.
     expect(within(row).getByRole('rowheader').textContent).toContain('Instagram·Reel');
     const cells = within(row).getAllByRole('cell');
-    // Published, views, watch, likes, comments, rate, followers (shares and saves start hidden).
-    expect(cells).toHaveLength(7);
+    // Published, views, watch, likes, rate, followers (comments, shares and saves start hidden).
+    expect(cells).toHaveLength(6);
     expect(cells[2]?.textContent).toBe('—Not available');
+    expect(cells[4]?.textContent).toBe('—Not available');
     expect(cells[5]?.textContent).toBe('—Not available');
-    expect(cells[6]?.textContent).toBe('—Not available');
     expect(within(row).getAllByText('—')).toHaveLength(3);
     const first = screen.getByRole('row', { name: /Midnight Drive/ });
     expect(within(first).getByRole('link').getAttribute('href')).toBe(

@@ -1,7 +1,7 @@
 import type { ContentRow } from '@crescendo/contracts';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Missing } from '@/components/analytics/content-columns';
+import { ContentThumbnail, Missing } from '@/components/analytics/content-columns';
 import type { DataColumn } from '@/components/analytics/data-table';
 import { cn } from '@/lib/cn';
 import {
@@ -48,8 +48,17 @@ const typeLabel = (type: string) =>
 
 // ── Table ───────────────────────────────────────────────────────────────────
 
-/** The title links out to the platform; under it, where it was published and as what. */
+/** The thumbnail, then the title linking out to the platform, and where and as what it was published. */
 function TitleCell({ row }: { row: ContentRow }) {
+  return (
+    <div className="flex min-w-0 items-start gap-3">
+      <ContentThumbnail url={row.thumbnailUrl} className="mt-0.5 hidden sm:block" />
+      <TitleText row={row} />
+    </div>
+  );
+}
+
+function TitleText({ row }: { row: ContentRow }) {
   return (
     <div className="flex min-w-0 flex-col gap-1">
       {row.permalink ? (
@@ -117,6 +126,9 @@ export const contentColumns: DataColumn<ContentRow>[] = [
     sortKey: 'comments',
     align: 'right',
     cell: (row) => formatCount(row.comments),
+    // Counted in the engagement rate; hidden at first so the thumbnail, title and the key
+    // figures fit a 1280 px screen without a sideways scroll (the column chooser brings it back).
+    isHiddenByDefault: true,
   },
   {
     id: 'shares',

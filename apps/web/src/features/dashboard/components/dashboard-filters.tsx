@@ -25,7 +25,11 @@ export function DashboardFilters({
       aria-label="Dashboard filters"
       className={cn('flex flex-wrap items-center gap-3', className)}
     >
-      <PeriodSelect value={filters.range} onChange={(range) => setFilters({ range })} />
+      <PeriodSelect
+        value={filters.range}
+        custom={filters.window}
+        onChange={(range) => setFilters({ range })}
+      />
       <label className="flex items-center gap-2 text-sm">
         <span className="text-zinc-600 dark:text-zinc-400">Platform</span>
         <select

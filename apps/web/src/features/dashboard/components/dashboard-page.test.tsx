@@ -2,6 +2,7 @@ import type { DashboardAnalyticsResponse, Insight, KpiSet } from '@crescendo/con
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ASSISTANT_OPEN_EVENT, type AssistantOpenDetail } from '@/lib/assistant-events';
 import { createFakeIdentity } from '@/testing/fake-identity';
 import { renderRoutes } from '@/testing/render';
 import { DashboardPage } from './dashboard-page';
@@ -312,6 +313,30 @@ describe('DashboardPage overview', () => {
     expect(within(engagement).getByText('4.12%')).toBeTruthy();
     // change is null (no comparable previous figure): no arrow, no percentage.
     expect(within(engagement).queryByTestId('kpi-delta')).toBeNull();
+  });
+
+  it('“Explain this” on a KPI and on a spike insight opens the assistant with the question', async () => {
+    const asked: (string | undefined)[] = [];
+    const listen = (event: Event) =>
+      asked.push((event as CustomEvent<AssistantOpenDetail>).detail.question);
+    window.addEventListener(ASSISTANT_OPEN_EVENT, listen);
+    try {
+      analyticsResponder = () => buildAnalytics({ insights: [buildInsight()] });
+      setup();
+      await findKeyMetrics();
+      fireEvent.click(screen.getByRole('button', { name: 'Explain Views' }));
+      fireEvent.click(
+        await screen.findByRole('button', {
+          name: 'Explain this: YouTube views spike on Oct 4, 2026',
+        }),
+      );
+      expect(asked).toEqual([
+        'Explain my views from 2026-10-23 to 2026-11-19',
+        'Why did my YouTube views spike on 2026-10-04?',
+      ]);
+    } finally {
+      window.removeEventListener(ASSISTANT_OPEN_EVENT, listen);
+    }
   });
 
   it('sends the URL filters to the API and refetches when a filter changes', async () => {

@@ -9,11 +9,11 @@ import {
   UserPlus,
   UserRound,
 } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link } from 'react-router';
 import { AnalyticsPage } from '@/components/analytics/analytics-page';
 import { AsyncErrorView } from '@/components/errors/async-error';
-import { useRegisterExport } from '@/components/layouts/export-context';
+import { downloadBlob, useRegisterExport } from '@/components/layouts/export-context';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -29,8 +29,9 @@ import {
 } from '@/lib/format';
 import { useDashboardAnalytics, usePreviousPeriodSeries } from '../api/get-dashboard-analytics';
 import { dashboardProfileQueryOptions } from '../api/get-dashboard-profile';
+import { exportOverviewCsv, toOverviewCsvFileName } from '../api/export-overview';
 import { useDashboardFilters } from '../hooks/use-dashboard-filters';
-import { toDashboardQuery, type DashboardFilters as Filters } from '../utils/dashboard-filters';
+import { type DashboardFilters as Filters } from '../utils/dashboard-filters';
 import {
   describePreviousPeriod,
   formatRate,
@@ -42,6 +43,7 @@ import { PlatformKpiBreakdown } from './charts/platform-kpi-breakdown';
 import { DashboardFilters } from './dashboard-filters';
 import { FreshnessBadges } from './freshness-badges';
 import { InsightsPanel } from './insights-panel';
+import { describePartialComparison, trendsOf } from './period-comparison';
 import { useInsightToasts } from './insights-toasts';
 import { KpiCard } from './kpi-card';
 import { MilestonesPanel } from './milestones-panel';
@@ -126,6 +128,7 @@ function describeRevenue(revenue: Analytics['combined']['estimatedRevenue']) {
 function KeyMetrics({ data }: { data: Analytics }) {
   const kpis = data.combined;
   const comparedTo = data.range.previous ? describePreviousPeriod(data.range.days) : null;
+  const partial = describePartialComparison(data.range);
   const net = kpis.followers.net.value;
   const gained = kpis.followers.gained.value;
   // "Explain this" asks the assistant about the card, for the dashboard's own window and platform.
@@ -139,68 +142,80 @@ function KeyMetrics({ data }: { data: Analytics }) {
   const followerChange = net !== null ? kpis.followers.net.change : kpis.followers.gained.change;
   const followerGrowth = net ?? gained;
   return (
-    <section aria-label="Key metrics" className={kpiGridClass}>
-      <KpiCard
-        icon={UserPlus}
-        label={audienceLabel(data.platform)}
-        explainQuestion={explain(audienceLabel(data.platform))}
-        value={formatCompactNumber(kpis.followers.total)}
-        detail={describeFollowerChange(net, gained)}
-        change={followerChange}
-        changeSubject={net !== null ? 'net gain' : 'gained'}
-        changeTone={followerGrowth !== null && followerGrowth > 0 ? 'neutral' : 'direction'}
-        comparedTo={comparedTo}
-        source={describeSource(data, 'followers')}
-        hint="Your platforms have not reported a follower total yet."
-      />
-      <KpiCard
-        icon={Eye}
-        label="Views"
-        explainQuestion={explain('Views')}
-        value={formatCompactNumber(kpis.views.value)}
-        change={kpis.views.change}
-        comparedTo={comparedTo}
-        source={describeSource(data, 'views')}
-        hint="Not reported for this platform."
-      />
-      <KpiCard
-        icon={Clock}
-        label="Watch time"
-        explainQuestion={explain('Watch time')}
-        value={formatWatchHours(kpis.watchMinutes.value)}
-        change={kpis.watchMinutes.change}
-        comparedTo={comparedTo}
-        source={describeSource(data, 'watchMinutes')}
-        hint="Only YouTube reports watch time."
-      />
-      <KpiCard
-        icon={Heart}
-        label="Engagement rate"
-        explainQuestion={explain('Engagement rate')}
-        value={formatRate(kpis.engagementRate.value)}
-        detail={
-          kpis.engagements.value === null
-            ? undefined
-            : `${formatFullNumber(kpis.engagements.value)} likes, comments, shares & saves`
-        }
-        change={kpis.engagementRate.change}
-        comparedTo={comparedTo}
-        source={describeSource(data, 'engagementRate')}
-        hint="Needs views and interactions from your platforms."
-      />
-      <KpiCard
-        className="col-span-2 lg:col-span-1"
-        icon={CircleDollarSign}
-        label="Estimated revenue"
-        explainQuestion={explain('Estimated revenue')}
-        value={revenue.value}
-        detail={revenue.detail}
-        change={kpis.estimatedRevenue.change}
-        comparedTo={comparedTo}
-        source={describeSource(data, 'estimatedRevenue')}
-        hint="Only YouTube reports estimated revenue."
-      />
-    </section>
+    <div className="flex flex-col gap-2">
+      <section aria-label="Key metrics" className={kpiGridClass}>
+        <KpiCard
+          icon={UserPlus}
+          label={audienceLabel(data.platform)}
+          explainQuestion={explain(audienceLabel(data.platform))}
+          value={formatCompactNumber(kpis.followers.total)}
+          detail={describeFollowerChange(net, gained)}
+          change={followerChange}
+          changeSubject={net !== null ? 'net gain' : 'gained'}
+          changeTone={followerGrowth !== null && followerGrowth > 0 ? 'neutral' : 'direction'}
+          comparedTo={comparedTo}
+          comparisonNote={partial ? 'Partial comparison' : null}
+          source={describeSource(data, 'followers')}
+          hint="Your platforms have not reported a follower total yet."
+        />
+        <KpiCard
+          icon={Eye}
+          label="Views"
+          explainQuestion={explain('Views')}
+          value={formatCompactNumber(kpis.views.value)}
+          change={kpis.views.change}
+          comparedTo={comparedTo}
+          comparisonNote={partial ? 'Partial comparison' : null}
+          source={describeSource(data, 'views')}
+          hint="Not reported for this platform."
+        />
+        <KpiCard
+          icon={Clock}
+          label="Watch time"
+          explainQuestion={explain('Watch time')}
+          value={formatWatchHours(kpis.watchMinutes.value)}
+          change={kpis.watchMinutes.change}
+          comparedTo={comparedTo}
+          comparisonNote={partial ? 'Partial comparison' : null}
+          source={describeSource(data, 'watchMinutes')}
+          hint="Only YouTube reports watch time."
+        />
+        <KpiCard
+          icon={Heart}
+          label="Engagement rate"
+          explainQuestion={explain('Engagement rate')}
+          value={formatRate(kpis.engagementRate.value)}
+          detail={
+            kpis.engagements.value === null
+              ? undefined
+              : `${formatFullNumber(kpis.engagements.value)} likes, comments, shares & saves`
+          }
+          change={kpis.engagementRate.change}
+          comparedTo={comparedTo}
+          comparisonNote={partial ? 'Partial comparison' : null}
+          source={describeSource(data, 'engagementRate')}
+          hint="Needs views and interactions from your platforms."
+        />
+        <KpiCard
+          className="col-span-2 lg:col-span-1"
+          icon={CircleDollarSign}
+          label="Estimated revenue"
+          explainQuestion={explain('Estimated revenue')}
+          value={revenue.value}
+          detail={revenue.detail}
+          change={kpis.estimatedRevenue.change}
+          comparedTo={comparedTo}
+          comparisonNote={partial ? 'Partial comparison' : null}
+          source={describeSource(data, 'estimatedRevenue')}
+          hint="Only YouTube reports estimated revenue."
+        />
+      </section>
+      {partial ? (
+        <p data-testid="partial-comparison" className="text-xs text-amber-800 dark:text-amber-300">
+          {partial}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -219,7 +234,7 @@ function GrowthCard({ data }: { data: Analytics }) {
       <CardContent>
         <Suspense fallback={<Skeleton className="h-72 rounded-xl" />}>
           <GrowthChart
-            height={220}
+            height={180}
             series={data.series}
             previousSeries={data.range.previous ? previous.data : null}
             granularity={data.range.granularity}
@@ -347,29 +362,20 @@ function focusInsights() {
   heading?.focus({ preventScroll: true });
 }
 
-function useOverviewExport(
-  profile: ArtistProfile | null,
-  filters: Filters,
-  data: Analytics | undefined,
-  dataUpdatedAt: number,
-) {
+/** The shell's Export button (and Ctrl+Shift+E): the overview's series as CSV, as on screen. */
+function useOverviewExport(filters: Filters, data: Analytics | undefined) {
+  const latest = useRef(filters);
+  latest.current = filters;
   // Only once there are figures to export: no connections, no Export button.
   useRegisterExport(
     data?.hasConnections
       ? {
-          fileName: 'crescendo-dashboard.json',
-          data: {
-            exportedAt: dataUpdatedAt ? new Date(dataUpdatedAt).toISOString() : null,
-            artist: profile
-              ? { name: profile.artistName, genres: profile.genres, country: profile.country }
-              : null,
-            filters: toDashboardQuery(filters),
-            range: data?.range ?? null,
-            hasConnections: data?.hasConnections ?? null,
-            kpis: data?.combined ?? null,
-            byPlatform: data?.byPlatform ?? null,
-            series: data?.series ?? null,
-          },
+          fileName: toOverviewCsvFileName(data.range),
+          download: async () =>
+            downloadBlob(
+              toOverviewCsvFileName(data.range),
+              await exportOverviewCsv(latest.current),
+            ),
         }
       : null,
   );
@@ -389,7 +395,7 @@ export function DashboardPage() {
   const profile = profileQuery.data ?? null;
   const name = profile?.artistName ?? user?.name ?? 'there';
   useInsightToasts(analytics.isPlaceholderData ? undefined : data?.insights, focusInsights);
-  useOverviewExport(profile, filters, data, analytics.dataUpdatedAt);
+  useOverviewExport(filters, data);
   const isUpdating = analytics.isPlaceholderData && analytics.isFetching;
   if (profileQuery.isError) throw profileQuery.error;
   if (profileQuery.isPending) return <PageSkeleton />;
@@ -408,7 +414,7 @@ export function DashboardPage() {
   } else {
     body = (
       <div
-        className="flex flex-col gap-6 transition-opacity aria-busy:opacity-60"
+        className="flex flex-col gap-4 transition-opacity aria-busy:opacity-60"
         aria-busy={isUpdating}
       >
         <KeyMetrics data={data} />
@@ -463,7 +469,7 @@ export function DashboardPage() {
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         {hasAnalytics && data ? (
           <div className="min-w-0 lg:col-span-2">
-            <InsightsPanel insights={data.insights} />
+            <InsightsPanel insights={data.insights} trends={trendsOf(data)} />
           </div>
         ) : null}
         <ArtistProfileCard profile={profile} />

@@ -1,5 +1,5 @@
 import type { Insight } from '@crescendo/contracts';
-import { Lightbulb, TrendingUp, Trophy } from 'lucide-react';
+import { Lightbulb, TrendingDown, TrendingUp, Trophy } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { formatCompactNumber, formatLongDay } from '@/lib/format';
 import { formatTrafficSource } from '@/lib/audience-labels';
 import { openAssistant } from '@/lib/assistant-events';
-import { formatDaysInText, platformNames } from './charts/dashboard-format';
+import { formatChange, formatDaysInText, platformNames } from './charts/dashboard-format';
 
 const INITIALLY_SHOWN = 4;
 
@@ -51,8 +51,56 @@ function InsightEvidence({ evidence }: { evidence: Insight['evidence'] }) {
   );
 }
 
-/** Spikes and milestones found in the selected period, newest first, with their evidence. */
-export function InsightsPanel({ insights }: { insights: Insight[] }) {
+/** How a drop, a spike and a milestone look: a drop is a warning, as its toast is. */
+function lookOf(insight: Insight) {
+  if (insight.kind === 'milestone')
+    return {
+      icon: Trophy,
+      badge: 'Milestone',
+      tone: 'warning',
+      circle: 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200',
+    } as const;
+  if (insight.direction === 'down')
+    return {
+      icon: TrendingDown,
+      badge: 'Drop',
+      tone: 'danger',
+      circle: 'bg-red-100 text-red-800 dark:bg-red-950/60 dark:text-red-200',
+    } as const;
+  return {
+    icon: TrendingUp,
+    badge: 'Spike',
+    tone: 'brand',
+    circle: 'bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-200',
+  } as const;
+}
+
+/** The period's headline changes, so an empty list never reads as "all is well" on a fall. */
+export type PeriodTrends = { label: string; change: number | null }[];
+
+/** A fall this large (−10 %) is worth saying when no single day stood out. */
+const NOTABLE_FALL = -0.1;
+
+export function describeQuietPeriod(trends: PeriodTrends = []): string {
+  const falls = trends.filter(
+    (trend): trend is { label: string; change: number } =>
+      trend.change !== null && trend.change <= NOTABLE_FALL,
+  );
+  if (falls.length === 0)
+    return 'No single day stood out in this period. We look for spikes, drops and milestones after every sync and will tell you the moment something changes.';
+  const parts = falls.map((fall) => `${fall.label} ${formatChange(fall.change).replace('-', '−')}`);
+  return `No single day stood out, but the period is down on the one before: ${parts.join(', ')}. Point at the chart to see day by day where it fell.`;
+}
+
+/** Spikes, drops and milestones found in the selected period, newest first, with their evidence. */
+export function InsightsPanel({
+  insights,
+  trends,
+}: {
+  insights: Insight[];
+  /** The KPIs' changes on the previous period, for the empty state. */
+  trends?: PeriodTrends;
+}) {
   const [isExpanded, setIsExpanded] = useState(false);
   const sorted = [...insights].sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0));
   const shown = isExpanded ? sorted : sorted.slice(0, INITIALLY_SHOWN);
@@ -62,16 +110,13 @@ export function InsightsPanel({ insights }: { insights: Insight[] }) {
         <CardTitle id="insights-heading" tabIndex={-1} className="focus:outline-none">
           Insights
         </CardTitle>
-        <CardDescription>Spikes and milestones we spotted in this period.</CardDescription>
+        <CardDescription>Spikes, drops and milestones we spotted in this period.</CardDescription>
       </CardHeader>
       <CardContent>
         {sorted.length === 0 ? (
           <div className="flex items-start gap-3 text-sm text-zinc-600 dark:text-zinc-400">
             <Lightbulb className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            <p>
-              Nothing unusual in this period yet. We look for spikes and milestones after every sync
-              and will tell you the moment something takes off.
-            </p>
+            <p>{describeQuietPeriod(trends)}</p>
           </div>
         ) : (
           <>
@@ -80,24 +125,19 @@ export function InsightsPanel({ insights }: { insights: Insight[] }) {
               className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800"
             >
               {shown.map((insight) => {
-                const Icon = insight.kind === 'milestone' ? Trophy : TrendingUp;
+                const look = lookOf(insight);
+                const Icon = look.icon;
                 return (
                   <li key={insight.id} className="flex gap-3 py-3 first:pt-0 last:pb-0">
                     <span
-                      className={
-                        insight.kind === 'milestone'
-                          ? 'flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200'
-                          : 'flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800 dark:bg-brand-900/60 dark:text-brand-200'
-                      }
+                      className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-full ${look.circle}`}
                     >
                       <Icon className="h-4 w-4" aria-hidden="true" />
                     </span>
                     <div className="min-w-0 flex-1">
                       <div className="flex flex-wrap items-center gap-2">
                         <h3 className="text-sm font-semibold">{formatDaysInText(insight.title)}</h3>
-                        <Badge tone={insight.kind === 'milestone' ? 'warning' : 'brand'}>
-                          {insight.kind === 'milestone' ? 'Milestone' : 'Spike'}
-                        </Badge>
+                        <Badge tone={look.tone}>{look.badge}</Badge>
                       </div>
                       <p className="text-xs text-zinc-600 dark:text-zinc-400">
                         <time dateTime={insight.day}>{formatLongDay(insight.day)}</time>
@@ -110,10 +150,12 @@ export function InsightsPanel({ insights }: { insights: Insight[] }) {
                       {insight.kind === 'spike' ? (
                         <button
                           type="button"
+                          // Several spikes each have one: the name says which (and starts as shown).
+                          aria-label={`Explain this: ${insight.platform ? `${platformNames[insight.platform]} ` : ''}views spike on ${formatLongDay(insight.day)}`}
                           className="mt-2 text-xs font-medium text-brand-700 hover:underline dark:text-brand-300"
                           onClick={() =>
                             openAssistant(
-                              `Why did my ${insight.platform ? `${platformNames[insight.platform]} ` : ''}views spike on ${insight.day}?`,
+                              `Why did my ${insight.platform ? `${platformNames[insight.platform]} ` : ''}views ${insight.direction === 'down' ? 'drop' : 'spike'} on ${insight.day}?`,
                             )
                           }
                         >

@@ -24,10 +24,13 @@ function toastedFor(queryClient: QueryClient): Set<string> {
   return ids;
 }
 
-/**
- * Shows each new insight once as a toast — 'insight' for a spike, 'celebration' for a milestone —
- * then tells the API it was seen.
- */
+/** The spec's toast type: 'celebration' for a milestone, 'warning' for a drop, 'insight' for a spike. */
+export function toastTypeOf(insight: Pick<Insight, 'kind' | 'direction'>) {
+  if (insight.kind === 'milestone') return 'celebration' as const;
+  return insight.direction === 'down' ? ('warning' as const) : ('insight' as const);
+}
+
+/** Shows each new insight once as a toast (see `toastTypeOf`), then tells the API it was seen. */
 export function useInsightToasts(insights: Insight[] | undefined, onOpen?: () => void) {
   const queryClient = useQueryClient();
   const { mutate: markSeen } = useMarkInsightSeen();
@@ -47,7 +50,7 @@ export function useInsightToasts(insights: Insight[] | undefined, onOpen?: () =>
         id: `insight-${insight.id}`,
         title: formatDaysInText(insight.title),
         description: formatDaysInText(insight.description),
-        type: insight.kind === 'milestone' ? 'celebration' : 'insight',
+        type: toastTypeOf(insight),
         action: onOpen ? { label: 'View', onClick: onOpen } : undefined,
       });
       markSeen(insight.id);

@@ -74,6 +74,7 @@ export function KpiCard({
   changeSubject,
   changeTone,
   source,
+  comparisonNote,
   isLoading = false,
   className,
   explainQuestion,
@@ -90,6 +91,8 @@ export function KpiCard({
   changeTone?: 'direction' | 'neutral';
   /** The figure's window and source ("Oct 24 – Nov 20 · YouTube, Instagram"), behind the icon. */
   source?: string;
+  /** Said where the delta would be when there is none, e.g. "Partial comparison". */
+  comparisonNote?: string | null;
   isLoading?: boolean;
   className?: string;
   /** Opens the assistant with this question ("Explain this"). */
@@ -129,6 +132,11 @@ export function KpiCard({
             <FigureValue value={shown} />
           </p>
           {detail ? <div className="text-xs text-zinc-600 dark:text-zinc-400">{detail}</div> : null}
+          {comparisonNote && !isPresent(change) ? (
+            <p className="text-xs font-medium text-amber-800 dark:text-amber-300">
+              {comparisonNote}
+            </p>
+          ) : null}
           {comparedTo ? (
             <KpiDelta
               change={change}

@@ -35,6 +35,7 @@ export function useContentView() {
     const page = Number.parseInt(params.get('page') ?? '', 10);
     return {
       range: filters.range,
+      window: filters.window,
       platform: filters.platform,
       type: pick(params.get('type'), contentTypes, defaultView.type),
       search: (params.get('search') ?? '').trim().slice(0, 200),
@@ -42,7 +43,7 @@ export function useContentView() {
       order: pick(params.get('order'), ['asc', 'desc'] as const, defaultView.order),
       page: Number.isFinite(page) && page > 0 ? page : defaultView.page,
     };
-  }, [params, filters.range, filters.platform]);
+  }, [params, filters.range, filters.window, filters.platform]);
 
   const setView = useCallback(
     (patch: ViewPatch) => {

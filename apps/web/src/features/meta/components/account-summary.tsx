@@ -181,7 +181,11 @@ export function AccountSummary({
               label="Reach"
               source={`${periodOf(instagram)} · Instagram`}
               value={formatCompactNumber(instagram.totals.reach)}
-              hint={hintFor(instagram.totals.reach, 'Accounts reached')}
+              hint={
+                instagram.totals.reach === null
+                  ? 'Instagram totals reach for up to 30 days; unique accounts don’t add up over days'
+                  : 'Unique accounts reached, as Instagram counts them'
+              }
             />
             <PlatformStatCard
               size="sm"
@@ -237,7 +241,11 @@ export function AccountSummary({
               label="Reach"
               source={`${periodOf(facebook)} · Facebook`}
               value={formatCompactNumber(facebook.totals.reach)}
-              hint={hintFor(facebook.totals.reach, 'People reached')}
+              hint={
+                facebook.totals.reach === null
+                  ? 'Reach is per day on the chart: unique people don’t add up over days'
+                  : 'People reached'
+              }
             />
             <PlatformStatCard
               size="sm"

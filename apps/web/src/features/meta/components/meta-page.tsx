@@ -78,7 +78,7 @@ const mediaTable: PlatformContentTableConfig = {
     filteredDescription:
       'Try other words or another type — or clear the filters to see everything.',
   },
-  exportFileName: 'crescendo-meta-media.json',
+  exportFileName: 'crescendo-meta-media.csv',
   Dialog: MediaDetailDialog,
 };
 
@@ -126,7 +126,6 @@ function MetaAnalytics({ connection, range }: PlatformAnalyticsProps) {
       <PlatformContentTable
         config={mediaTable}
         connectionId={connection.id}
-        accountName={connection.accountName}
         syncedAt={connection.lastSyncedAt}
         view={view}
       />

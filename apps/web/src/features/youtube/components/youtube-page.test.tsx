@@ -255,6 +255,23 @@ describe('YoutubePage', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('reads custom days from the URL (a shared link) as a custom period, left for a preset', async () => {
+    mockApi();
+    const { router } = setup('/youtube?from=2026-10-01&to=2026-10-31');
+    await screen.findByRole('region', { name: 'Juniper Vale' });
+    expect(client.apiClient.get).toHaveBeenCalledWith(
+      `/v1/youtube/oauth/channel-data/${connectionId}`,
+      { params: { from: '2026-10-01', to: '2026-10-31' } },
+    );
+    const period = screen.getByRole('combobox', { name: 'Period' }) as HTMLSelectElement;
+    expect(period.selectedOptions[0]?.text).toBe('Custom: Oct 1 – Oct 31, 2026');
+    fireEvent.change(period, { target: { value: '7d' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?range=7d'));
+    expect([...period.options].map((option) => option.text)).not.toContain(
+      'Custom: Oct 1 – Oct 31, 2026',
+    );
+  });
+
   it('shows a hidden subscriber count as not available, never as zero', async () => {
     mockApi({ channel: async () => buildChannel({ followersTotal: null }) });
     setup();

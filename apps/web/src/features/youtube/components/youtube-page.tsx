@@ -69,7 +69,7 @@ const videosTable: PlatformContentTableConfig = {
     filteredTitle: 'No videos match',
     filteredDescription: 'Try another title or type — or clear the filters to see every upload.',
   },
-  exportFileName: 'crescendo-youtube-top-videos.json',
+  exportFileName: 'crescendo-youtube-videos.csv',
   Dialog: VideoDetailDialog,
 };
 
@@ -115,7 +115,6 @@ function ChannelAnalytics({ connection, range }: PlatformAnalyticsProps) {
       <PlatformContentTable
         config={videosTable}
         connectionId={connection.id}
-        accountName={connection.accountName}
         syncedAt={connection.lastSyncedAt}
         view={view}
       />

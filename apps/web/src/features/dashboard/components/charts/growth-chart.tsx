@@ -198,7 +198,7 @@ export function GrowthChart({
   const hasNegative = rows.some((row) => (row.current ?? 0) < 0 || (row.previous ?? 0) < 0);
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex flex-col gap-3">
       <div
         role="group"
         aria-label="Chart metric"

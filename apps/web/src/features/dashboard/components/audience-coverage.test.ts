@@ -1,0 +1,61 @@
+import type { AudienceResponse } from '@crescendo/contracts';
+import { describe, expect, it } from 'vitest';
+import { describeCoverage } from './audience-coverage';
+
+type Breakdown = AudienceResponse['breakdowns'][number];
+const breakdown = (overrides: Partial<Breakdown>): Breakdown => ({
+  platform: 'youtube',
+  dimension: 'country',
+  isAvailable: true,
+  unavailableReason: null,
+  period: { label: 'last_365_days', start: '2025-11-23', end: '2026-11-22' },
+  isRequestedRange: true,
+  basis: 'views',
+  items: [],
+  ...overrides,
+});
+const response = (breakdowns: Breakdown[]): AudienceResponse => ({
+  platform: 'all',
+  range: { from: '2025-11-23', to: '2026-11-22' },
+  hasConnections: true,
+  breakdowns,
+  fastestGrowingCountries: [],
+});
+
+describe('describeCoverage', () => {
+  it('says the breakdowns are the period picked when every one follows it', () => {
+    expect(describeCoverage(response([breakdown({})]))).toBe(
+      'Breakdowns for Nov 23, 2025 – Nov 22, 2026.',
+    );
+  });
+
+  it('names the platforms whose breakdowns cover another period', () => {
+    const text = describeCoverage(
+      response([
+        breakdown({}),
+        breakdown({
+          platform: 'instagram',
+          isRequestedRange: false,
+          period: { label: 'lifetime', start: null, end: '2026-11-22' },
+        }),
+      ]),
+    );
+    expect(text).toBe(
+      'Breakdowns for Nov 23, 2025 – Nov 22, 2026; Instagram: the period it reports, shown on each card.',
+    );
+  });
+
+  it('says when a platform covers as many days up to its own latest day', () => {
+    const text = describeCoverage(
+      response([
+        breakdown({
+          isRequestedRange: false,
+          period: { label: 'last_365_days', start: '2025-11-24', end: '2026-11-23' },
+        }),
+      ]),
+    );
+    expect(text).toBe(
+      'Breakdowns for Nov 23, 2025 – Nov 22, 2026; YouTube: the same 365 days, up to its own latest complete day.',
+    );
+  });
+});
