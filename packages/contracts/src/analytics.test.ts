@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   audienceDimensions,
-  contentQuerySchema,
   dashboardAudienceDimensionSchema,
   dashboardQuerySchema,
   rangePresets,
   rangeQuerySchema,
 } from './analytics';
+import { contentQuerySchema } from './analytics-breakdowns';
 import { channelDataResponseSchema, contentListQuerySchema } from './connections';
 
 describe('the range query, composed once', () => {

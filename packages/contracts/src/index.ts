@@ -5,6 +5,8 @@ export * from './profile';
 export * from './waitlist';
 export * from './connections';
 export * from './analytics';
+export * from './analytics-breakdowns';
+export * from './analytics-roi';
 export * from './billing';
 export * from './chat';
 export * from './shares';

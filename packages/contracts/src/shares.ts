@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import {
   analyticsPlatformSchema,
-  audienceResponseSchema,
-  contentRowSchema,
   forecastSchema,
   isoDaySchema,
   kpiSetSchema,
@@ -12,6 +10,7 @@ import {
   resolvedRangeSchema,
   seriesPointSchema,
 } from './analytics';
+import { audienceResponseSchema, contentRowSchema } from './analytics-breakdowns';
 
 // ── Verified share links: a read-only window on one dashboard view, for people without an account ──
 

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import {
+  analyticsPlatformSchema,
+  contentKinds,
+  contentPageShape,
+  dashboardAudienceDimensionSchema,
+  platformScopeSchema,
+  rangeQueryShape,
+  resolvedRangeSchema,
+  withOneRangeForm,
+} from './analytics';
+
+// Audience and content: the dashboard's breakdowns (the shared vocabulary is in ./analytics).
+// ── Audience ────────────────────────────────────────────────────────────────
+
+export const audienceBreakdownSchema = z.object({
+  platform: analyticsPlatformSchema,
+  dimension: dashboardAudienceDimensionSchema,
+  /** Whether the platform gave this breakdown; withheld ones are never reported as zero. */
+  isAvailable: z.boolean(),
+  /** Why it is not available (privacy threshold, not reported by the platform, not synced yet). */
+  unavailableReason: z.string().nullable(),
+  /** The period the platform's breakdown covers; it may differ from the requested range. */
+  period: z.object({ label: z.string(), start: z.string().nullable(), end: z.string() }).nullable(),
+  /**
+   * Whether `period` is the requested range. Platforms report breakdowns for fixed periods only
+   * (YouTube the last 28 days, Instagram its followers now), so a page labels what it shows.
+   */
+  isRequestedRange: z.boolean(),
+  /** What `value` counts: views (YouTube), followers (Instagram), or a percentage share. */
+  basis: z.enum(['views', 'followers', 'percentage']).nullable(),
+  items: z.array(z.object({ key: z.string(), value: z.number(), share: z.number() })),
+});
+
+export const audienceResponseSchema = z.object({
+  platform: platformScopeSchema,
+  /** The range the request asked for; each breakdown says the period it actually covers. */
+  range: z.object({ from: z.string(), to: z.string() }),
+  hasConnections: z.boolean(),
+  breakdowns: z.array(audienceBreakdownSchema),
+  fastestGrowingCountries: z.array(
+    z.object({
+      platform: analyticsPlatformSchema,
+      country: z.string(),
+      views: z.number(),
+      previousViews: z.number(),
+      growth: z.number().nullable(),
+    }),
+  ),
+});
+export type AudienceResponse = z.infer<typeof audienceResponseSchema>;
+
+// ── Content ─────────────────────────────────────────────────────────────────
+
+export const dashboardContentSortKeys = [
+  'publishedAt',
+  'title',
+  'views',
+  'watchMinutes',
+  'likes',
+  'comments',
+  'shares',
+  'saves',
+  'engagementRate',
+  'followersGained',
+] as const;
+
+export const contentQuerySchema = withOneRangeForm(
+  z.object({
+    ...rangeQueryShape,
+    platform: platformScopeSchema.default('all'),
+    type: z.enum(['all', ...contentKinds]).default('all'),
+    sort: z
+      .enum(dashboardContentSortKeys, {
+        error: `Must be one of ${dashboardContentSortKeys.join(', ')}`,
+      })
+      .default('views'),
+    ...contentPageShape,
+    format: z.enum(['json', 'csv']).default('json'),
+  }),
+);
+
+export const contentRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  platform: analyticsPlatformSchema,
+  type: z.string(),
+  publishedAt: z.string(),
+  permalink: z.string().nullable(),
+  /** The platform's thumbnail; null where it gives none (absent, never a placeholder URL). */
+  thumbnailUrl: z.string().nullable(),
+  views: z.number().nullable(),
+  watchMinutes: z.number().nullable(),
+  likes: z.number().nullable(),
+  comments: z.number().nullable(),
+  shares: z.number().nullable(),
+  saves: z.number().nullable(),
+  engagementRate: z.number().nullable(),
+  followersGained: z.number().nullable(),
+  /**
+   * `range`: activity inside the range (platforms that report per-day figures); `lifetime`: the
+   * item's lifetime counters, where the platform reports only those.
+   */
+  figures: z.enum(['range', 'lifetime']),
+});
+export type ContentRow = z.infer<typeof contentRowSchema>;
+
+export type ContentQuery = z.output<typeof contentQuerySchema>;
+
+export const contentResponseSchema = z.object({
+  range: resolvedRangeSchema,
+  items: z.array(contentRowSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type ContentResponse = z.infer<typeof contentResponseSchema>;

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import {
+  isoDaySchema as isoDay,
+  platformScopeSchema,
+  rangeQueryShape,
+  withOneRangeForm,
+} from './analytics';
+
+// Campaigns and their ROI (the shared vocabulary is in ./analytics).
+// ── ROI ─────────────────────────────────────────────────────────────────────
+
+export const campaignChannels = [
+  'youtube_ads',
+  'meta_ads',
+  'playlist_pitching',
+  'pr',
+  'influencer',
+  'radio',
+  'other',
+] as const;
+
+const money = z
+  .number({ error: 'Must be a number' })
+  .min(0, { error: 'Must not be negative' })
+  .max(10_000_000, { error: 'Must be at most 10,000,000' })
+  .refine(
+    (value) =>
+      Number.isInteger(Math.round(value * 100)) &&
+      Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    {
+      error: 'Use at most 2 decimal places',
+    },
+  );
+
+/** ROI walks every campaign day twice (the campaign and the window before it) on each read. */
+export const maxCampaignDays = 366;
+/** Campaigns one organisation may keep, so its ROI reads stay bounded. */
+export const maxCampaignsPerOrganization = 200;
+
+function isWithinCampaignSpan(startDate: string, endDate: string): boolean {
+  return (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 + 1 <= maxCampaignDays;
+}
+
+export const campaignInputSchema = z
+  .object({
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, { error: 'Name is required' })
+      .max(120),
+    channel: z.enum(campaignChannels, { error: `Must be one of ${campaignChannels.join(', ')}` }),
+    amount: money,
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, { error: 'Must be a 3-letter currency code such as USD' })
+      .default('USD'),
+    startDate: isoDay,
+    endDate: isoDay,
+    linkedContentId: z.uuid({ error: 'Must be a content id' }).nullable().optional(),
+    linkedRelease: z.string().trim().max(200).nullable().optional(),
+    extraRevenue: money.default(0),
+    notes: z.string().trim().max(2000).nullable().optional(),
+  })
+  .strict()
+  .refine((campaign) => campaign.endDate >= campaign.startDate, {
+    error: 'End date must be on or after the start date',
+    path: ['endDate'],
+  })
+  .refine((campaign) => isWithinCampaignSpan(campaign.startDate, campaign.endDate), {
+    error: `A campaign lasts at most ${maxCampaignDays} days`,
+    path: ['endDate'],
+  });
+export type CampaignInput = z.input<typeof campaignInputSchema>;
+
+export const campaignParamsSchema = z.object({ id: z.uuid({ error: 'Invalid campaign id' }) });
+
+export const campaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  channel: z.enum(campaignChannels),
+  amount: z.number(),
+  currency: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  linkedContentId: z.string().nullable(),
+  linkedRelease: z.string().nullable(),
+  extraRevenue: z.number(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+/** The days before a campaign whose average day is its baseline (the pre-campaign run-rate). */
+export const roiBaselineDays = 28;
+
+/** The ROI read: the period picks the campaigns shown (those running in it), nothing else. */
+export const roiQuerySchema = withOneRangeForm(
+  z.object({ ...rangeQueryShape, platform: platformScopeSchema.default('all') }),
+);
+export type RoiQuery = z.infer<typeof roiQuerySchema>;
+
+export const campaignResultSchema = z.object({
+  campaign: campaignSchema,
+  days: z.number().int(),
+  /** The campaign's days the platforms have published (fewer while it runs or is pending). */
+  measuredDays: z.number().int(),
+  /**
+   * The run-rate the campaign is measured against: the average day of the `roiBaselineDays`
+   * days before the first day of its overlap group, clipped to the history stored. `partial`
+   * when fewer days have data, `missing` when none (then no lift is worked out).
+   */
+  baseline: z.object({
+    from: z.string(),
+    to: z.string(),
+    knownDays: z.number().int(),
+    status: z.enum(['full', 'partial', 'missing']),
+  }),
+  /** Campaigns sharing at least one day with this one: those days' lift is split by daily spend. */
+  overlapsWith: z.array(z.string()),
+  /** Net new followers on the measured days (all of them, shared or not). */
+  followersDuring: z.number().nullable(),
+  /** What the baseline's run-rate gives for the same days. */
+  followersBaseline: z.number().nullable(),
+  /** This campaign's share of the growth above the run-rate; negative when below it. */
+  followerLift: z.number().nullable(),
+  viewsDuring: z.number().nullable(),
+  viewsBaseline: z.number().nullable(),
+  viewLift: z.number().nullable(),
+  costPerNetNewFollower: z.number().nullable(),
+  costPerThousandViews: z.number().nullable(),
+  /** The platforms' revenue on the measured days. */
+  platformRevenue: z.number().nullable(),
+  revenueBaseline: z.number().nullable(),
+  /** This campaign's share of platform revenue above the run-rate; negative when below it. */
+  revenueLift: z.number().nullable(),
+  /** Revenue the artist entered for the campaign (sales the platforms do not see). */
+  enteredRevenue: z.number(),
+  /** Revenue lift plus entered revenue; null while the lift cannot be measured. */
+  revenue: z.number().nullable(),
+  /** (revenue − spend) ÷ spend; null without spend or without a measurable revenue lift. */
+  roi: z.number().nullable(),
+});
+export type CampaignResult = z.infer<typeof campaignResultSchema>;
+
+export const roiResponseSchema = z.object({
+  platform: platformScopeSchema,
+  currency: z.string(),
+  /** The period asked for, clipped as every analytics range is. */
+  range: z.object({ from: z.string(), to: z.string(), days: z.number().int() }),
+  baselineDays: z.number().int(),
+  campaigns: z.array(campaignResultSchema),
+  totals: z.object({
+    spend: z.number(),
+    /** The platforms' revenue on the days any counted campaign ran, each day once. */
+    platformRevenue: z.number(),
+    /** The campaigns' revenue lift: never more than `platformRevenue`. */
+    revenueLift: z.number().nullable(),
+    enteredRevenue: z.number(),
+    revenue: z.number().nullable(),
+    followerLift: z.number().nullable(),
+    viewLift: z.number().nullable(),
+    /** Null when any counted campaign's revenue lift cannot be measured. */
+    roi: z.number().nullable(),
+  }),
+  /** Campaigns in other currencies than the first are listed but left out of totals. */
+  excludedFromTotals: z.array(z.string()),
+});
+export type RoiResponse = z.infer<typeof roiResponseSchema>;
+
+export const campaignResponseSchema = z.object({ campaign: campaignSchema });
