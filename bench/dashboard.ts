@@ -22,7 +22,12 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { startSandboxServer } from '@crescendo/platform-sandbox';
-import { buildTestApp, bearer, createUser } from '../apps/api/src/testing/build-test-app';
+import {
+  buildTestApp,
+  bearer,
+  createUser,
+  type TestApp,
+} from '../apps/api/src/testing/build-test-app';
 import { tuneGarbageCollection } from '../apps/api/src/runtime/garbage-collection';
 import { connectAs, drainSyncJobs, sandboxEnv } from '../apps/api/src/testing/sandbox-connections';
 import { addDays } from '../apps/api/src/modules/analytics/calculations/roi';
@@ -49,6 +54,13 @@ async function elapsed(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   const timed = await run();
   return typeof timed === 'number' ? timed : performance.now() - started;
+}
+
+/** As a sync's write would: the organisation's cached dashboard answers are stale (0016). */
+function moveAnalyticsVersion(testApp: TestApp, organizationId: string) {
+  return testApp.database.db.execute(
+    sql`update organizations set analytics_version = analytics_version + 1 where id = ${organizationId}`,
+  );
 }
 
 /** p95 of each runner, sampled alternately after a warm-up. */
@@ -224,7 +236,7 @@ async function p99At100PerSecond(port: number, token: string, urlPath: string) {
     ] as const) {
       // Uncached: the organisation's analytics version moves before each sample (untimed), as a
       // sync's write would move it, so the endpoint rebuilds its answer (decision 0016).
-      const bump = () => testApp.database.db.execute(sql`update organizations set analytics_version = analytics_version + 1 where id = ${user.me.organization.id}`); // prettier-ignore
+      const bump = () => moveAnalyticsVersion(testApp, user.me.organization.id);
       const uncachedGet = async () => {
         await bump();
         const started = performance.now();
@@ -284,7 +296,7 @@ if (target === 'postgres') {
           await timeAlternately([
             // Uncached, as in the mid persona's rows.
             async () => {
-              await testApp.database.db.execute(sql`update organizations set analytics_version = analytics_version + 1 where id = ${user.me.organization.id}`); // prettier-ignore
+              await moveAnalyticsVersion(testApp, user.me.organization.id);
               const started = performance.now();
               await get(
                 `/api/dashboard/content?range=${range}&sort=views&pageSize=25&page=${page}`,
