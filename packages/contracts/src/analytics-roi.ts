@@ -95,6 +95,8 @@ export type Campaign = z.infer<typeof campaignSchema>;
 
 /** The days before a campaign whose average day is its baseline (the pre-campaign run-rate). */
 export const roiBaselineDays = 28;
+/** How far back a baseline looks for days without a campaign. */
+export const roiBaselineLookbackDays = 91;
 
 /** The ROI read: the period picks the campaigns shown (those running in it), nothing else. */
 export const roiQuerySchema = withOneRangeForm(
@@ -109,13 +111,16 @@ export const campaignResultSchema = z.object({
   measuredDays: z.number().int(),
   /**
    * The run-rate the campaign is measured against: the average day of the `roiBaselineDays`
-   * days before the first day of its overlap group, clipped to the history stored. `partial`
-   * when fewer days have data, `missing` when none (then no lift is worked out).
+   * most recent days before the first day of its overlap group on which no campaign ran (looking
+   * back at most `roiBaselineLookbackDays`), clipped to the history stored. `partial` when fewer
+   * days have data, `missing` when none (then no lift is worked out).
    */
   baseline: z.object({
     from: z.string(),
     to: z.string(),
     knownDays: z.number().int(),
+    /** Days between `from` and `to` left out because a campaign ran on them. */
+    campaignDaysSkipped: z.number().int(),
     status: z.enum(['full', 'partial', 'missing']),
   }),
   /** Campaigns sharing at least one day with this one: those days' lift is split by daily spend. */

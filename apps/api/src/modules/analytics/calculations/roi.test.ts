@@ -52,7 +52,7 @@ describe('evaluateCampaigns (hand-worked)', () => {
       id: 'c1',
       days: 2,
       measuredDays: 2,
-      baseline: { from: '2025-03-01', to: '2025-03-28', knownDays: baselineDays, status: 'full' },
+      baseline: { from: '2025-03-01', to: '2025-03-28', knownDays: baselineDays, campaignDaysSkipped: 0, status: 'full' }, // prettier-ignore
       overlapsWith: [],
       followersDuring: 70,
       followersBaseline: 20,
@@ -90,18 +90,19 @@ describe('evaluateCampaigns (hand-worked)', () => {
   });
 
   it('says a baseline is partial when history starts inside it, and missing with none', () => {
-    // History starts 03-01; a campaign on 03-11 has 10 days of baseline, one on 03-01 none.
+    // History starts 03-01; a campaign on 03-11 has 9 days of baseline (03-01 had a campaign),
+    // one on 03-01 none.
     const daily = steadyDays({ '2025-03-11': { views: 1500 } });
     const { results } = evaluate(
       [campaign('late', '2025-03-11', '2025-03-11', 10), campaign('first', '2025-03-01', '2025-03-01', 10, 20)], // prettier-ignore
       daily,
     );
     expect(results.get('late')).toMatchObject({
-      baseline: { from: '2025-02-11', to: '2025-03-10', knownDays: 10, status: 'partial' },
+      baseline: { from: '2025-02-10', to: '2025-03-10', knownDays: 9, campaignDaysSkipped: 1, status: 'partial' }, // prettier-ignore
       viewLift: 500,
     });
     expect(results.get('first')).toMatchObject({
-      baseline: { from: '2025-02-01', to: '2025-02-28', knownDays: 0, status: 'missing' },
+      baseline: { from: '2025-02-01', to: '2025-02-28', knownDays: 0, campaignDaysSkipped: 0, status: 'missing' }, // prettier-ignore
       followerLift: null,
       viewLift: null,
       revenueLift: null,
@@ -171,6 +172,42 @@ describe('evaluateCampaigns (hand-worked)', () => {
     });
     expect(totals).toEqual(union);
     expect(totals.revenueLift!).toBeLessThanOrEqual(totals.platformRevenue);
+  });
+
+  it('a campaign right after another is measured against the pace before the first one', () => {
+    // a: 03-29..03-30 lifts views to 5,000; b: 03-31..04-01 at 3,000. b's baseline leaves out
+    // a's days: the 28 days 03-01..03-28 (1,000 a day), not a pace raised by a's boost.
+    const daily = steadyDays({
+      '2025-03-29': { views: 5000 },
+      '2025-03-30': { views: 5000 },
+      '2025-03-31': { views: 3000 },
+      '2025-04-01': { views: 3000 },
+    });
+    const a = campaign('a', '2025-03-29', '2025-03-30', 50);
+    const b = campaign('b', '2025-03-31', '2025-04-01', 50);
+    const { results } = evaluate([a, b], daily);
+    expect(results.get('b')).toMatchObject({
+      overlapsWith: [],
+      baseline: { from: '2025-03-01', to: '2025-03-30', knownDays: 28, campaignDaysSkipped: 2, status: 'full' }, // prettier-ignore
+      viewsBaseline: 2000,
+      viewLift: 4000, // 6,000 − 2 × 1,000
+    });
+    // Campaigns evaluated apart (another currency) still keep their days out of the baseline.
+    const apart = evaluateCampaigns([b], daily, [a, b]).get('b');
+    expect(apart).toMatchObject({ viewLift: 4000, baseline: { campaignDaysSkipped: 2 } });
+    expect(evaluateCampaigns([b], daily).get('b')).not.toMatchObject({ viewLift: 4000 });
+  });
+
+  it('looks back at most 91 days for days without a campaign', () => {
+    // Campaigns back to back from 01-01 leave b (04-02) no campaign-free day within 91 days.
+    const daily = steadyDays({}, '2024-12-01', 130);
+    const run = campaign('run', '2025-01-01', '2025-04-01', 900);
+    const b = campaign('b', '2025-04-02', '2025-04-02', 10);
+    const { results } = evaluate([run, b], daily);
+    expect(results.get('b')).toMatchObject({
+      baseline: { from: '2025-01-01', to: '2025-04-01', knownDays: 0, campaignDaysSkipped: 91, status: 'missing' }, // prettier-ignore
+      viewLift: null,
+    });
   });
 
   it('campaigns without spend share their overlap days equally', () => {

@@ -23,6 +23,8 @@ export type Baseline = {
   from: string;
   to: string;
   knownDays: number;
+  /** Days inside `from`..`to` left out because a campaign ran on them. */
+  campaignDaysSkipped: number;
   status: 'full' | 'partial' | 'missing';
 };
 
@@ -59,6 +61,11 @@ export type DailySeries = Map<number, DailyTotals>;
 
 /** How many days before a campaign (its group's first day) make its baseline. */
 export const baselineDays = 28;
+/**
+ * How far back a baseline looks for its days when other campaigns ran just before: the usual pace
+ * is a recent one, so a run of campaigns longer than this leaves a partial baseline.
+ */
+export const baselineLookbackDays = 91;
 
 export function daysBetweenInclusive(start: string, end: string): number {
   return daysBetween(start, end) + 1;
@@ -105,15 +112,25 @@ function groupsOf(campaigns: CampaignInput[]): Group[] {
 type Accumulator = Record<Metric, { during: number; expected: number; lift: number; days: number }>;
 
 /**
- * A group's baseline: the average day of each metric over the `baselineDays` days before it,
- * counting only days the platforms reported (clipped to the history stored).
+ * A group's baseline: the average day of each metric over the `baselineDays` most recent days
+ * before it on which no campaign ran (so an earlier campaign's lift is not taken for the usual
+ * pace), looking back at most `baselineLookbackDays`, counting only days the platforms reported.
  */
-function baselineOf(daily: DailySeries, groupStart: number) {
-  const first = groupStart - baselineDays;
+function baselineOf(daily: DailySeries, groupStart: number, campaignDays: Set<number>) {
   let knownDays = 0;
+  let freeDays = 0;
+  let campaignDaysSkipped = 0;
+  let first = groupStart;
   const sums = { netFollowers: 0, views: 0, revenue: 0 };
   const counts = { netFollowers: 0, views: 0, revenue: 0 };
-  for (let day = first; day < groupStart; day += 1) {
+  const limit = groupStart - baselineLookbackDays;
+  for (let day = groupStart - 1; freeDays < baselineDays && day >= limit; day -= 1) {
+    first = day;
+    if (campaignDays.has(day)) {
+      campaignDaysSkipped += 1;
+      continue;
+    }
+    freeDays += 1;
     const totals = daily.get(day);
     if (!totals) continue;
     knownDays += 1;
@@ -129,12 +146,23 @@ function baselineOf(daily: DailySeries, groupStart: number) {
     from: dayOf(first),
     to: dayOf(groupStart - 1),
     knownDays,
+    campaignDaysSkipped,
     status: knownDays === baselineDays ? 'full' : knownDays === 0 ? 'missing' : 'partial',
   };
   return {
     baseline,
     rates: { netFollowers: rate('netFollowers'), views: rate('views'), revenue: rate('revenue') },
   };
+}
+
+/** Every day any of `campaigns` ran. */
+function daysOf(campaigns: CampaignInput[]): Set<number> {
+  const days = new Set<number>();
+  for (const campaign of campaigns) {
+    const end = dayNumber(campaign.endDate);
+    for (let day = dayNumber(campaign.startDate); day <= end; day += 1) days.add(day);
+  }
+  return days;
 }
 
 /**
@@ -144,14 +172,18 @@ function baselineOf(daily: DailySeries, groupStart: number) {
  * proportion to their daily spend (equally when none has spend). So the lifts of overlapping
  * campaigns add up to the lift of their union, and nothing is counted twice. ROI is
  * (revenue lift + entered revenue − spend) ÷ spend; a lift below the run-rate stays negative.
+ * A baseline leaves out the days of every campaign in `allCampaigns` (those evaluated apart, in
+ * another currency, lift the platforms' figures too).
  */
 export function evaluateCampaigns(
   campaigns: CampaignInput[],
   daily: DailySeries,
+  allCampaigns: CampaignInput[] = campaigns,
 ): Map<string, CampaignResult> {
   const results = new Map<string, CampaignResult>();
+  const campaignDays = daysOf(allCampaigns);
   for (const group of groupsOf(campaigns)) {
-    const { baseline, rates } = baselineOf(daily, group.start);
+    const { baseline, rates } = baselineOf(daily, group.start, campaignDays);
     const acc = new Map<string, Accumulator>();
     const measured = new Map<string, number>();
     for (const span of group.members) {
@@ -261,13 +293,8 @@ export function totalCampaigns(
   results: Map<string, CampaignResult>,
   daily: DailySeries,
 ): CampaignTotals {
-  const coveredDays = new Set<number>();
-  for (const campaign of campaigns) {
-    const end = dayNumber(campaign.endDate);
-    for (let day = dayNumber(campaign.startDate); day <= end; day += 1) coveredDays.add(day);
-  }
   let platformRevenue = 0;
-  for (const day of coveredDays) platformRevenue += daily.get(day)?.revenue ?? 0;
+  for (const day of daysOf(campaigns)) platformRevenue += daily.get(day)?.revenue ?? 0;
   const of = campaigns.map((campaign) => results.get(campaign.id)!);
   const sum = (pick: (result: CampaignResult) => number | null) =>
     of.some((result) => pick(result) === null)

@@ -46,9 +46,11 @@ export async function getRoi(
   // Each currency's campaigns are evaluated together, over all their dates, so an overlap with
   // a campaign outside the period is still split the same way.
   const results = new Map<string, CampaignResult>();
+  const everyCampaign = campaigns.map(asInput);
   for (const code of new Set(campaigns.map((campaign) => campaign.currency))) {
     const group = campaigns.filter((campaign) => campaign.currency === code).map(asInput);
-    for (const [id, result] of evaluateCampaigns(group, daily)) results.set(id, result);
+    for (const [id, result] of evaluateCampaigns(group, daily, everyCampaign))
+      results.set(id, result);
   }
   const inCurrency = shown.filter((campaign) => campaign.currency === currency);
   return {

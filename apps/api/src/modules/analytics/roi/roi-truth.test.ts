@@ -63,7 +63,13 @@ async function truthLift(sandbox: RunningSandbox, from: string, to: string, base
 
 type Result = {
   campaign: { id: string; name: string };
-  baseline: { from: string; to: string; knownDays: number; status: string };
+  baseline: {
+    from: string;
+    to: string;
+    knownDays: number;
+    campaignDaysSkipped: number;
+    status: string;
+  };
   overlapsWith: string[];
   followersDuring: number;
   followersBaseline: number;
@@ -151,6 +157,7 @@ describe.each(databaseTargets)('campaign ROI against YouTube’s own reports on 
         from: '2025-05-04',
         to: '2025-05-31',
         knownDays: 28,
+        campaignDaysSkipped: 0,
         status: 'full',
       });
       expect(result.followersDuring).toBe(truth.during.net);
@@ -234,6 +241,32 @@ describe.each(databaseTargets)('campaign ROI against YouTube’s own reports on 
     }
   });
 
+  it('measures a campaign right after another against the pace before the first one', async () => {
+    const first = await create('Pre-release ads', 200, '2025-05-20', '2025-05-31');
+    const next = await create('Release week ads', 250, '2025-06-01', '2025-06-07');
+    try {
+      const result = resultOf(await roiOf(), next);
+      // The 28 days before the first campaign, not the first campaign's lifted days.
+      expect(result.overlapsWith).toEqual([]);
+      expect(result.baseline).toEqual({
+        from: '2025-04-22',
+        to: '2025-05-31',
+        knownDays: 28,
+        campaignDaysSkipped: 12,
+        status: 'full',
+      });
+      const during = await youtubeTotals(sandbox, '2025-06-01', '2025-06-07');
+      const before = await youtubeTotals(sandbox, '2025-04-22', '2025-05-19');
+      const lift = (metric: keyof Figures) => during[metric] - (before[metric] / 28) * 7;
+      expect(result.viewsBaseline).toBeCloseTo((before.views / 28) * 7, 1);
+      expect(result.viewLift).toBeCloseTo(lift('views'), 1);
+      expect(result.followerLift).toBeCloseTo(lift('net'), 1);
+      expect(result.revenueLift).toBeCloseTo(lift('revenue'), 1);
+    } finally {
+      await remove(first, next);
+    }
+  });
+
   it('keeps totals within the platforms’ revenue for the campaign days, clips the baseline to the history', async () => {
     const history = (await get('/api/dashboard/analytics?range=all&platform=youtube')).json();
     const firstDay = history.range.from as string;
@@ -250,6 +283,7 @@ describe.each(databaseTargets)('campaign ROI against YouTube’s own reports on 
         from: addDays(early, -28),
         to: addDays(early, -1),
         knownDays: 10,
+        campaignDaysSkipped: 0,
         status: 'partial',
       });
       const truth = await truthLift(sandbox, early, addDays(early, 4), firstDay);

@@ -32,9 +32,10 @@ function baselineWords(result: CampaignResult, baselineDays: number): string {
   const { baseline } = result;
   if (baseline.status === 'missing')
     return 'there is no data before it to measure a baseline from, so its lift is unknown';
-  const window = `${formatDay(baseline.from)} to ${formatDay(baseline.to)}`;
+  const skipped = baseline.campaignDaysSkipped;
+  const window = `${formatDay(baseline.from)} to ${formatDay(baseline.to)}${skipped > 0 ? `, leaving out ${formatCount(skipped)} ${skipped === 1 ? 'day' : 'days'} of other campaigns` : ''}`;
   return baseline.status === 'full'
-    ? `against the daily average of the ${baselineDays} days before it (${window})`
+    ? `against the daily average of the ${baselineDays} campaign-free days before it (${window})`
     : `against the daily average of only ${formatCount(baseline.knownDays)} days of data before it (${window}: a partial baseline)`;
 }
 

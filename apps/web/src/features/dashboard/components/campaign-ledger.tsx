@@ -70,6 +70,12 @@ function CampaignNotes({ result, isExcluded }: { result: CampaignResult; isExclu
           </Badge>
         ) : null}
         {baseline.status === 'missing' ? <Badge tone="warning">No baseline</Badge> : null}
+        {baseline.campaignDaysSkipped > 0 ? (
+          <Badge tone="neutral">
+            Baseline skips {baseline.campaignDaysSkipped} campaign{' '}
+            {baseline.campaignDaysSkipped === 1 ? 'day' : 'days'}
+          </Badge>
+        ) : null}
         {overlapsWith.length > 0 ? (
           <Badge tone="neutral">
             Shares days with {overlapsWith.length} other{overlapsWith.length === 1 ? '' : 's'}

@@ -1,3 +1,4 @@
+import { roiBaselineLookbackDays } from '@crescendo/contracts';
 import { Card } from '@/components/ui/card';
 
 /**
@@ -5,6 +6,7 @@ import { Card } from '@/components/ui/card';
  * overlapping campaigns are split and what the period does. Kept next to the figures it explains.
  */
 export function RoiMethod({ baselineDays }: { baselineDays: number }) {
+  const baselineLookbackDays = roiBaselineLookbackDays;
   return (
     <Card className="mt-6 p-4 sm:p-5">
       <section aria-labelledby="roi-method-heading">
@@ -16,8 +18,10 @@ export function RoiMethod({ baselineDays }: { baselineDays: number }) {
             <dt className="font-medium text-zinc-900 dark:text-zinc-100">Baseline</dt>
             <dd>
               Your usual pace: the daily average of followers, views and platform revenue over the{' '}
-              {baselineDays} days before the campaign. With less history than that we use the days
-              there are and mark the baseline as partial; with none, there is no lift to show.
+              {baselineDays} days before the campaign, leaving out days when another campaign ran
+              (so an earlier campaign’s boost is not taken for your usual pace; we look back up to{' '}
+              {baselineLookbackDays} days). With less history than that we use the days there are
+              and mark the baseline as partial; with none, there is no lift to show.
             </dd>
           </div>
           <div>

@@ -37,7 +37,13 @@ function buildResult(overrides: Partial<CampaignResult> = {}): CampaignResult {
     campaign: buildCampaign(),
     days: 14,
     measuredDays: 14,
-    baseline: { from: '2026-09-03', to: '2026-09-30', knownDays: 28, status: 'full' },
+    baseline: {
+      from: '2026-09-03',
+      to: '2026-09-30',
+      knownDays: 28,
+      campaignDaysSkipped: 0,
+      status: 'full',
+    },
     overlapsWith: [],
     followersDuring: 400,
     followersBaseline: 150,
@@ -166,6 +172,9 @@ describe('RoiPage totals', () => {
       'the daily average of followers, views and platform revenue over the 28 days before the campaign',
     );
     expect(method.textContent).toContain('mark the baseline as partial');
+    expect(method.textContent).toContain(
+      'leaving out days when another campaign ran (so an earlier campaign’s boost is not taken for your usual pace; we look back up to 91 days)',
+    );
     expect(method.textContent).toContain('shows a negative lift, in red');
     expect(method.textContent).toContain(
       'each shared day’s lift is split between them in proportion to what each spent per day',
@@ -194,7 +203,13 @@ describe('RoiPage totals', () => {
             enteredRevenue: 0,
             revenue: -44.5,
             roi: -1.1483,
-            baseline: { from: '2026-09-21', to: '2026-09-30', knownDays: 10, status: 'partial' },
+            baseline: {
+              from: '2026-09-21',
+              to: '2026-09-30',
+              knownDays: 10,
+              campaignDaysSkipped: 3,
+              status: 'partial',
+            },
             overlapsWith: ['other'],
           }),
         ],
@@ -224,6 +239,7 @@ describe('RoiPage totals', () => {
     expect(within(row).getByText('-114.8%').className).toContain('text-red-700');
     expect(within(row).getByText('-13 vs. 100 usual')).toBeTruthy();
     expect(within(row).getByText('Partial baseline: 10 days')).toBeTruthy();
+    expect(within(row).getByText('Baseline skips 3 campaign days')).toBeTruthy();
     expect(within(row).getByText('Shares days with 1 other')).toBeTruthy();
     expect(within(row).getAllByText('No lift')).toHaveLength(2);
   });
@@ -242,7 +258,13 @@ describe('RoiPage totals', () => {
           }),
           buildResult({
             campaign: buildCampaign({ id: 'early', name: 'First teaser', amount: 50 }),
-            baseline: { from: '2026-09-03', to: '2026-09-30', knownDays: 0, status: 'missing' },
+            baseline: {
+              from: '2026-09-03',
+              to: '2026-09-30',
+              knownDays: 0,
+              campaignDaysSkipped: 0,
+              status: 'missing',
+            },
             followerLift: null,
             viewLift: null,
             revenueLift: null,
