@@ -1,4 +1,7 @@
 import { addDays, dayNumber, daysBetween, formatDay } from '../../../lib/days';
+import { baselineOf, daysOf, metrics, type Baseline, type Metric } from './roi-baseline';
+
+export { baselineDays, baselineLookbackDays, type Baseline } from './roi-baseline';
 
 export type DailyTotals = {
   /** Net new followers/subscribers that day across the platforms in scope; null if unknown. */
@@ -7,8 +10,6 @@ export type DailyTotals = {
   /** Platform-estimated revenue that day (same currency as spend); null if unknown. */
   revenue: number | null;
 };
-type Metric = keyof DailyTotals;
-const metrics: Metric[] = ['netFollowers', 'views', 'revenue'];
 
 export type CampaignInput = {
   id: string;
@@ -17,15 +18,6 @@ export type CampaignInput = {
   endDate: string;
   spend: number;
   enteredRevenue: number;
-};
-
-export type Baseline = {
-  from: string;
-  to: string;
-  knownDays: number;
-  /** Days inside `from`..`to` left out because a campaign ran on them. */
-  campaignDaysSkipped: number;
-  status: 'full' | 'partial' | 'missing';
 };
 
 export type CampaignResult = {
@@ -59,14 +51,6 @@ export { addDays, formatDay };
  */
 export type DailySeries = Map<number, DailyTotals>;
 
-/** How many days before a campaign (its group's first day) make its baseline. */
-export const baselineDays = 28;
-/**
- * How far back a baseline looks for its days when other campaigns ran just before: the usual pace
- * is a recent one, so a run of campaigns longer than this leaves a partial baseline.
- */
-export const baselineLookbackDays = 91;
-
 export function daysBetweenInclusive(start: string, end: string): number {
   return daysBetween(start, end) + 1;
 }
@@ -83,7 +67,6 @@ export function consecutiveDays(start: string, count: number): string[] {
 }
 
 const round = (value: number, digits = 4) => Number(value.toFixed(digits));
-const dayOf = (day: number) => formatDay(new Date(day * 86_400_000));
 
 type Span = { input: CampaignInput; start: number; end: number; dailySpend: number };
 /** Campaigns that share days, directly or through one another, and the days they cover. */
@@ -110,60 +93,6 @@ function groupsOf(campaigns: CampaignInput[]): Group[] {
 }
 
 type Accumulator = Record<Metric, { during: number; expected: number; lift: number; days: number }>;
-
-/**
- * A group's baseline: the average day of each metric over the `baselineDays` most recent days
- * before it on which no campaign ran (so an earlier campaign's lift is not taken for the usual
- * pace), looking back at most `baselineLookbackDays`, counting only days the platforms reported.
- */
-function baselineOf(daily: DailySeries, groupStart: number, campaignDays: Set<number>) {
-  let knownDays = 0;
-  let freeDays = 0;
-  let campaignDaysSkipped = 0;
-  let first = groupStart;
-  const sums = { netFollowers: 0, views: 0, revenue: 0 };
-  const counts = { netFollowers: 0, views: 0, revenue: 0 };
-  const limit = groupStart - baselineLookbackDays;
-  for (let day = groupStart - 1; freeDays < baselineDays && day >= limit; day -= 1) {
-    first = day;
-    if (campaignDays.has(day)) {
-      campaignDaysSkipped += 1;
-      continue;
-    }
-    freeDays += 1;
-    const totals = daily.get(day);
-    if (!totals) continue;
-    knownDays += 1;
-    for (const metric of metrics) {
-      const value = totals[metric];
-      if (value === null) continue;
-      sums[metric] += value;
-      counts[metric] += 1;
-    }
-  }
-  const rate = (metric: Metric) => (counts[metric] > 0 ? sums[metric] / counts[metric] : null);
-  const baseline: Baseline = {
-    from: dayOf(first),
-    to: dayOf(groupStart - 1),
-    knownDays,
-    campaignDaysSkipped,
-    status: knownDays === baselineDays ? 'full' : knownDays === 0 ? 'missing' : 'partial',
-  };
-  return {
-    baseline,
-    rates: { netFollowers: rate('netFollowers'), views: rate('views'), revenue: rate('revenue') },
-  };
-}
-
-/** Every day any of `campaigns` ran. */
-function daysOf(campaigns: CampaignInput[]): Set<number> {
-  const days = new Set<number>();
-  for (const campaign of campaigns) {
-    const end = dayNumber(campaign.endDate);
-    for (let day = dayNumber(campaign.startDate); day <= end; day += 1) days.add(day);
-  }
-  return days;
-}
 
 /**
  * Every campaign's return, measured against the run-rate before it. Each day a campaign runs,
