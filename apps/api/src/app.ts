@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
+  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -14,7 +15,6 @@ import { createEmbeddedAuth, createEmbeddedVerifier, type EmbeddedAuth } from '.
 import { hashStoredSessionTokens } from './identity/hashed-session-tokens';
 import type { TokenVerifier } from './identity/types';
 import { withVerificationCache } from './identity/verification-cache';
-import { serializerCompiler } from './lib/response-serializer';
 import {
   createMemoryRateLimitStore,
   createPostgresRateLimitStore,
