@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
+  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -14,7 +15,6 @@ import { createEmbeddedAuth, createEmbeddedVerifier, type EmbeddedAuth } from '.
 import { hashStoredSessionTokens } from './identity/hashed-session-tokens';
 import type { TokenVerifier } from './identity/types';
 import { withVerificationCache } from './identity/verification-cache';
-import { serializerCompiler } from './lib/response-serializer';
 import {
   createMemoryRateLimitStore,
   createPostgresRateLimitStore,
@@ -244,10 +244,12 @@ export async function buildApp({
   await app.register(userAdminRoutes, { db: database.db });
   await app.register(profileRoutes, { db: database.db });
   await app.register(async (scope) => {
-    // The plan's history window applies to every dashboard read (modules/billing).
-    scope.addHook('preHandler', createHistoryWindowHook(database.db, platformOverrides?.now));
     // Answers reused while the organisation's analytics are unchanged, in every process (0016).
-    const responseCache = createAnalyticsResponseCache(database.db);
+    // The plan's history window applies to every dashboard read (modules/billing): read beside
+    // the cache's version, and applied to the query before the cache's key is made of it.
+    const responseCache = createAnalyticsResponseCache(database.db, {
+      alongside: createHistoryWindowHook(database.db, platformOverrides?.now),
+    });
     scope.addHook('preHandler', responseCache.preHandler);
     scope.addHook('onSend', responseCache.onSend);
     await scope.register(analyticsRoutes, { db: database.db });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config/env';
@@ -86,6 +87,17 @@ describe.skipIf(setups.length === 0).each(setups)(
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
     });
+
+    it.skipIf(setup.target !== 'postgres' || setup.env.REDIS_URL)(
+      'keeps the counters in an unlogged table (no WAL flush per request, decision 0022)',
+      async () => {
+        const result = await pair.database.db.execute(
+          sql`select relpersistence from pg_class where relname = 'rate_limit_counters'`,
+        );
+        const rows = (result as unknown as { rows: { relpersistence: string }[] }).rows;
+        expect(rows).toEqual([{ relpersistence: 'u' }]);
+      },
+    );
   },
 );
 

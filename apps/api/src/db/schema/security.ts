@@ -12,7 +12,9 @@ export const keyChecks = pgTable('key_checks', {
 
 /**
  * Fixed-window counters shared by every API process (rate limits, sign-in failures); a window
- * starts with its key's first event and ends at `expires_at`.
+ * starts with its key's first event and ends at `expires_at`. UNLOGGED (migration 0015, which
+ * drizzle-kit does not model): written on every request, so its commits skip the WAL flush, and a
+ * database crash only restarts the current windows (decision 0022).
  */
 export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text('key').primaryKey(),
