@@ -1,39 +1,26 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { demoAccounts, launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
-import { signedInPage, waitForSettled } from './support/session';
+import type { Page } from 'playwright-core';
+import { assertAccessible } from './support/axe';
+import { demoAccounts } from './support/browser';
+import { startSignedInJourney, type SignedInJourney } from './support/journey';
+import type { RunningServer } from './support/server';
+import { waitForSettled } from './support/session';
 
 // Spec §8, word for word.
 const DECLINED = 'Your card was declined due to insufficient funds.';
 const SANDBOX_KEY = 'sk_test_payments_sandbox';
 
+let journey: SignedInJourney;
 let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page } = await signedInPage(browser, server.baseUrl, demoAccounts.lead));
+  journey = await startSignedInJourney(demoAccounts.lead);
+  ({ server, page } = journey);
 });
 
-after(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-async function assertAccessible(target: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page: target }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`); // prettier-ignore
-  assert.deepEqual(serious, [], `axe violations on ${label}`);
-}
+after(() => journey?.close());
 
 async function fillCard(number: string): Promise<void> {
   await page.getByLabel('Card', { exact: true }).check();

@@ -1,31 +1,27 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { demoAccounts, launchBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { assertAccessible } from './support/axe';
+import { demoAccounts } from './support/browser';
+import { startSignedInJourney, type SignedInJourney } from './support/journey';
+import type { RunningServer } from './support/server';
 import { signedInPage, waitForSettled } from './support/session';
 
 // The sandbox's small persona has the least history, so its first sync is the quickest.
 const SMALL_PERSONA = /persona “small”/;
 const SYNC_TIMEOUT_MS = 180_000;
 
+let journey: SignedInJourney;
 let server: RunningServer;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ({ context, page } = await signedInPage(browser, server.baseUrl, demoAccounts.customer));
+  journey = await startSignedInJourney(demoAccounts.customer);
+  ({ server, browser, page } = journey);
 });
 
-after(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+after(() => journey?.close());
 
 function providerCard(name: 'YouTube' | 'Instagram & Facebook'): Locator {
   return page
@@ -50,14 +46,6 @@ async function connectThroughSandbox(
   await page.getByRole('heading', { name: consentHeading }).waitFor();
   await page.getByRole('button', { name: SMALL_PERSONA }).click();
   await page.waitForURL((url) => url.pathname === '/settings/connections');
-}
-
-async function assertAccessible(target: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page: target }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`); // prettier-ignore
-  assert.deepEqual(serious, [], `axe violations on ${label}`);
 }
 
 /** The progress bar shows while the first sync is queued or running, then "Connected". */

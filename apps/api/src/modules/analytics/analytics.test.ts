@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../../testing/build-test-app';
 import { connectAs, drainSyncJobs, sandboxEnv } from '../../testing/sandbox-connections';
+import { youtubeReport } from '../../testing/sandbox-reports';
 import { databaseTargets } from '../../testing/test-database';
 import { refreshInsights } from '.';
 import { addDays } from './calculations/roi';
@@ -18,25 +19,6 @@ import { addDays } from './calculations/roi';
 const pinnedNow = '2025-06-15T12:00:00Z';
 /** YouTube publishes with a two-day delay: the 13th is the last complete day on the 15th. */
 const lastYouTubeDay = '2025-06-13';
-
-type Report = { columnHeaders: { name: string }[]; rows?: (string | number)[][] };
-
-/** Asks the sandbox's own YouTube Analytics API, as the truth the dashboard must equal. */
-async function youtubeReport(sandbox: RunningSandbox, params: Record<string, string>) {
-  const query = new URLSearchParams({ ids: 'channel==MINE', ...params });
-  const response = await fetch(`${sandbox.url}/youtubeanalytics/v2/reports?${query}`, {
-    headers: { authorization: 'Bearer sandbox-google-token-mid' },
-  });
-  const report = (await response.json()) as Report;
-  const names = report.columnHeaders.map((header) => header.name);
-  return (report.rows ?? []).map(
-    (row) =>
-      Object.fromEntries(names.map((name, index) => [name, row[index]])) as Record<
-        string,
-        number | string
-      >,
-  );
-}
 
 const totalsMetrics =
   'views,estimatedMinutesWatched,subscribersGained,subscribersLost,likes,comments,shares,estimatedRevenue';

@@ -1,8 +1,4 @@
-import {
-  startSandboxServer,
-  staticMetaToken,
-  type RunningSandbox,
-} from '@crescendo/platform-sandbox';
+import { startSandboxServer, type RunningSandbox } from '@crescendo/platform-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../lib/days';
 import {
@@ -13,6 +9,13 @@ import {
   type TestApp,
 } from '../../testing/build-test-app';
 import { connectAs, drainSyncJobs, sandboxEnv } from '../../testing/sandbox-connections';
+import {
+  fetchGraph,
+  instagramFollows,
+  instagramMedia,
+  readPage,
+  type GraphInsight,
+} from '../../testing/sandbox-reports';
 import { databaseTargets } from '../../testing/test-database';
 
 const pinnedNow = '2025-06-15T12:00:00Z';
@@ -20,49 +23,6 @@ const pinnedNow = '2025-06-15T12:00:00Z';
 const lastMetaDay = '2025-06-12';
 /** Graph keeps two years of insights, and the sync reads all of them. */
 const backfillDays = 729;
-const token = staticMetaToken('mid');
-
-type Breakdown = { dimension_keys: string[]; results: { dimension_values: string[]; value: number }[] }; // prettier-ignore
-type InsightEntry = { name: string; total_value?: { value?: number; breakdowns?: Breakdown[] } };
-
-/** Asks the sandbox's own Graph API (with its own grant), as the truth the dashboard must equal. */
-async function graph<T>(sandbox: RunningSandbox, path: string, params: Record<string, string>) {
-  const query = new URLSearchParams({ ...params, access_token: token });
-  const response = await fetch(`${sandbox.url}/graph/v21.0${path}?${query}`);
-  if (!response.ok) throw new Error(`Graph answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-type Page = { id: string; followers_count: number; instagram_business_account: { id: string; followers_count: number } }; // prettier-ignore
-
-async function readPage(sandbox: RunningSandbox): Promise<Page> {
-  const pages = await graph<{ data: Page[] }>(sandbox, '/me/accounts', {
-    fields: 'id,followers_count,instagram_business_account{id,followers_count}',
-  });
-  return pages.data[0]!;
-}
-
-/** Instagram's new follows and unfollows over `from`..`to`, in Graph's 30-day windows. */
-async function instagramFollows(sandbox: RunningSandbox, igId: string, from: string, to: string) {
-  let gained = 0;
-  let lost = 0;
-  for (let since = from; since <= to; since = addDays(since, 30)) {
-    const last = addDays(since, 29) < to ? addDays(since, 29) : to;
-    const body = await graph<{ data: InsightEntry[] }>(sandbox, `/${igId}/insights`, {
-      metric: 'follows_and_unfollows',
-      period: 'day',
-      metric_type: 'total_value',
-      breakdown: 'follow_type',
-      since,
-      until: addDays(last, 1),
-    });
-    for (const result of body.data[0]?.total_value?.breakdowns?.[0]?.results ?? []) {
-      if (result.dimension_values[0] === 'FOLLOWER') gained += result.value;
-      if (result.dimension_values[0] === 'NON_FOLLOWER') lost += result.value;
-    }
-  }
-  return { gained, lost, net: gained - lost };
-}
 
 describe.each(databaseTargets)('Meta figures equal Graph’s own on %s', (target) => {
   let sandbox: RunningSandbox;
@@ -167,10 +127,9 @@ describe.each(databaseTargets)('Meta figures equal Graph’s own on %s', (target
       const daily: { reach: number | null }[] = data.instagram.daily;
       const summed = daily.reduce((sum, day) => sum + (day.reach ?? 0), 0);
       const page = await readPage(sandbox);
-      const query = new URLSearchParams({ metric: 'reach', period: 'day', metric_type: 'total_value', since: from, until: addDays(lastMetaDay, 1), access_token: token }); // prettier-ignore
-      const response = await fetch(`${sandbox.url}/graph/v21.0/${page.instagram_business_account.id}/insights?${query}`); // prettier-ignore
+      const response = await fetchGraph(sandbox, `/${page.instagram_business_account.id}/insights`, { metric: 'reach', period: 'day', metric_type: 'total_value', since: from, until: addDays(lastMetaDay, 1) }); // prettier-ignore
       if (days <= 30) {
-        const body = (await response.json()) as { data: InsightEntry[] };
+        const body = (await response.json()) as { data: GraphInsight[] };
         const truth = body.data.find((entry) => entry.name === 'reach')?.total_value?.value;
         expect(truth).toBeGreaterThan(0);
         expect(data.instagram.totals.reach).toBe(truth);
@@ -191,14 +150,7 @@ describe.each(databaseTargets)('Meta figures equal Graph’s own on %s', (target
       await get(`/api/dashboard/content?from=2025-03-01&to=${to}&platform=instagram&pageSize=100`)
     ).json();
     const page = await readPage(sandbox);
-    type Media = { id: string; timestamp: string };
-    const media: Media[] = [];
-    let next: string | undefined = `${sandbox.url}/graph/v21.0/${page.instagram_business_account.id}/media?fields=id,timestamp&limit=100&access_token=${token}`; // prettier-ignore
-    while (next) {
-      const pageOfMedia = (await (await fetch(next)).json()) as { data: Media[]; paging?: { next?: string } }; // prettier-ignore
-      media.push(...pageOfMedia.data);
-      next = pageOfMedia.paging?.next;
-    }
+    const media = await instagramMedia(sandbox, page.instagram_business_account.id);
     const publishedByEnd = media.filter((item) => item.timestamp.slice(0, 10) <= to);
     expect(publishedByEnd.length).toBeLessThan(media.length);
     expect(body.total).toBe(publishedByEnd.length);

@@ -18,6 +18,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from '../../testing/build-test-app';
+import { youtubeReport } from '../../testing/sandbox-reports';
 import { databaseTargets } from '../../testing/test-database';
 import type { PlatformFetch } from '../providers';
 import { createSyncHandlers, syncQueue } from '../sync';
@@ -48,22 +49,6 @@ async function consent(authUrl: string, persona = 'mid', edit?: (form: URLSearch
   });
   if (response.status !== 302) throw new Error(`consent answered ${response.status}`);
   return new URL(response.headers.get('location')!);
-}
-
-/** Asks the sandbox's own YouTube Analytics API, as the truth the stored rows must equal. */
-async function youtubeReport(sandbox: RunningSandbox, params: Record<string, string>) {
-  const query = new URLSearchParams({ ids: 'channel==MINE', ...params });
-  const response = await fetch(`${sandbox.url}/youtubeanalytics/v2/reports?${query}`, {
-    headers: { authorization: 'Bearer sandbox-google-token-mid' },
-  });
-  const report = (await response.json()) as {
-    columnHeaders: { name: string }[];
-    rows?: (string | number)[][];
-  };
-  const names = report.columnHeaders.map((header) => header.name);
-  return (report.rows ?? []).map(
-    (row) => Object.fromEntries(names.map((name, index) => [name, row[index]])) as Record<string, string | number>, // prettier-ignore
-  );
 }
 
 /** PGlite and node-postgres both put result rows under `rows`. */

@@ -89,3 +89,24 @@ export const publishedColumn: DataColumn<ContentItem> = {
   sortKey: 'publishedAt',
   cell: (item) => <time dateTime={item.publishedAt}>{formatDate(item.publishedAt)}</time>,
 };
+
+type CountStat = 'views' | 'reach' | 'likes' | 'comments' | 'shares' | 'saves';
+
+/**
+ * A right-aligned compact count of one of the item's figures ("Views", "Likes"), sortable when
+ * the API sorts by it; `noun` names the exact figure on hover ("1,234 views").
+ */
+export function countColumn(
+  stat: CountStat,
+  header: string,
+  noun: string,
+  { isSortable = false }: { isSortable?: boolean } = {},
+): DataColumn<ContentItem> {
+  return {
+    id: stat,
+    header,
+    ...(isSortable ? { sortKey: stat } : {}),
+    align: 'right',
+    cell: (item) => <CompactCount value={item.stats[stat]} noun={noun} />,
+  };
+}

@@ -1,6 +1,6 @@
 import type { ContentItem } from '@crescendo/contracts';
 import type { LucideIcon } from 'lucide-react';
-import { useMemo, useRef, type ComponentType, type RefObject } from 'react';
+import { useMemo, useRef } from 'react';
 import { AsyncErrorView } from '@/components/errors/async-error';
 import { downloadBlob, useRegisterExport } from '@/components/layouts/export-context';
 import { Button } from '@/components/ui/button';
@@ -13,21 +13,12 @@ import {
 } from '@/lib/analytics/connection-content';
 import type { ContentTableView } from '@/lib/use-platform-view-state';
 import { contentTitleColumn, publishedColumn } from './content-columns';
+import { ContentDetailsDialog, type ContentDetailsConfig } from './content-details-dialog';
 import { DataTable, type DataColumn } from './data-table';
 import { Pagination } from './pagination';
 import { SearchInput } from './search-input';
 
-/** The details dialog of one platform's items (a video, a post), opened by `?<itemParam>=`. */
-export type ContentDialogProps = {
-  connectionId: string;
-  itemId: string | null;
-  pageItems: ContentItem[];
-  isPageReady: boolean;
-  onClose: () => void;
-  returnFocusRef?: RefObject<HTMLElement | null>;
-};
-
-/** What differs between /youtube's videos and /meta's media: words, figures and the dialog. */
+/** What differs between /youtube's videos and /meta's media: words, figures and the details. */
 export type PlatformContentTableConfig = {
   /** Names the table (and its remembered column choice). */
   id: string;
@@ -51,7 +42,8 @@ export type PlatformContentTableConfig = {
     filteredDescription: string;
   };
   exportFileName: string;
-  Dialog: ComponentType<ContentDialogProps>;
+  /** The details dialog a row opens. */
+  details: ContentDetailsConfig;
 };
 
 /** A platform's content, server-sorted and paged, searchable by title; a row opens its details. */
@@ -99,7 +91,6 @@ export function PlatformContentTable({
   ];
   const hasFilters = Boolean(filter.search || filter.kind);
   const kindId = `${config.id}-kind`;
-  const { Dialog } = config;
 
   return (
     <Card className="min-w-0">
@@ -179,7 +170,8 @@ export function PlatformContentTable({
           ) : null}
         </>
       )}
-      <Dialog
+      <ContentDetailsDialog
+        config={config.details}
         connectionId={connectionId}
         itemId={view.itemId}
         pageItems={items}

@@ -8,20 +8,17 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { useProviderConnection } from '@/lib/analytics/connections-query';
-import { toDayRange, type CustomWindow, type DayRange, type Period } from '@/lib/analytics/period';
+import { toDayRange } from '@/lib/analytics/period';
 import { AnalyticsPage } from './analytics-page';
 import { PeriodSelect } from './period-select';
-
-/** What a platform page's own part (summary, charts, audience, table) is given. */
-export type PlatformAnalyticsProps = {
-  connection: Connection;
-  /** The period's days: it ends on the connection's last complete day, as on the dashboard. */
-  range: DayRange;
-  period: Period;
-};
+import {
+  PlatformSections,
+  type PlatformSectionsConfig,
+  type PlatformView,
+} from './platform-sections';
 
 /** What differs between /youtube and /meta; everything else is this one page. */
-export type PlatformPageConfig = {
+export type PlatformPageConfig<Data, Metric extends string> = {
   provider: ConnectionProvider;
   title: string;
   description: string;
@@ -32,20 +29,16 @@ export type PlatformPageConfig = {
   providerName: string;
   syncDescription: string;
   Skeleton: ComponentType;
-  /** Reads the period from the URL (it shares `?range=` and `?from=&to=` with the dashboard). */
-  useView: () => {
-    period: Period;
-    window?: CustomWindow | null;
-    setPeriod: (period: Period) => void;
-  };
-  Analytics: ComponentType<PlatformAnalyticsProps>;
+  /** Reads the view from the URL (it shares `?range=` and `?from=&to=` with the dashboard). */
+  useView: () => PlatformView<Metric>;
+  sections: PlatformSectionsConfig<Data, Metric>;
 };
 
 function FirstSyncFailed({
   config,
   connection,
 }: {
-  config: PlatformPageConfig;
+  config: { providerName: string; subject: string };
   connection: Connection;
 }) {
   return (
@@ -69,23 +62,33 @@ function FirstSyncFailed({
   );
 }
 
-function ConnectedAnalytics({
+function ConnectedAnalytics<Data, Metric extends string>({
   config,
   connection,
-  period,
-  window,
+  view,
+  loading,
 }: {
-  config: PlatformPageConfig;
+  config: PlatformPageConfig<Data, Metric>;
   connection: Connection;
-  period: Period;
-  window: CustomWindow | null;
+  view: PlatformView<Metric>;
+  loading: ReactNode;
 }) {
+  const { period } = view;
+  const window = view.window ?? null;
+  // The period's days end on the connection's last complete day, as on the dashboard.
   const range = useMemo(
     () => window ?? toDayRange(connection.dataCompleteThrough, period),
     [window, connection.dataCompleteThrough, period],
   );
-  const { Analytics } = config;
-  return <Analytics connection={connection} range={range} period={period} />;
+  return (
+    <PlatformSections
+      sections={config.sections}
+      connection={connection}
+      range={range}
+      view={view}
+      loading={loading}
+    />
+  );
 }
 
 /**
@@ -93,7 +96,11 @@ function ConnectedAnalytics({
  * connection in the shared connections query, shows connect / first-sync / failed states, and
  * draws the platform's analytics under the analytics pages' period control.
  */
-export function PlatformPage({ config }: { config: PlatformPageConfig }) {
+export function PlatformPage<Data, Metric extends string>({
+  config,
+}: {
+  config: PlatformPageConfig<Data, Metric>;
+}) {
   const connection = useProviderConnection(config.provider);
   const view = config.useView();
   const current = connection.data ?? null;
@@ -136,12 +143,7 @@ export function PlatformPage({ config }: { config: PlatformPageConfig }) {
   else if (isFirstSync) body = <FirstSyncFailed config={config} connection={current} />;
   else
     body = (
-      <ConnectedAnalytics
-        config={config}
-        connection={current}
-        period={view.period}
-        window={view.window ?? null}
-      />
+      <ConnectedAnalytics config={config} connection={current} view={view} loading={loading} />
     );
 
   return (

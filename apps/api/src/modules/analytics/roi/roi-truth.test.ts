@@ -9,6 +9,7 @@ import {
   type TestApp,
 } from '../../../testing/build-test-app';
 import { connectAs, drainSyncJobs, sandboxEnv } from '../../../testing/sandbox-connections';
+import { youtubeReport } from '../../../testing/sandbox-reports';
 import { databaseTargets } from '../../../testing/test-database';
 
 const pinnedNow = '2025-06-15T12:00:00Z';
@@ -18,26 +19,18 @@ const backfillDays = 160;
 const baselineDays = 28;
 
 type Figures = { net: number; views: number; revenue: number };
-type Report = { columnHeaders: { name: string }[]; rows?: (string | number)[][] };
 
 /**
  * The truth: YouTube Analytics' own report for a window, asked of the sandbox with the channel's
  * own grant (never the product's database).
  */
 async function youtubeTotals(sandbox: RunningSandbox, from: string, to: string): Promise<Figures> {
-  const query = new URLSearchParams({
-    ids: 'channel==MINE',
+  const [row] = await youtubeReport(sandbox, {
     startDate: from,
     endDate: to,
     metrics: 'views,estimatedRevenue,subscribersGained,subscribersLost',
   });
-  const response = await fetch(`${sandbox.url}/youtubeanalytics/v2/reports?${query}`, {
-    headers: { authorization: 'Bearer sandbox-google-token-mid' },
-  });
-  const report = (await response.json()) as Report;
-  const names = report.columnHeaders.map((header) => header.name);
-  const row = report.rows?.[0] ?? [];
-  const value = (name: string) => Number(row[names.indexOf(name)] ?? 0);
+  const value = (name: string) => Number(row?.[name] ?? 0);
   return {
     net: value('subscribersGained') - value('subscribersLost'),
     views: value('views'),

@@ -1,4 +1,4 @@
-import type { DashboardAnalyticsResponse, Insight, KpiSet } from '@crescendo/contracts';
+import type { Connection, DashboardAnalyticsResponse, Insight, KpiSet } from '@crescendo/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -127,6 +127,22 @@ function buildAnalytics(
 
 type Responder = (params: Record<string, string>) => unknown;
 let analyticsResponder: Responder;
+let connections: Connection[];
+
+function buildConnection(overrides: Partial<Connection> = {}): Connection {
+  return {
+    id: '7d0c7a5e-57a5-4c39-9d0f-6a8f5a1b2c3d',
+    provider: 'youtube',
+    accountName: 'Nora Lumen',
+    status: 'connected',
+    sandbox: true,
+    lastSyncedAt: '2026-11-22T08:22:06.645Z',
+    sync: { step: null, percent: 100, error: null },
+    dataCompleteThrough: '2026-11-20',
+    accounts: [],
+    ...overrides,
+  };
+}
 
 function serverError() {
   return Object.assign(new Error('The analytics service is taking a break.'), {
@@ -156,6 +172,7 @@ beforeEach(() => {
   mocks.apiClient.post.mockReset().mockResolvedValue({ data: null, status: 204 });
   mocks.showToast.mockReset();
   analyticsResponder = () => buildAnalytics();
+  connections = [];
   mocks.apiClient.get.mockImplementation(
     async (url: string, config?: { params?: Record<string, string> }) => {
       if (url === '/artist/profile') {
@@ -179,6 +196,7 @@ beforeEach(() => {
         if (result instanceof Error) throw result;
         return { data: result };
       }
+      if (url === '/v1/auth/oauth-connections') return { data: { connections } };
       throw new Error(`unexpected GET ${url}`);
     },
   );
@@ -438,6 +456,38 @@ describe('DashboardPage overview', () => {
     );
     expect(screen.queryByRole('region', { name: 'Key metrics' })).toBeNull();
     expect(screen.queryByText('0')).toBeNull();
+  });
+
+  it('shows a first sync’s progress instead of its partial figures, then the figures once it ends', async () => {
+    // Half-way through a first sync the stored days end where the sync has reached.
+    const partial = buildAnalytics({
+      range: { ...buildAnalytics().range, from: '2026-08-14', to: '2026-09-10' },
+      freshness: [{ ...buildAnalytics().freshness[0]!, lastSyncedAt: null, dataCompleteThrough: null, pendingDays: [] }], // prettier-ignore
+    });
+    analyticsResponder = () => partial;
+    connections = [
+      buildConnection({
+        status: 'syncing',
+        lastSyncedAt: null,
+        dataCompleteThrough: null,
+        sync: { step: 'Daily metrics through 2026-09-10', percent: 42, error: null },
+      }),
+    ];
+    setup();
+    const progress = await screen.findByRole('progressbar', { name: 'Sync progress' });
+    expect(progress.getAttribute('aria-valuenow')).toBe('42');
+    expect(screen.getByRole('heading', { name: 'Bringing in Nora Lumen' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Key metrics' })).toBeNull();
+    expect(screen.queryByText(/Data through/)).toBeNull();
+
+    // The sync finishes: the connections poll sees it and the figures are read again.
+    analyticsResponder = () => buildAnalytics();
+    connections = [buildConnection()];
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Key metrics' })).toBeTruthy(), {
+      timeout: 5_000,
+    });
+    expect(screen.queryByRole('progressbar', { name: 'Sync progress' })).toBeNull();
+    await findKeyMetrics();
   });
 
   it('toasts each new insight once (spike → insight, milestone → celebration) and marks it seen', async () => {

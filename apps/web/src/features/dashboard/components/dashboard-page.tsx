@@ -17,10 +17,12 @@ import { useDashboardAnalytics, usePreviousPeriodSeries } from '../api/get-dashb
 import { dashboardProfileQueryOptions } from '../api/get-dashboard-profile';
 import { exportOverviewCsv, toOverviewCsvFileName } from '../api/export-overview';
 import { useDashboardFilters } from '../hooks/use-dashboard-filters';
+import { useFirstSync } from '../hooks/use-first-sync';
 import { type DashboardFilters as Filters } from '../utils/dashboard-filters';
 import { describePreviousPeriod } from './charts/dashboard-format';
 import { PlatformKpiBreakdown } from './charts/platform-kpi-breakdown';
 import { DashboardFilters } from './dashboard-filters';
+import { FirstSyncProgress } from './first-sync-progress';
 import { FreshnessBadges } from './freshness-badges';
 import { InsightsPanel } from './insights-panel';
 import { trendsOf } from './period-comparison';
@@ -145,10 +147,15 @@ export function DashboardPage() {
   const { filters } = useDashboardFilters();
   const analytics = useDashboardAnalytics(filters);
   const { data } = analytics;
+  const firstSyncs = useFirstSync(data);
+  const isFirstSync = firstSyncs.length > 0;
   const profile = profileQuery.data ?? null;
   const name = profile?.artistName ?? user?.name ?? 'there';
-  useInsightToasts(analytics.isPlaceholderData ? undefined : data?.insights, focusInsights);
-  useOverviewExport(filters, data);
+  useInsightToasts(
+    analytics.isPlaceholderData || isFirstSync ? undefined : data?.insights,
+    focusInsights,
+  );
+  useOverviewExport(filters, isFirstSync ? undefined : data);
   const isUpdating = analytics.isPlaceholderData && analytics.isFetching;
   if (profileQuery.isError) throw profileQuery.error;
   if (profileQuery.isPending) return <PageSkeleton />;
@@ -162,6 +169,8 @@ export function DashboardPage() {
     );
   } else if (!data) {
     body = <OverviewSkeleton />;
+  } else if (isFirstSync) {
+    body = <FirstSyncProgress connections={firstSyncs} />;
   } else if (!data.hasConnections) {
     body = <ConnectPrompt />;
   } else {
@@ -203,7 +212,7 @@ export function DashboardPage() {
     );
   }
 
-  const hasAnalytics = Boolean(data?.hasConnections) && !analytics.isError;
+  const hasAnalytics = Boolean(data?.hasConnections) && !analytics.isError && !isFirstSync;
   return (
     <AnalyticsPage
       title={`Welcome back, ${name}`}

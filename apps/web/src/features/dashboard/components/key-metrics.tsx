@@ -1,5 +1,5 @@
 import type { DashboardAnalyticsResponse } from '@crescendo/contracts';
-import { CircleDollarSign, Clock, Eye, Heart, UserPlus } from 'lucide-react';
+import { CircleDollarSign, Clock, Eye, Heart, UserPlus, type LucideIcon } from 'lucide-react';
 import {
   formatCompactNumber,
   formatFullNumber,
@@ -19,17 +19,28 @@ import { KpiCard } from './kpi-card';
 
 type Analytics = DashboardAnalyticsResponse;
 
+type KpiKey = 'followers' | 'views' | 'watchMinutes' | 'engagementRate' | 'estimatedRevenue';
+
+/** The five cards, in order: what does not depend on the data. */
+const kpiCards: {
+  key: KpiKey;
+  icon: LucideIcon;
+  /** The label, also of the card's skeleton; followers are named per platform. */
+  label: string;
+  className: string;
+  /** Said when no platform reports the figure. */
+  hint: string;
+}[] = [
+  { key: 'followers', icon: UserPlus, label: 'Followers', className: '', hint: 'Your platforms have not reported a follower total yet.' }, // prettier-ignore
+  { key: 'views', icon: Eye, label: 'Views', className: '', hint: 'Not reported for this platform.' }, // prettier-ignore
+  { key: 'watchMinutes', icon: Clock, label: 'Watch time', className: '', hint: 'Only YouTube reports watch time.' }, // prettier-ignore
+  { key: 'engagementRate', icon: Heart, label: 'Engagement rate', className: '', hint: 'Needs views and interactions from your platforms.' }, // prettier-ignore
+  { key: 'estimatedRevenue', icon: CircleDollarSign, label: 'Estimated revenue', className: 'col-span-2 lg:col-span-1', hint: 'Only YouTube reports estimated revenue.' }, // prettier-ignore
+];
+
 // Two columns on a phone, five across on a desktop so the chart stays above the fold.
 export const kpiGridClass = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5';
-export const kpiSkeletons = [
-  ['Followers', ''],
-  ['Views', ''],
-  ['Watch time', ''],
-  ['Engagement rate', ''],
-  ['Estimated revenue', 'col-span-2 lg:col-span-1'],
-] as const;
-
-type KpiKey = 'followers' | 'views' | 'watchMinutes' | 'engagementRate' | 'estimatedRevenue';
+export const kpiSkeletons = kpiCards.map((card) => [card.label, card.className] as const);
 
 /** The platforms that reported a figure in the period, e.g. "YouTube, Instagram". */
 function sourcesOf(data: Analytics, key: KpiKey): string {
@@ -86,90 +97,79 @@ function describeRevenue(revenue: Analytics['combined']['estimatedRevenue']) {
   };
 }
 
-export function KeyMetrics({ data }: { data: Analytics }) {
+/** The figure of one card and how its change reads. */
+type KpiFigure = {
+  label?: string;
+  value: string;
+  detail?: string;
+  change: number | null;
+  changeSubject?: string;
+  changeTone?: 'direction' | 'neutral';
+};
+
+function describeKpi(data: Analytics, key: KpiKey): KpiFigure {
   const kpis = data.combined;
+  switch (key) {
+    case 'followers': {
+      const net = kpis.followers.net.value;
+      const gained = kpis.followers.gained.value;
+      // The delta compares gains, not the audience: say so, and do not colour a smaller gain on
+      // a growing audience as a loss.
+      const growth = net ?? gained;
+      return {
+        label: audienceLabel(data.platform),
+        value: formatCompactNumber(kpis.followers.total),
+        detail: describeFollowerChange(net, gained),
+        change: net !== null ? kpis.followers.net.change : kpis.followers.gained.change,
+        changeSubject: net !== null ? 'net gain' : 'gained',
+        changeTone: growth !== null && growth > 0 ? 'neutral' : 'direction',
+      };
+    }
+    case 'views':
+      return { value: formatCompactNumber(kpis.views.value), change: kpis.views.change };
+    case 'watchMinutes':
+      return { value: formatWatchHours(kpis.watchMinutes.value), change: kpis.watchMinutes.change }; // prettier-ignore
+    case 'engagementRate': {
+      const engagements = kpis.engagements.value;
+      return {
+        value: formatRate(kpis.engagementRate.value),
+        detail: engagements === null ? undefined : `${formatFullNumber(engagements)} likes, comments, shares & saves`, // prettier-ignore
+        change: kpis.engagementRate.change,
+      };
+    }
+    case 'estimatedRevenue':
+      return { ...describeRevenue(kpis.estimatedRevenue), change: kpis.estimatedRevenue.change };
+  }
+}
+
+export function KeyMetrics({ data }: { data: Analytics }) {
   const comparedTo = data.range.previous ? describePreviousPeriod(data.range.days) : null;
   const partial = describePartialComparison(data.range);
-  const net = kpis.followers.net.value;
-  const gained = kpis.followers.gained.value;
   // "Explain this" asks the assistant about the card, for the dashboard's own window and platform.
   const explain = (label: string) =>
     `Explain my ${label.toLowerCase()} from ${data.range.from} to ${data.range.to}${
       data.platform === 'all' ? '' : ` on ${data.platform}`
     }`;
-  const revenue = describeRevenue(kpis.estimatedRevenue);
-  // The followers delta compares gains, not the audience: say so, and do not colour a smaller
-  // gain on a growing audience as a loss.
-  const followerChange = net !== null ? kpis.followers.net.change : kpis.followers.gained.change;
-  const followerGrowth = net ?? gained;
   return (
     <div className="flex flex-col gap-2">
       <section aria-label="Key metrics" className={kpiGridClass}>
-        <KpiCard
-          icon={UserPlus}
-          label={audienceLabel(data.platform)}
-          explainQuestion={explain(audienceLabel(data.platform))}
-          value={formatCompactNumber(kpis.followers.total)}
-          detail={describeFollowerChange(net, gained)}
-          change={followerChange}
-          changeSubject={net !== null ? 'net gain' : 'gained'}
-          changeTone={followerGrowth !== null && followerGrowth > 0 ? 'neutral' : 'direction'}
-          comparedTo={comparedTo}
-          comparisonNote={partial ? 'Partial comparison' : null}
-          source={describeSource(data, 'followers')}
-          hint="Your platforms have not reported a follower total yet."
-        />
-        <KpiCard
-          icon={Eye}
-          label="Views"
-          explainQuestion={explain('Views')}
-          value={formatCompactNumber(kpis.views.value)}
-          change={kpis.views.change}
-          comparedTo={comparedTo}
-          comparisonNote={partial ? 'Partial comparison' : null}
-          source={describeSource(data, 'views')}
-          hint="Not reported for this platform."
-        />
-        <KpiCard
-          icon={Clock}
-          label="Watch time"
-          explainQuestion={explain('Watch time')}
-          value={formatWatchHours(kpis.watchMinutes.value)}
-          change={kpis.watchMinutes.change}
-          comparedTo={comparedTo}
-          comparisonNote={partial ? 'Partial comparison' : null}
-          source={describeSource(data, 'watchMinutes')}
-          hint="Only YouTube reports watch time."
-        />
-        <KpiCard
-          icon={Heart}
-          label="Engagement rate"
-          explainQuestion={explain('Engagement rate')}
-          value={formatRate(kpis.engagementRate.value)}
-          detail={
-            kpis.engagements.value === null
-              ? undefined
-              : `${formatFullNumber(kpis.engagements.value)} likes, comments, shares & saves`
-          }
-          change={kpis.engagementRate.change}
-          comparedTo={comparedTo}
-          comparisonNote={partial ? 'Partial comparison' : null}
-          source={describeSource(data, 'engagementRate')}
-          hint="Needs views and interactions from your platforms."
-        />
-        <KpiCard
-          className="col-span-2 lg:col-span-1"
-          icon={CircleDollarSign}
-          label="Estimated revenue"
-          explainQuestion={explain('Estimated revenue')}
-          value={revenue.value}
-          detail={revenue.detail}
-          change={kpis.estimatedRevenue.change}
-          comparedTo={comparedTo}
-          comparisonNote={partial ? 'Partial comparison' : null}
-          source={describeSource(data, 'estimatedRevenue')}
-          hint="Only YouTube reports estimated revenue."
-        />
+        {kpiCards.map((card) => {
+          const { label = card.label, ...figure } = describeKpi(data, card.key);
+          return (
+            <KpiCard
+              key={card.key}
+              className={card.className || undefined}
+              icon={card.icon}
+              label={label}
+              explainQuestion={explain(label)}
+              {...figure}
+              comparedTo={comparedTo}
+              comparisonNote={partial ? 'Partial comparison' : null}
+              source={describeSource(data, card.key)}
+              hint={card.hint}
+            />
+          );
+        })}
       </section>
       {partial ? (
         <p data-testid="partial-comparison" className="text-xs text-amber-800 dark:text-amber-300">

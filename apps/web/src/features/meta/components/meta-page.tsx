@@ -1,20 +1,12 @@
-import type { ContentItem } from '@crescendo/contracts';
+import type { MetaAccountDataResponse } from '@crescendo/contracts';
 import { Camera, Images } from 'lucide-react';
-import { CompactCount } from '@/components/analytics/content-columns';
-import {
-  PlatformContentTable,
-  type PlatformContentTableConfig,
-} from '@/components/analytics/platform-content-table';
-import {
-  PlatformPage,
-  type PlatformAnalyticsProps,
-  type PlatformPageConfig,
-} from '@/components/analytics/platform-page';
-import { AsyncErrorView } from '@/components/errors/async-error';
+import { countColumn } from '@/components/analytics/content-columns';
+import type { PlatformContentTableConfig } from '@/components/analytics/platform-content-table';
+import { PlatformPage, type PlatformPageConfig } from '@/components/analytics/platform-page';
+import { formatFullNumber } from '@/lib/format';
 import { useAccountData } from '../api/get-account-data';
-import { useMetaViewState } from '../hooks/use-meta-view-state';
+import { useMetaViewState, type ChartMetric } from '../hooks/use-meta-view-state';
 import { AccountSummary, AccountSummarySkeleton, ConnectionStatusLine } from './account-summary';
-import { MediaDetailDialog } from './media-detail-dialog';
 import { MetaAudience } from './meta-audience';
 import { MetaPerformance, MetaPerformanceSkeleton } from './meta-performance';
 
@@ -34,41 +26,11 @@ const mediaTable: PlatformContentTableConfig = {
     { value: 'story', label: 'Stories' },
   ],
   figureColumns: [
-    {
-      id: 'views',
-      header: 'Views',
-      sortKey: 'views',
-      align: 'right',
-      cell: (item: ContentItem) => <CompactCount value={item.stats.views} noun="views" />,
-    },
-    {
-      id: 'reach',
-      header: 'Reach',
-      align: 'right',
-      cell: (item: ContentItem) => (
-        <CompactCount value={item.stats.reach} noun="accounts reached" />
-      ),
-    },
-    {
-      id: 'likes',
-      header: 'Likes',
-      sortKey: 'likes',
-      align: 'right',
-      cell: (item: ContentItem) => <CompactCount value={item.stats.likes} noun="likes" />,
-    },
-    {
-      id: 'comments',
-      header: 'Comments',
-      sortKey: 'comments',
-      align: 'right',
-      cell: (item: ContentItem) => <CompactCount value={item.stats.comments} noun="comments" />,
-    },
-    {
-      id: 'saves',
-      header: 'Saves',
-      align: 'right',
-      cell: (item: ContentItem) => <CompactCount value={item.stats.saves} noun="saves" />,
-    },
+    countColumn('views', 'Views', 'views', { isSortable: true }),
+    countColumn('reach', 'Reach', 'accounts reached'),
+    countColumn('likes', 'Likes', 'likes', { isSortable: true }),
+    countColumn('comments', 'Comments', 'comments', { isSortable: true }),
+    countColumn('saves', 'Saves', 'saves'),
   ],
   empty: {
     icon: Images,
@@ -79,7 +41,20 @@ const mediaTable: PlatformContentTableConfig = {
       'Try other words or another type — or clear the filters to see everything.',
   },
   exportFileName: 'crescendo-meta-media.csv',
-  Dialog: MediaDetailDialog,
+  details: {
+    noun: 'post',
+    owner: 'your account',
+    missingLength: 'hide',
+    stats: ({ stats }) => [
+      { label: 'Views', value: formatFullNumber(stats.views) },
+      { label: 'Reach', value: formatFullNumber(stats.reach) },
+      { label: 'Likes', value: formatFullNumber(stats.likes) },
+      { label: 'Comments', value: formatFullNumber(stats.comments) },
+      { label: 'Saves', value: formatFullNumber(stats.saves) },
+      { label: 'Shares', value: formatFullNumber(stats.shares) },
+    ],
+    linkLabel: (item) => `Open on ${item.platform === 'facebook' ? 'Facebook' : 'Instagram'}`,
+  },
 };
 
 function AccountsSkeleton() {
@@ -91,49 +66,7 @@ function AccountsSkeleton() {
   );
 }
 
-function MetaAnalytics({ connection, range }: PlatformAnalyticsProps) {
-  const view = useMetaViewState();
-  const accountData = useAccountData(connection.id, range, connection.lastSyncedAt);
-  const data = accountData.data;
-
-  return (
-    <div className="flex min-w-0 flex-col gap-6">
-      <ConnectionStatusLine connection={connection} />
-      {accountData.isError && !data ? (
-        <AsyncErrorView error={accountData.error} onRetry={() => void accountData.refetch()} />
-      ) : data ? (
-        <>
-          <AccountSummary instagram={data.instagram} facebook={data.facebook} />
-          <section aria-labelledby="meta-performance-title" className="flex min-w-0 flex-col gap-3">
-            <h2 id="meta-performance-title" className="text-lg font-semibold tracking-tight">
-              Performance
-            </h2>
-            <MetaPerformance
-              instagram={data.instagram}
-              facebook={data.facebook}
-              metric={view.metric}
-              onMetricChange={view.setMetric}
-              isRefreshing={accountData.isPlaceholderData}
-            />
-          </section>
-          {data.instagram ? <MetaAudience instagram={data.instagram} /> : null}
-        </>
-      ) : (
-        <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading your accounts">
-          <AccountsSkeleton />
-        </div>
-      )}
-      <PlatformContentTable
-        config={mediaTable}
-        connectionId={connection.id}
-        syncedAt={connection.lastSyncedAt}
-        view={view}
-      />
-    </div>
-  );
-}
-
-const metaPage: PlatformPageConfig = {
+const metaPage: PlatformPageConfig<MetaAccountDataResponse, ChartMetric> = {
   provider: 'meta',
   providerName: 'Meta',
   title: 'Meta',
@@ -150,7 +83,17 @@ const metaPage: PlatformPageConfig = {
     'Your first sync reads your Instagram media and daily insights for Instagram and your Facebook Page. Charts appear here as soon as it finishes — feel free to leave this page and come back.',
   Skeleton: AccountsSkeleton,
   useView: useMetaViewState,
-  Analytics: MetaAnalytics,
+  sections: {
+    useData: useAccountData,
+    Status: ConnectionStatusLine,
+    Summary: ({ data }) => <AccountSummary instagram={data.instagram} facebook={data.facebook} />,
+    Performance: ({ data, ...chart }) => (
+      <MetaPerformance instagram={data.instagram} facebook={data.facebook} {...chart} />
+    ),
+    Audience: ({ data }) => (data.instagram ? <MetaAudience instagram={data.instagram} /> : null),
+    performanceTitleId: 'meta-performance-title',
+    table: mediaTable,
+  },
 };
 
 /** /meta: Instagram and Facebook summary, trends, follower demographics and media. */

@@ -1,21 +1,21 @@
-import type { ContentItem } from '@crescendo/contracts';
+import type { ChannelDataResponse, ContentItem } from '@crescendo/contracts';
 import { Clapperboard, MonitorPlay } from 'lucide-react';
-import { CompactCount } from '@/components/analytics/content-columns';
+import { countColumn } from '@/components/analytics/content-columns';
 import type { PlatformContentTableConfig } from '@/components/analytics/platform-content-table';
-import { PlatformContentTable } from '@/components/analytics/platform-content-table';
-import {
-  PlatformPage,
-  type PlatformAnalyticsProps,
-  type PlatformPageConfig,
-} from '@/components/analytics/platform-page';
+import { PlatformPage, type PlatformPageConfig } from '@/components/analytics/platform-page';
 import { formatWatchHours } from '@/components/charts/platform-format';
-import { AsyncErrorView } from '@/components/errors/async-error';
+import { formatDuration, formatFullNumber, MISSING_VALUE } from '@/lib/format';
 import { useChannelData } from '../api/get-channel-data';
-import { useYoutubeViewState } from '../hooks/use-youtube-view-state';
+import { useYoutubeViewState, type ChartMetric } from '../hooks/use-youtube-view-state';
 import { ChannelAudience } from './channel-audience';
 import { ChannelPerformance, ChannelPerformanceSkeleton } from './channel-performance';
 import { ChannelSummary, ChannelSummarySkeleton } from './channel-summary';
-import { VideoDetailDialog } from './video-detail-dialog';
+
+function averageViewDuration(item: ContentItem): string {
+  const { views, watchMinutes } = item.stats;
+  if (views === null || watchMinutes === null || views === 0) return MISSING_VALUE;
+  return formatDuration((watchMinutes * 60) / views);
+}
 
 const videosTable: PlatformContentTableConfig = {
   id: 'youtube-videos',
@@ -33,13 +33,7 @@ const videosTable: PlatformContentTableConfig = {
     { value: 'live', label: 'Live' },
   ],
   figureColumns: [
-    {
-      id: 'views',
-      header: 'Views',
-      sortKey: 'views',
-      align: 'right',
-      cell: (item: ContentItem) => <CompactCount value={item.stats.views} noun="views" />,
-    },
+    countColumn('views', 'Views', 'views', { isSortable: true }),
     {
       id: 'watchMinutes',
       header: 'Watch time',
@@ -47,20 +41,8 @@ const videosTable: PlatformContentTableConfig = {
       align: 'right',
       cell: (item: ContentItem) => formatWatchHours(item.stats.watchMinutes),
     },
-    {
-      id: 'likes',
-      header: 'Likes',
-      sortKey: 'likes',
-      align: 'right',
-      cell: (item: ContentItem) => <CompactCount value={item.stats.likes} noun="likes" />,
-    },
-    {
-      id: 'comments',
-      header: 'Comments',
-      sortKey: 'comments',
-      align: 'right',
-      cell: (item: ContentItem) => <CompactCount value={item.stats.comments} noun="comments" />,
-    },
+    countColumn('likes', 'Likes', 'likes', { isSortable: true }),
+    countColumn('comments', 'Comments', 'comments', { isSortable: true }),
   ],
   empty: {
     icon: Clapperboard,
@@ -70,7 +52,20 @@ const videosTable: PlatformContentTableConfig = {
     filteredDescription: 'Try another title or type — or clear the filters to see every upload.',
   },
   exportFileName: 'crescendo-youtube-videos.csv',
-  Dialog: VideoDetailDialog,
+  details: {
+    noun: 'video',
+    owner: 'your channel',
+    missingLength: 'say',
+    stats: (item) => [
+      { label: 'Views', value: formatFullNumber(item.stats.views) },
+      { label: 'Watch time', value: formatWatchHours(item.stats.watchMinutes) },
+      { label: 'Avg. view duration', value: averageViewDuration(item) },
+      { label: 'Likes', value: formatFullNumber(item.stats.likes) },
+      { label: 'Comments', value: formatFullNumber(item.stats.comments) },
+      { label: 'Shares', value: formatFullNumber(item.stats.shares) },
+    ],
+    linkLabel: () => 'Watch on YouTube',
+  },
 };
 
 function ChannelSkeleton() {
@@ -82,47 +77,7 @@ function ChannelSkeleton() {
   );
 }
 
-function ChannelAnalytics({ connection, range }: PlatformAnalyticsProps) {
-  const view = useYoutubeViewState();
-  const channelData = useChannelData(connection.id, range, connection.lastSyncedAt);
-  const channel = channelData.data?.channel;
-
-  return (
-    <div className="flex min-w-0 flex-col gap-6">
-      {channelData.isError && !channel ? (
-        <AsyncErrorView error={channelData.error} onRetry={() => void channelData.refetch()} />
-      ) : channel ? (
-        <>
-          <ChannelSummary connection={connection} channel={channel} />
-          <section aria-labelledby="performance-title" className="flex min-w-0 flex-col gap-3">
-            <h2 id="performance-title" className="text-lg font-semibold tracking-tight">
-              Performance
-            </h2>
-            <ChannelPerformance
-              channel={channel}
-              metric={view.metric}
-              onMetricChange={view.setMetric}
-              isRefreshing={channelData.isPlaceholderData}
-            />
-          </section>
-          <ChannelAudience audience={channel.audience} />
-        </>
-      ) : (
-        <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading your channel">
-          <ChannelSkeleton />
-        </div>
-      )}
-      <PlatformContentTable
-        config={videosTable}
-        connectionId={connection.id}
-        syncedAt={connection.lastSyncedAt}
-        view={view}
-      />
-    </div>
-  );
-}
-
-const youtubePage: PlatformPageConfig = {
+const youtubePage: PlatformPageConfig<ChannelDataResponse, ChartMetric> = {
   provider: 'youtube',
   providerName: 'YouTube',
   title: 'YouTube analytics',
@@ -139,7 +94,16 @@ const youtubePage: PlatformPageConfig = {
     'Your first sync reads your videos and their daily numbers. Charts appear here as soon as it finishes — feel free to leave this page and come back.',
   Skeleton: ChannelSkeleton,
   useView: useYoutubeViewState,
-  Analytics: ChannelAnalytics,
+  sections: {
+    useData: useChannelData,
+    Summary: ({ connection, data }) => (
+      <ChannelSummary connection={connection} channel={data.channel} />
+    ),
+    Performance: ({ data, ...chart }) => <ChannelPerformance channel={data.channel} {...chart} />,
+    Audience: ({ data }) => <ChannelAudience audience={data.channel.audience} />,
+    performanceTitleId: 'performance-title',
+    table: videosTable,
+  },
 };
 
 /** /youtube: the channel's summary, trends, audience and videos, from its YouTube connection. */

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatCompactNumber } from '@/lib/format';
-import { GrowthTooltip } from './growth-chart';
+import { GrowthTooltip } from './growth-tooltip';
 
 const colors = { brand: '#7c3aed', previous: '#71717a' };
 

@@ -1,4 +1,3 @@
-import type { DashboardAnalyticsResponse } from '@crescendo/contracts';
 import { BarChart3 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import {
@@ -20,141 +19,23 @@ import {
   prefersReducedMotion,
 } from '@/components/charts/chart-parts';
 import { cn } from '@/lib/cn';
-import {
-  formatCompactNumber,
-  formatFullNumber,
-  formatLongDay,
-  formatSignedCompactNumber,
-  isPresent,
-  MISSING_VALUE,
-} from '@/lib/format';
 import { useTheme } from '@/lib/theme-provider';
+import {
+  growthMetrics,
+  palette,
+  summarise,
+  toChartRows,
+  type ChartRow,
+  type Granularity,
+  type GrowthMetric,
+  type SeriesPoint,
+} from './growth-series';
+import { GrowthTooltip } from './growth-tooltip';
 
 /*
  * Recharts is ~100 KB gzipped: only the lazy dashboard route chunks import this file, never code
  * in the entry bundle.
  */
-
-type SeriesPoint = DashboardAnalyticsResponse['series'][number];
-type Granularity = DashboardAnalyticsResponse['range']['granularity'];
-
-export const growthMetrics = {
-  views: {
-    label: 'Views',
-    read: (point: SeriesPoint) => point.views,
-    format: formatCompactNumber,
-    formatFull: (value: number) => `${formatFullNumber(value)} views`,
-  },
-  watchHours: {
-    label: 'Watch time',
-    read: (point: SeriesPoint) =>
-      isPresent(point.watchMinutes) ? Math.round((point.watchMinutes / 60) * 10) / 10 : null,
-    format: formatCompactNumber,
-    formatFull: (value: number) => `${formatFullNumber(value)} hours watched`,
-  },
-  followersNet: {
-    label: 'Followers (net)',
-    read: (point: SeriesPoint) => point.followersNet,
-    format: formatSignedCompactNumber,
-    formatFull: (value: number) =>
-      `${value > 0 ? '+' : ''}${formatFullNumber(value)} followers (net)`,
-  },
-} as const;
-
-export type GrowthMetric = keyof typeof growthMetrics;
-
-type ChartRow = {
-  date: string;
-  current: number | null;
-  /** The previous period's value at the same position, and its own date. */
-  previous: number | null;
-  previousDate: string | null;
-};
-
-const palette = {
-  light: { brand: '#7c3aed', previous: '#71717a', grid: '#e4e4e7', axis: '#52525b' },
-  dark: { brand: '#a78bfa', previous: '#a1a1aa', grid: '#27272a', axis: '#a1a1aa' },
-} as const;
-
-function describePoint(date: string, granularity: Granularity): string {
-  return granularity === 'week' ? `Week of ${formatLongDay(date)}` : formatLongDay(date);
-}
-
-/**
- * This period's value and the previous period's, each under its own date ("Nov 12, 2026" and
- * "Oct 15, 2026"), so the comparison never reads as two values of one day.
- */
-export function GrowthTooltip({
-  row,
-  granularity,
-  format,
-  colors,
-  hasPrevious,
-}: {
-  row: ChartRow;
-  granularity: Granularity;
-  format: (value: number) => string;
-  colors: { brand: string; previous: string };
-  hasPrevious: boolean;
-}) {
-  const entries = [
-    {
-      key: 'current',
-      name: 'This period',
-      date: row.date,
-      value: row.current,
-      color: colors.brand,
-    },
-    ...(hasPrevious && row.previousDate
-      ? [
-          {
-            key: 'previous',
-            name: 'Previous period',
-            date: row.previousDate,
-            value: row.previous,
-            color: colors.previous,
-          },
-        ]
-      : []),
-  ];
-  return (
-    <div className="rounded-lg border border-zinc-200 bg-white px-3 py-2 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
-      <ul className="flex flex-col gap-1.5">
-        {entries.map((entry) => (
-          <li key={entry.key} className="flex items-start gap-2">
-            <span
-              aria-hidden="true"
-              className="mt-1.5 h-2 w-2 shrink-0 rounded-full"
-              style={{ backgroundColor: entry.color }}
-            />
-            <span className="flex flex-col">
-              <span className="text-xs text-zinc-600 dark:text-zinc-400">{entry.name}</span>
-              <span className="font-medium">{describePoint(entry.date, granularity)}</span>
-            </span>
-            <span className="ml-auto pl-4 font-semibold tabular-nums">
-              {isPresent(entry.value) ? format(entry.value) : MISSING_VALUE}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function summarise(rows: ChartRow[], metric: GrowthMetric, granularity: Granularity): string {
-  const definition = growthMetrics[metric];
-  const known = rows.filter((row) => row.current !== null);
-  if (known.length === 0) return `${definition.label}: not available for this period.`;
-  const peak = known.reduce((best, row) => ((row.current ?? 0) > (best.current ?? 0) ? row : best));
-  const total = known.reduce((sum, row) => sum + (row.current ?? 0), 0);
-  const unit = granularity === 'week' ? 'week' : 'day';
-  return `${definition.label} per ${unit} from ${formatLongDay(rows[0]?.date)} to ${formatLongDay(
-    rows.at(-1)?.date,
-  )}: ${definition.formatFull(Math.round(total * 10) / 10)} in total, best ${unit} ${describePoint(
-    peak.date,
-    granularity,
-  )} with ${definition.formatFull(peak.current ?? 0)}.`;
-}
 
 /**
  * The overview's interactive time series: one metric at a time (views, watch time, net
@@ -179,18 +60,9 @@ export function GrowthChart({
   const summaryId = useId();
   const definition = growthMetrics[metric];
 
-  const rows = useMemo<ChartRow[]>(
-    () =>
-      series.map((point, index) => {
-        const before = previousSeries?.[index];
-        return {
-          date: point.date,
-          current: definition.read(point),
-          previous: before ? definition.read(before) : null,
-          previousDate: before?.date ?? null,
-        };
-      }),
-    [series, previousSeries, definition],
+  const rows = useMemo(
+    () => toChartRows(series, previousSeries, metric),
+    [series, previousSeries, metric],
   );
   const hasCurrent = rows.some((row) => row.current !== null);
   const hasPrevious = rows.some((row) => row.previous !== null);
