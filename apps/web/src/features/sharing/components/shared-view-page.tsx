@@ -20,6 +20,7 @@ import {
 import { SharedAudienceFigures, SharedContentFigures } from './shared-breakdowns';
 import { SharedOverviewFigures } from './shared-figures';
 import {
+  describePlatforms,
   describeVerifiedPlatforms,
   describeWindow,
   platformNames,
@@ -137,7 +138,7 @@ function SharedView({ token }: { token: string }) {
           {data.artistName} · {viewNames[data.view]}
         </h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {describeWindow(data.window)} · {platformNames[data.platform]}
+          {describeWindow(data.window)} · {describePlatforms(data.platforms)}
           {data.overview
             ? ` (${formatLongDay(data.overview.range.from)} – ${formatLongDay(data.overview.range.to)})`
             : ''}
