@@ -1,4 +1,4 @@
-import { shareGoneMessage, type SharedViewResponse } from '@crescendo/contracts';
+import type { SharedViewResponse } from '@crescendo/contracts';
 import { BadgeCheck, Lock } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { DataProvider } from '@/lib/data-provider';
 import { formatLongDay, formatRelativeTime } from '@/lib/format';
 import {
+  goneMessage,
   readShareGrant,
   SharedViewError,
   unlockSharedView,
@@ -120,10 +121,7 @@ function SharedView({ token }: { token: string }) {
   if (query.error) {
     const isGone = query.error instanceof SharedViewError && query.error.status === 404;
     return (
-      <Alert
-        tone={isGone ? 'info' : 'danger'}
-        title={isGone ? shareGoneMessage : query.error.message}
-      >
+      <Alert tone={isGone ? 'info' : 'danger'} title={isGone ? goneMessage : query.error.message}>
         {isGone
           ? 'Links can be switched off by the artist or end on a date they choose. Ask them for a new one.'
           : null}
