@@ -6,8 +6,9 @@ import { waitForDemoSync } from './support/demo-sync';
 import { startServer, type RunningServer } from './support/server';
 import { signedInPage } from './support/session';
 
-// Verified share links: the demo artist shares the overview, someone with no account opens it and
-// sees the dashboard's own figures, the artist revokes it and the link stops working.
+// Verified share links: the demo artist shares the overview of two of their three platforms,
+// someone with no account opens it and sees the dashboard's own figures for those two and nothing
+// of the third, the artist revokes it and the link stops working.
 
 let server: RunningServer;
 let browser: Browser;
@@ -44,15 +45,40 @@ async function readDashboardViews(): Promise<string> {
   return ((await card.locator('p').first().textContent()) ?? '').trim();
 }
 
+/** The Views figure of one platform's section on the shared page. */
+async function readSharedViews(visitor: Page, platform: string): Promise<string> {
+  const section = visitor
+    .locator('section')
+    .filter({ has: visitor.getByRole('heading', { level: 2, name: platform, exact: true }) });
+  const figure = section.locator('[data-testid="shared-kpi-Views"] p').nth(1);
+  return ((await figure.textContent()) ?? '').trim();
+}
+
 describe('verified share links', () => {
-  it('shares the overview, shows the same figures signed out, and stops once revoked', async () => {
+  it('shares two platforms’ overview, shows the same figures signed out, and stops once revoked', async () => {
     await page.goto('/dashboard?range=28d&platform=all');
-    const dashboardViews = await readDashboardViews();
-    assert.match(dashboardViews, /\d/);
+    assert.match(await readDashboardViews(), /\d/);
 
     await page.getByRole('link', { name: 'Share', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/settings/sharing');
     assert.equal(new URL(page.url()).searchParams.get('view'), 'overview');
+    // Every connected platform starts ticked; the artist leaves Facebook out.
+    const box = (name: string) => page.getByRole('checkbox', { name, exact: true });
+    await page.waitForFunction(
+      () => document.querySelectorAll('fieldset input[type="checkbox"]:checked').length === 3,
+    );
+    for (const name of ['YouTube', 'Instagram', 'Facebook']) {
+      assert.equal(await box(name).isChecked(), true, name);
+    }
+    await box('Facebook').uncheck();
+    // None ticked is refused before anything is sent.
+    await box('YouTube').uncheck();
+    await box('Instagram').uncheck();
+    await page.getByRole('button', { name: 'Create link' }).click();
+    const platforms = page.getByRole('group', { name: 'Platforms' });
+    await platforms.getByText('Tick at least one platform').waitFor();
+    await box('YouTube').check();
+    await box('Instagram').check();
     await page.getByRole('button', { name: 'Create link' }).click();
     const linkField = page.getByRole('textbox', { name: 'Share link' });
     await linkField.waitFor();
@@ -62,22 +88,52 @@ describe('verified share links', () => {
     // Someone with no account, on a phone.
     const visitor = await newPage(browser, server.baseUrl, { width: 390, height: 844 });
     try {
+      const answer = visitor.page.waitForResponse((response) =>
+        response.url().includes('/api/public/shares/'),
+      );
       const served = await visitor.page.goto(shareUrl);
       assert.match(served?.headers()['x-robots-tag'] ?? '', /noindex/);
+      const { overview } = (await (await answer).json()) as {
+        overview: { range: { from: string; to: string } };
+      };
       await visitor.page.getByRole('heading', { level: 1, name: /Overview/ }).waitFor();
-      await visitor.page.getByText(/^Verified from connected .+ accounts$/).waitFor();
-      const sharedViews = (
-        await visitor.page.locator('[data-testid="shared-kpi-Views"] p').nth(1).textContent()
-      )?.trim();
-      assert.equal(sharedViews, dashboardViews);
+      await visitor.page
+        .getByText('Verified from connected YouTube / Instagram accounts')
+        .waitFor();
+      const freshness = await visitor.page
+        .getByRole('list', { name: 'Data freshness' })
+        .textContent();
+      assert.match(freshness ?? '', /YouTube/);
+      assert.match(freshness ?? '', /Instagram/);
+      assert.doesNotMatch(
+        (await visitor.page.locator('body').textContent()) ?? '',
+        /Facebook/,
+        'nothing of the platform left out',
+      );
+      // Each platform's figure equals the dashboard's for that platform over the same days.
+      for (const [platform, filter] of [
+        ['YouTube', 'youtube'],
+        ['Instagram', 'instagram'],
+      ]) {
+        const { from, to } = overview.range;
+        await page.goto(`/dashboard?from=${from}&to=${to}&platform=${filter}`);
+        const dashboardViews = await readDashboardViews();
+        assert.match(dashboardViews, /\d/);
+        assert.equal(await readSharedViews(visitor.page, platform!), dashboardViews, platform);
+      }
       const ogTitle = await visitor.page
         .locator('meta[property="og:title"]')
         .getAttribute('content');
       assert.match(ogTitle ?? '', /Overview · Crescendo$/);
+      const ogDescription = await visitor.page
+        .locator('meta[property="og:description"]')
+        .getAttribute('content');
+      assert.match(ogDescription ?? '', /^Verified YouTube and Instagram figures for /);
       const width = await visitor.page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 390, `the shared page is ${width} px wide on a 390 px screen`);
 
       // The artist revokes it; the visitor's next look finds it gone, kindly.
+      await page.goto('/settings/sharing');
       const row = page.getByRole('list', { name: 'Share links' }).getByRole('listitem').first();
       await row.getByRole('button', { name: /^Revoke/ }).click();
       await row.getByText('revoked').waitFor();

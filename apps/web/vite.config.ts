@@ -121,17 +121,33 @@ export default defineConfig(({ command }) => ({
               ),
             },
             {
-              // The signed-in frame: the server-data layer (TanStack Query, axios), the shell
-              // with its Radix menus, and the building blocks every signed-in page uses.
+              // What the public share page (/s/:token, no sign-in, opened on phones) has in
+              // common with the signed-in pages: TanStack Query and the plain building blocks.
+              // Without it the page would load the whole signed-in chunk below (shell, Radix
+              // dialogs, axios, the contracts' schemas) for a few cards (bench/share-page.ts).
+              name: 'shared-ui',
+              priority: 7,
+              test: new RegExp(
+                'node_modules/@tanstack/|src/(' +
+                  [
+                    'lib/(data-provider|query-client|server-data|format|audience-labels)',
+                    'components/ui/(alert|badge|card|input|label|form-field|skeleton)',
+                  ].join('|') +
+                  ')\\.tsx?$',
+              ),
+            },
+            {
+              // The signed-in frame: axios and the API client, the shell with its Radix menus,
+              // and the building blocks only signed-in pages use (with `shared-ui` beside it).
               name: 'signed-in',
               priority: 5,
               test: new RegExp(
-                'node_modules/(@tanstack|axios)/|src/(' +
+                'node_modules/axios/|src/(' +
                   [
-                    'lib/(data-provider|query-client|api-client|format|use-platform-view-state)',
+                    'lib/(api-client|use-platform-view-state)',
                     'lib/auth/(current-user-query|auth-api)',
                     'components/layouts/(app-shell|export-context|nav-items)',
-                    'components/ui/(alert|badge|card|dialog|empty-state|input|label|form-field|page-header|progress|skeleton)',
+                    'components/ui/(dialog|empty-state|page-header|progress)',
                   ].join('|') +
                   ')\\.tsx?$',
               ),

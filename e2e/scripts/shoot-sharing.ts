@@ -19,13 +19,13 @@ try {
   const create = async (payload: object) => {
     const response = await page.request.post('/api/shares', {
       headers: { authorization: `Bearer ${token}` },
-      data: payload,
+      data: { platforms: ['youtube', 'instagram', 'facebook'], ...payload },
     });
     return (await response.json()) as { path: string; link: { id: string } };
   };
   const shared = {
     overview: await create({ view: 'overview', range: '28d', includeRevenue: true, label: 'Label meeting' }), // prettier-ignore
-    audience: await create({ view: 'audience', range: '90d', platform: 'youtube' }),
+    audience: await create({ view: 'audience', range: '90d', platforms: ['youtube', 'instagram'] }),
     content: await create({ view: 'content', range: '90d' }),
     locked: await create({ view: 'overview', range: '7d', password: 'open sesame 42' }),
     revoked: await create({ view: 'overview', range: '7d' }),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
+  analyticsPlatforms,
   analyticsPlatformSchema,
   forecastSchema,
   isoDaySchema,
   kpiSetSchema,
   milestoneSchema,
-  platformScopeSchema,
   rangePresetSchema,
   resolvedRangeSchema,
   seriesPointSchema,
@@ -22,12 +22,19 @@ export const shareViews = shareViewSchema.options;
 
 export const shareMinPasswordLength = 8;
 export const shareMaxLabelLength = 120;
+export const shareNoPlatformMessage = 'Tick at least one platform';
+
+/** The platforms a link shows: any non-empty set of the organisation's connected ones. */
+export const sharePlatformsSchema = z
+  .array(analyticsPlatformSchema)
+  .min(1, { error: shareNoPlatformMessage })
+  .max(analyticsPlatforms.length);
 
 /** `POST /api/shares`: the view, its window (a preset, or fixed dates) and who may open it. */
 export const shareLinkInputSchema = z
   .object({
     view: shareViewSchema,
-    platform: platformScopeSchema.default('all'),
+    platforms: sharePlatformsSchema,
     range: rangePresetSchema.optional(),
     from: isoDaySchema.optional(),
     to: isoDaySchema.optional(),
@@ -56,7 +63,7 @@ export type ShareLinkInput = z.input<typeof shareLinkInputSchema>;
 export const shareLinkSchema = z.object({
   id: z.uuid(),
   view: shareViewSchema,
-  platform: platformScopeSchema,
+  platforms: z.array(analyticsPlatformSchema),
   range: rangePresetSchema.nullable(),
   from: z.string().nullable(),
   to: z.string().nullable(),
@@ -78,7 +85,11 @@ export const shareLinkCreatedSchema = z.object({
 });
 export type ShareLinkCreated = z.infer<typeof shareLinkCreatedSchema>;
 
-export const shareLinkListSchema = z.object({ links: z.array(shareLinkSchema) });
+export const shareLinkListSchema = z.object({
+  links: z.array(shareLinkSchema),
+  /** The platforms a new link can show: those with a connected, synced account. */
+  connectedPlatforms: z.array(analyticsPlatformSchema),
+});
 export type ShareLinkList = z.infer<typeof shareLinkListSchema>;
 
 export const shareLinkParamsSchema = z.object({ id: z.uuid({ error: 'Invalid link id' }) });
@@ -143,7 +154,8 @@ export const sharedFreshnessSchema = z.object({
 export const sharedViewResponseSchema = z.object({
   artistName: z.string(),
   view: shareViewSchema,
-  platform: platformScopeSchema,
+  /** The platforms the owner chose; figures of any other never leave the server. */
+  platforms: z.array(analyticsPlatformSchema),
   /** The window as the owner chose it (a preset, or fixed dates). */
   window: z.object({
     range: rangePresetSchema.nullable(),
@@ -152,7 +164,7 @@ export const sharedViewResponseSchema = z.object({
   }),
   includesRevenue: z.boolean(),
   isLocked: z.boolean(),
-  /** The platforms whose connected accounts the figures come from. */
+  /** The chosen platforms whose connected accounts the figures come from. */
   verifiedPlatforms: z.array(analyticsPlatformSchema),
   freshness: z.array(sharedFreshnessSchema),
   overview: sharedOverviewSchema.nullable(),

@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations, users } from './app';
 
 /**
@@ -16,7 +17,10 @@ export const shareLinks = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash').notNull().unique(),
     view: text('view', { enum: ['overview', 'audience', 'content'] }).notNull(),
-    platform: text('platform', { enum: ['all', 'youtube', 'instagram', 'facebook'] }).notNull(),
+    /** The platforms the link shows, in the dashboard's order (links from before sets: 0016). */
+    platforms: text('platforms', { enum: ['youtube', 'instagram', 'facebook'] })
+      .array()
+      .notNull(),
     range: text('range', { enum: ['7d', '28d', '90d', '365d', 'all'] }),
     fromDay: text('from_day'),
     toDay: text('to_day'),
@@ -27,5 +31,11 @@ export const shareLinks = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('share_links_organization_idx').on(table.organizationId, table.createdAt)],
+  (table) => [
+    index('share_links_organization_idx').on(table.organizationId, table.createdAt),
+    check(
+      'share_links_platforms_check',
+      sql`cardinality(${table.platforms}) > 0 and ${table.platforms} <@ array['youtube', 'instagram', 'facebook']`,
+    ),
+  ],
 );

@@ -26,6 +26,7 @@ export { refreshInsights } from './insights/refresh-insights';
 export { overviewCsvHeaders, toOverviewCsv } from './overview/export-overview-csv';
 export { getDashboardAnalytics } from './overview/get-overview';
 export { getRoi } from './roi/get-roi';
+export { platformNames } from './shared/platforms';
 export type { AnalyticsViewer } from './shared/scope';
 export { upsertRangeTotals, type RangeTotalValues } from './range-totals/range-totals';
 export * from './writes/analytics-writes';

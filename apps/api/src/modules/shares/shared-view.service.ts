@@ -5,6 +5,7 @@ import {
   shareGoneMessage,
   shareWrongPasswordMessage,
   type AnalyticsPlatform,
+  type PlatformScope,
   type ShareGrant,
   type SharedOverview,
   type SharedViewResponse,
@@ -20,6 +21,7 @@ import {
   isSharePasswordCorrect,
   issueShareGrant,
 } from './share-secrets';
+import { joinPlatformNames } from './share-platforms';
 import { findShareLinkByTokenHash, statusOf } from './shares.repository';
 
 type FoundLink = NonNullable<Awaited<ReturnType<typeof findShareLinkByTokenHash>>>;
@@ -39,10 +41,21 @@ function describeLink(found: FoundLink) {
   return {
     artistName: found.artistName ?? found.organizationName,
     view: link.view,
-    platform: link.platform,
+    platforms: link.platforms,
     window: { range: link.range, from: link.fromDay, to: link.toDay },
     includesRevenue: link.includeRevenue,
   };
+}
+
+/**
+ * The dashboard query for a link's platforms: the dashboard's own scope when one platform is
+ * chosen, narrowed to the chosen set otherwise (the analytics reads take a set of platforms).
+ */
+function platformChoiceOf(platforms: AnalyticsPlatform[]): {
+  platform: PlatformScope;
+  platforms: AnalyticsPlatform[];
+} {
+  return { platform: platforms.length === 1 ? platforms[0]! : 'all', platforms };
 }
 
 function withoutRevenue(overview: Awaited<ReturnType<typeof getDashboardAnalytics>>) {
@@ -97,7 +110,11 @@ export async function openSharedView(
           throw error;
         })
       : window;
-  const query = dashboardQuerySchema.parse({ ...allowed, platform: link.platform });
+  const choice = platformChoiceOf(link.platforms);
+  const query = {
+    ...dashboardQuerySchema.parse({ ...allowed, platform: choice.platform }),
+    platforms: choice.platforms,
+  };
   const freshness = await getFreshness(db, viewer, query);
   const verifiedPlatforms = analyticsPlatforms.filter((platform: AnalyticsPlatform) =>
     freshness.some((account) => account.platform === platform),
@@ -112,11 +129,10 @@ export async function openSharedView(
     const { platform: _platform, ...audience } = await getAudience(db, viewer, query);
     result.audience = audience;
   } else {
-    const content = await getContent(
-      db,
-      viewer,
-      contentQuerySchema.parse({ ...allowed, platform: link.platform, page: options.page }),
-    );
+    const content = await getContent(db, viewer, {
+      ...contentQuerySchema.parse({ ...allowed, platform: choice.platform, page: options.page }),
+      platforms: choice.platforms,
+    });
     result.content = { ...content, items: content.items.map(({ id: _id, ...item }) => item) };
   }
   return result;
@@ -171,14 +187,13 @@ export async function describeSharePreview(
   if (!/^[A-Za-z0-9_-]{22,64}$/.test(token)) return null;
   const found = await findShareLinkByTokenHash(db, hashShareToken(token));
   if (!found || statusOf(found.link, now) !== 'active') return null;
-  const { artistName, view, platform, window } = describeLink(found);
+  const { artistName, view, platforms, window } = describeLink(found);
   const viewName = { overview: 'Overview', audience: 'Audience', content: 'Content' }[view];
-  const platformName = { all: '', youtube: ' YouTube', instagram: ' Instagram', facebook: ' Facebook' }[platform]; // prettier-ignore
   const windowName = window.range
     ? { '7d': 'the last 7 days', '28d': 'the last 28 days', '90d': 'the last 90 days', '365d': 'the last 365 days', all: 'all time' }[window.range] // prettier-ignore
     : `${window.from ?? 'the start'} to ${window.to ?? 'the latest day'}`;
   return {
     title: `${artistName} · ${viewName} · Crescendo`,
-    description: `Verified${platformName} figures for ${artistName}, ${windowName}.`,
+    description: `Verified ${joinPlatformNames(platforms)} figures for ${artistName}, ${windowName}.`,
   };
 }

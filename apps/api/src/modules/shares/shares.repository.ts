@@ -19,7 +19,7 @@ export function toShareLink(row: ShareLinkRow, now: Date): ShareLink {
   return {
     id: row.id,
     view: row.view,
-    platform: row.platform,
+    platforms: row.platforms,
     range: row.range,
     from: row.fromDay,
     to: row.toDay,

@@ -33,7 +33,7 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<{
         response: { 200: shareLinkListSchema, ...errorResponses(401, 403, 429) },
       },
     },
-    async (request) => ({ links: await listShareLinks(db, requireCurrentUser(request), now()) }),
+    async (request) => listShareLinks(db, requireCurrentUser(request), now()),
   );
 
   app.post(

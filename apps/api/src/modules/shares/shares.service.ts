@@ -1,11 +1,12 @@
 import type { shareLinkInputSchema } from '@crescendo/contracts';
-import { type ShareLink, type ShareLinkCreated } from '@crescendo/contracts';
+import type { ShareLink, ShareLinkCreated, ShareLinkList } from '@crescendo/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { canManageShareLinks } from '../../lib/permissions';
 import { enforceHistoryWindow } from '../billing';
 import type { CurrentUser } from '../users';
+import { listConnectedPlatforms, requireConnectedPlatforms } from './share-platforms';
 import { generateShareToken, hashSharePassword, hashShareToken } from './share-secrets';
 import {
   insertShareLink,
@@ -37,13 +38,14 @@ export async function createShareLink(
   }
   // A link shows no more history than the plan lets the dashboard show (403 PLAN_LIMIT).
   await enforceHistoryWindow(db, user.organization.id, input, now);
+  const platforms = await requireConnectedPlatforms(db, user.organization.id, input.platforms);
   const token = generateShareToken();
   const row = await insertShareLink(db, {
     organizationId: user.organization.id,
     createdBy: user.id,
     tokenHash: hashShareToken(token),
     view: input.view,
-    platform: input.platform,
+    platforms,
     range: input.range ?? (input.from || input.to ? null : '28d'),
     fromDay: input.from ?? null,
     toDay: input.to ?? null,
@@ -55,14 +57,18 @@ export async function createShareLink(
   return { link: toShareLink(row, now), path: `/s/${token}` };
 }
 
+/** The organisation's links, and the platforms a new one can show. */
 export async function listShareLinks(
   db: Database,
   user: CurrentUser,
   now: Date = new Date(),
-): Promise<ShareLink[]> {
+): Promise<ShareLinkList> {
   assertCanManage(user);
-  const rows = await listShareLinkRows(db, user.organization.id);
-  return rows.map((row) => toShareLink(row, now));
+  const [rows, connectedPlatforms] = await Promise.all([
+    listShareLinkRows(db, user.organization.id),
+    listConnectedPlatforms(db, user.organization.id),
+  ]);
+  return { links: rows.map((row) => toShareLink(row, now)), connectedPlatforms };
 }
 
 /** Revoking twice is fine (the first time stands); another organisation's link is not found. */

@@ -1,5 +1,6 @@
 import type { DashboardQuery } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
+import type { PlatformChoice } from '../shared/platforms';
 import { resolveScope, type AnalyticsViewer } from '../shared/scope';
 
 export type AccountFreshness = {
@@ -14,7 +15,7 @@ export type AccountFreshness = {
 export async function getFreshness(
   db: Database,
   viewer: AnalyticsViewer,
-  query: Pick<DashboardQuery, 'range' | 'from' | 'to' | 'platform'>,
+  query: Pick<DashboardQuery, 'range' | 'from' | 'to'> & PlatformChoice,
 ): Promise<AccountFreshness[]> {
   const scope = await resolveScope(db, viewer, query);
   return scope.accounts.map((account) => ({

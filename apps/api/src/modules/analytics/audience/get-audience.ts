@@ -1,7 +1,7 @@
 import type { AudienceResponse, DashboardQuery } from '@crescendo/contracts';
 import { dashboardAudienceDimensionSchema } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
-import { platformsOf, type Platform } from '../shared/platforms';
+import { platformsOf, type Platform, type PlatformChoice } from '../shared/platforms';
 import { resolveScope, type AnalyticsViewer } from '../shared/scope';
 import { round4 } from '../shared/totals';
 import { fastestGrowingCountries } from './fastest-growing-countries';
@@ -52,7 +52,7 @@ function pickSnapshot(
 export async function getAudience(
   db: Database,
   user: AnalyticsViewer,
-  query: DashboardQuery,
+  query: DashboardQuery & PlatformChoice,
 ): Promise<AudienceResponse> {
   // Breakdowns are scoped by the same organisation and platforms as the accounts: both are read
   // at once instead of one after the other.

@@ -1,5 +1,6 @@
 import type { ContentQuery, ContentResponse } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
+import type { PlatformChoice } from '../shared/platforms';
 import { resolveScope, type AnalyticsViewer } from '../shared/scope';
 import { round4, sumOf } from '../shared/totals';
 import { listContent } from './content.repository';
@@ -7,7 +8,7 @@ import { listContent } from './content.repository';
 export async function getContent(
   db: Database,
   user: AnalyticsViewer,
-  query: ContentQuery,
+  query: ContentQuery & PlatformChoice,
 ): Promise<ContentResponse> {
   const scope = await resolveScope(db, user, query);
   const isCsv = query.format === 'csv';

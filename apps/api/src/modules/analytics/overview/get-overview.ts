@@ -4,7 +4,7 @@ import type { ScopedAccount } from '../accounts/list-scoped-accounts';
 import { addDays } from '../calculations/roi';
 import { listPlatformDays } from '../days/list-platform-days';
 import { listStoredInsights } from '../insights/list-stored-insights';
-import type { Platform } from '../shared/platforms';
+import type { Platform, PlatformChoice } from '../shared/platforms';
 import { resolveScope, type AnalyticsViewer } from '../shared/scope';
 import {
   followersTotalBefore,
@@ -55,7 +55,7 @@ function latestFirstDataDay(accounts: ScopedAccount[]): string | null {
 export async function getDashboardAnalytics(
   db: Database,
   user: AnalyticsViewer,
-  query: DashboardQuery,
+  query: DashboardQuery & PlatformChoice,
 ): Promise<DashboardAnalyticsResponse> {
   const scope = await resolveScope(db, user, query);
   const { range } = scope;

@@ -1,4 +1,4 @@
-import type { AnalyticsPlatform, DashboardQuery } from '@crescendo/contracts';
+import type { AnalyticsPlatform, PlatformScope } from '@crescendo/contracts';
 
 export type Platform = AnalyticsPlatform;
 
@@ -10,5 +10,18 @@ export const platformNames: Record<Platform, string> = {
   facebook: 'Facebook',
 };
 
-export const platformsOf = (query: Pick<DashboardQuery, 'platform'>): Platform[] =>
-  query.platform === 'all' ? allPlatforms : [query.platform];
+/**
+ * Which platforms a read covers: the dashboard's scope (`all` or one), narrowed to a chosen set
+ * when one is given (a share link's). The dashboard itself never passes a set.
+ */
+export type PlatformChoice = {
+  platform: PlatformScope;
+  platforms?: readonly Platform[] | undefined;
+};
+
+/** The platforms of a choice, in the dashboard's order. */
+export function platformsOf(choice: PlatformChoice): Platform[] {
+  const { platforms } = choice;
+  if (platforms) return allPlatforms.filter((platform) => platforms.includes(platform));
+  return choice.platform === 'all' ? allPlatforms : [choice.platform];
+}

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import type { CurrentUser } from '../../users';
 import { listScopedAccounts, type ScopedAccount } from '../accounts/list-scoped-accounts';
 import { resolveDateRange, type ResolvedRange } from '../calculations/date-range';
-import { platformsOf, type Platform } from './platforms';
+import { platformsOf, type Platform, type PlatformChoice } from './platforms';
 
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
@@ -29,7 +29,7 @@ export type Scope = {
 export async function resolveScope(
   db: Database,
   user: AnalyticsViewer,
-  query: Pick<DashboardQuery, 'range' | 'from' | 'to' | 'platform'>,
+  query: Pick<DashboardQuery, 'range' | 'from' | 'to'> & PlatformChoice,
 ): Promise<Scope> {
   const platforms = platformsOf(query);
   const accounts = await listScopedAccounts(db, user.organization.id, platforms);

@@ -10,8 +10,9 @@ import { apiClient } from '@/lib/api-client';
 // The organisation's share links: list, create, revoke (one resource, one file).
 const shareLinksKey = ['shares'] as const;
 
-export async function listShareLinks(): Promise<ShareLink[]> {
-  return (await apiClient.get<ShareLinkList>('/shares')).data.links;
+/** The links, and the platforms a new one can show (those with a connected account). */
+export async function listShareLinks(): Promise<ShareLinkList> {
+  return (await apiClient.get<ShareLinkList>('/shares')).data;
 }
 
 export const shareLinksQueryOptions = () =>

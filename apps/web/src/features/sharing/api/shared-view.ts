@@ -1,5 +1,17 @@
-import { shareGrantHeader, type ShareGrant, type SharedViewResponse } from '@crescendo/contracts';
+import type {
+  shareGoneMessage,
+  shareGrantHeader,
+  ShareGrant,
+  SharedViewResponse,
+} from '@crescendo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+/*
+ * The public page loads no value from the contracts package (its schemas would come with zod, in
+ * the signed-in chunk): the two strings it needs are typed against the contracts instead.
+ */
+const grantHeader: typeof shareGrantHeader = 'x-share-grant';
+export const goneMessage: typeof shareGoneMessage = 'This link has been revoked or has expired.';
 
 /*
  * The shared page's reads. Plain fetch, not the app's API client: nobody is signed in here, and a
@@ -51,7 +63,7 @@ export async function getSharedView(
   grant: string | null,
 ): Promise<SharedViewResponse> {
   const response = await fetch(`/api/public/shares/${encodeURIComponent(token)}?page=${page}`, {
-    headers: grant ? { [shareGrantHeader]: grant } : {},
+    headers: grant ? { [grantHeader]: grant } : {},
   });
   return readJson<SharedViewResponse>(response);
 }

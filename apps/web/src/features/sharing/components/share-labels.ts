@@ -1,9 +1,4 @@
-import type {
-  AnalyticsPlatform,
-  PlatformScope,
-  RangePreset,
-  ShareView,
-} from '@crescendo/contracts';
+import type { AnalyticsPlatform, RangePreset, ShareView } from '@crescendo/contracts';
 
 export const viewNames: Record<ShareView, string> = {
   overview: 'Overview',
@@ -11,12 +6,16 @@ export const viewNames: Record<ShareView, string> = {
   content: 'Content',
 };
 
-export const platformNames: Record<PlatformScope, string> = {
-  all: 'All platforms',
+export const platformNames: Record<AnalyticsPlatform, string> = {
   youtube: 'YouTube',
   instagram: 'Instagram',
   facebook: 'Facebook',
 };
+
+/** A link's platforms as a short list: "YouTube + Instagram". */
+export function describePlatforms(platforms: readonly AnalyticsPlatform[]): string {
+  return platforms.map((platform) => platformNames[platform]).join(' + ');
+}
 
 /** "Verified from connected YouTube / Instagram accounts": only the platforms in the view. */
 export function describeVerifiedPlatforms(platforms: AnalyticsPlatform[]): string {

@@ -1,8 +1,8 @@
 import {
-  platformScopeSchema,
   shareMinPasswordLength,
+  shareNoPlatformMessage,
   shareViews,
-  type PlatformScope,
+  type AnalyticsPlatform,
   type RangePreset,
   type ShareLinkCreated,
   type ShareView,
@@ -15,7 +15,8 @@ import { Input, Select } from '@/components/ui/input';
 import { periodLabels, periods } from '@/lib/analytics/period';
 import { isApiError } from '@/lib/api-error';
 import { useCreateShareLink } from '../api/share-links';
-import { platformNames, viewNames } from './share-labels';
+import { PlatformCheckboxes } from './platform-checkboxes';
+import { viewNames } from './share-labels';
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -26,14 +27,32 @@ function endOfDay(day: string): string {
   return new Date(`${day}T23:59:59`).toISOString();
 }
 
+/** The dashboard's platform filter the Share button came from, else every connected platform. */
+function defaultPlatforms(
+  filter: string | null,
+  connected: readonly AnalyticsPlatform[],
+): AnalyticsPlatform[] {
+  const one = connected.find((platform) => platform === filter);
+  return one ? [one] : [...connected];
+}
+
 /** Creates a link; the dashboard pages' Share buttons prefill the view, period and platform. */
-export function ShareLinkForm({ onCreated }: { onCreated: (created: ShareLinkCreated) => void }) {
+export function ShareLinkForm({
+  connectedPlatforms,
+  onCreated,
+}: {
+  /** Undefined while they load. */
+  connectedPlatforms: readonly AnalyticsPlatform[] | undefined;
+  onCreated: (created: ShareLinkCreated) => void;
+}) {
   const [search] = useSearchParams();
   const [view, setView] = useState<ShareView>(pick(search.get('view'), shareViews, 'overview'));
   const [range, setRange] = useState<RangePreset>(pick(search.get('range'), periods, '28d'));
-  const [platform, setPlatform] = useState<PlatformScope>(
-    pick(search.get('platform'), platformScopeSchema.options, 'all'),
-  );
+  // Untouched, the platforms follow the connected ones as they load.
+  const [pickedPlatforms, setPickedPlatforms] = useState<AnalyticsPlatform[] | null>(null);
+  const platforms =
+    pickedPlatforms ?? defaultPlatforms(search.get('platform'), connectedPlatforms ?? []);
+  const [isSubmitted, setIsSubmitted] = useState(false);
   const [label, setLabel] = useState('');
   const [password, setPassword] = useState('');
   const [expiresOn, setExpiresOn] = useState('');
@@ -44,15 +63,18 @@ export function ShareLinkForm({ onCreated }: { onCreated: (created: ShareLinkCre
     password && password.length < shareMinPasswordLength
       ? `Use at least ${shareMinPasswordLength} characters`
       : fieldErrors.password;
+  const platformsError =
+    isSubmitted && platforms.length === 0 ? shareNoPlatformMessage : fieldErrors.platforms;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (passwordError) return;
+    setIsSubmitted(true);
+    if (passwordError || platforms.length === 0) return;
     create.mutate(
       {
         view,
         range,
-        platform,
+        platforms,
         includeRevenue,
         ...(label.trim() ? { label: label.trim() } : {}),
         ...(password ? { password } : {}),
@@ -88,18 +110,12 @@ export function ShareLinkForm({ onCreated }: { onCreated: (created: ShareLinkCre
           ))}
         </Select>
       </FormField>
-      <FormField label="Platforms">
-        <Select
-          value={platform}
-          onChange={(event) => setPlatform(event.target.value as PlatformScope)}
-        >
-          {platformScopeSchema.options.map((option) => (
-            <option key={option} value={option}>
-              {platformNames[option]}
-            </option>
-          ))}
-        </Select>
-      </FormField>
+      <PlatformCheckboxes
+        connected={connectedPlatforms}
+        value={platforms}
+        onChange={setPickedPlatforms}
+        error={platformsError}
+      />
       <FormField label="Name (only you see it)" error={fieldErrors.label}>
         <Input
           value={label}

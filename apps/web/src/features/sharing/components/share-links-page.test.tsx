@@ -1,4 +1,4 @@
-import type { ShareLink } from '@crescendo/contracts';
+import type { AnalyticsPlatform, ShareLink } from '@crescendo/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   AxiosError,
@@ -14,6 +14,7 @@ import { ShareLinksPage } from './share-links-page';
 
 type Reply = { status: number; data: unknown };
 let links: ShareLink[] = [];
+let connectedPlatforms: AnalyticsPlatform[] = [];
 let requests: { method: string; url: string; body: unknown }[] = [];
 let createReply: Reply | null = null;
 
@@ -21,7 +22,7 @@ function linkOf(overrides: Partial<ShareLink>): ShareLink {
   return {
     id: '00000000-0000-4000-8000-000000000001',
     view: 'overview',
-    platform: 'all',
+    platforms: ['youtube', 'instagram', 'facebook'],
     range: '28d',
     from: null,
     to: null,
@@ -40,7 +41,8 @@ function handle(config: InternalAxiosRequestConfig): Reply {
   const method = (config.method ?? 'get').toUpperCase();
   const body = config.data ? JSON.parse(String(config.data)) : undefined;
   requests.push({ method, url: config.url ?? '', body });
-  if (method === 'GET' && config.url === '/shares') return { status: 200, data: { links } };
+  if (method === 'GET' && config.url === '/shares')
+    return { status: 200, data: { links, connectedPlatforms } };
   if (method === 'POST' && config.url === '/shares') {
     if (createReply) return createReply;
     const link = linkOf({ id: '00000000-0000-4000-8000-000000000002', ...body });
@@ -69,6 +71,7 @@ const adapter: AxiosAdapter = async (config) => {
 const originalAdapter = apiClient.defaults.adapter;
 beforeEach(() => {
   links = [linkOf({ label: 'Label meeting', hasPassword: true })];
+  connectedPlatforms = ['youtube', 'instagram'];
   requests = [];
   createReply = null;
   apiClient.defaults.adapter = adapter;
@@ -90,7 +93,11 @@ describe('Settings → Share links', () => {
     await screen.findByText('Label meeting');
     expect((screen.getByLabelText('View') as HTMLSelectElement).value).toBe('audience');
     expect((screen.getByLabelText('Period') as HTMLSelectElement).value).toBe('90d');
-    expect((screen.getByLabelText('Platforms') as HTMLSelectElement).value).toBe('youtube');
+    const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+    await waitFor(() => expect(box('YouTube').checked).toBe(true));
+    expect(box('Instagram').checked).toBe(false);
+    expect(box('Facebook (not connected)').disabled).toBe(true);
+    fireEvent.click(box('Instagram'));
     fireEvent.click(screen.getByLabelText('Include revenue'));
     fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
     const field = (await screen.findByRole('textbox', { name: 'Share link' })) as HTMLInputElement;
@@ -98,9 +105,10 @@ describe('Settings → Share links', () => {
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
       view: 'audience',
       range: '90d',
-      platform: 'youtube',
+      platforms: ['youtube', 'instagram'],
       includeRevenue: true,
     });
+    expect(screen.getByText('Audience · YouTube + Instagram')).toBeTruthy();
     await waitFor(() =>
       expect(screen.getByRole('list', { name: 'Share links' }).children).toHaveLength(2),
     );
@@ -130,6 +138,57 @@ describe('Settings → Share links', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
     expect(await screen.findByText('Must be in the future')).toBeTruthy();
+  });
+
+  it('ticks every connected platform by default, and asks for one when none is ticked', async () => {
+    setup('/settings/sharing?platform=all');
+    await screen.findByText('Label meeting');
+    const youtube = screen.getByRole('checkbox', { name: 'YouTube' }) as HTMLInputElement;
+    const instagram = screen.getByRole('checkbox', { name: 'Instagram' }) as HTMLInputElement;
+    await waitFor(() => expect([youtube.checked, instagram.checked]).toEqual([true, true]));
+    fireEvent.click(youtube);
+    fireEvent.click(instagram);
+    fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
+    const group = screen.getByRole('group', { name: 'Platforms' });
+    expect(within(group).getByRole('alert').textContent).toBe('Tick at least one platform');
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+    fireEvent.click(instagram);
+    expect(within(group).queryByRole('alert')).toBeNull();
+
+    // A platform disconnected meanwhile: the API's answer is shown with the boxes.
+    createReply = {
+      status: 400,
+      data: {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Connect Instagram first, or leave it out.',
+          details: {
+            fields: [{ field: 'platforms', message: 'Connect Instagram first, or leave it out.' }],
+          },
+        },
+      },
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
+    expect((await within(group).findByRole('alert')).textContent).toBe(
+      'Connect Instagram first, or leave it out.',
+    );
+    expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      platforms: ['instagram'],
+    });
+  });
+
+  it('says to connect a platform first when none is connected', async () => {
+    connectedPlatforms = [];
+    setup('/settings/sharing');
+    const connect = await screen.findByRole('link', {
+      name: 'Connect YouTube, Instagram or Facebook',
+    });
+    expect(connect.getAttribute('href')).toBe('/settings/connections');
+    const youtube = screen.getByRole('checkbox', { name: 'YouTube (not connected)' });
+    expect((youtube as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
+    expect(await screen.findByText('Tick at least one platform')).toBeTruthy();
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });
 
   it('revokes a link', async () => {

@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { useRevokeShareLink, useShareLinks } from '../api/share-links';
 import { ShareLinkForm } from './share-link-form';
-import { describeWindow, platformNames, viewNames } from './share-labels';
+import { describePlatforms, describeWindow, viewNames } from './share-labels';
 
 const statusTones = { active: 'success', revoked: 'neutral', expired: 'warning' } as const;
 
@@ -46,13 +46,13 @@ function CreatedLink({ created }: { created: ShareLinkCreated }) {
 
 function ShareLinkRow({ link }: { link: ShareLink }) {
   const revoke = useRevokeShareLink();
-  const name = link.label ?? `${viewNames[link.view]} · ${platformNames[link.platform]}`;
+  const name = link.label ?? `${viewNames[link.view]} · ${describePlatforms(link.platforms)}`;
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="truncate font-medium">{name}</p>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {viewNames[link.view]} · {describeWindow(link)} · {platformNames[link.platform]}
+          {viewNames[link.view]} · {describeWindow(link)} · {describePlatforms(link.platforms)}
           {link.hasPassword ? ' · Password' : ''}
           {link.includeRevenue ? ' · With revenue' : ''}
           {link.expiresAt ? ` · Expires ${formatDate(link.expiresAt)}` : ''}
@@ -96,7 +96,10 @@ export function ShareLinksPage() {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {created ? <CreatedLink created={created} /> : null}
-          <ShareLinkForm onCreated={setCreated} />
+          <ShareLinkForm
+            connectedPlatforms={links.data?.connectedPlatforms}
+            onCreated={setCreated}
+          />
         </CardContent>
       </Card>
       <Card>
@@ -110,11 +113,11 @@ export function ShareLinksPage() {
             <Alert tone="danger" title="Your links could not be loaded.">
               {links.error.message}
             </Alert>
-          ) : links.data.length === 0 ? (
+          ) : links.data.links.length === 0 ? (
             <p className="text-sm text-zinc-600 dark:text-zinc-400">No links yet.</p>
           ) : (
             <ul className="divide-y divide-zinc-200 dark:divide-zinc-800" aria-label="Share links">
-              {links.data.map((link) => (
+              {links.data.links.map((link) => (
                 <ShareLinkRow key={link.id} link={link} />
               ))}
             </ul>

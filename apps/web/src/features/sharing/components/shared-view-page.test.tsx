@@ -20,7 +20,7 @@ function sharedView(overrides: Partial<SharedViewResponse> = {}): SharedViewResp
   return {
     artistName: 'Nova Lane',
     view: 'overview',
-    platform: 'all',
+    platforms: ['youtube', 'instagram'],
     window: { range: '28d', from: null, to: null },
     includesRevenue: false,
     isLocked: false,
@@ -69,6 +69,7 @@ describe('the shared page', () => {
     setup();
     expect(await screen.findByRole('heading', { name: 'Nova Lane · Overview' })).toBeTruthy();
     expect(screen.getByText('Verified from connected YouTube / Instagram accounts')).toBeTruthy();
+    expect(screen.getByText(/^Last 28 days · YouTube \+ Instagram/)).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Data freshness' }).textContent).toMatch(/Sandbox/);
     expect(screen.getAllByTestId('shared-kpi-Views')[0]!.textContent).toContain('48.2K');
     expect(screen.queryByText('Estimated revenue')).toBeNull();

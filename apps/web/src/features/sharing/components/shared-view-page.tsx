@@ -1,4 +1,4 @@
-import { shareGoneMessage, type SharedViewResponse } from '@crescendo/contracts';
+import type { SharedViewResponse } from '@crescendo/contracts';
 import { BadgeCheck, Lock } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { DataProvider } from '@/lib/data-provider';
 import { formatLongDay, formatRelativeTime } from '@/lib/format';
 import {
+  goneMessage,
   readShareGrant,
   SharedViewError,
   unlockSharedView,
@@ -20,6 +21,7 @@ import {
 import { SharedAudienceFigures, SharedContentFigures } from './shared-breakdowns';
 import { SharedOverviewFigures } from './shared-figures';
 import {
+  describePlatforms,
   describeVerifiedPlatforms,
   describeWindow,
   platformNames,
@@ -119,10 +121,7 @@ function SharedView({ token }: { token: string }) {
   if (query.error) {
     const isGone = query.error instanceof SharedViewError && query.error.status === 404;
     return (
-      <Alert
-        tone={isGone ? 'info' : 'danger'}
-        title={isGone ? shareGoneMessage : query.error.message}
-      >
+      <Alert tone={isGone ? 'info' : 'danger'} title={isGone ? goneMessage : query.error.message}>
         {isGone
           ? 'Links can be switched off by the artist or end on a date they choose. Ask them for a new one.'
           : null}
@@ -137,7 +136,7 @@ function SharedView({ token }: { token: string }) {
           {data.artistName} · {viewNames[data.view]}
         </h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {describeWindow(data.window)} · {platformNames[data.platform]}
+          {describeWindow(data.window)} · {describePlatforms(data.platforms)}
           {data.overview
             ? ` (${formatLongDay(data.overview.range.from)} – ${formatLongDay(data.overview.range.to)})`
             : ''}
