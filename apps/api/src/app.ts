@@ -53,9 +53,10 @@ import {
   createSandboxFetch,
   createTierPublisher,
   reconcilePublishedTier,
-  resolveEffectivePlan,
+  resolveBestPlan,
   webhookRoutes,
   type BillingServices,
+  type SubscriptionStanding,
 } from './modules/billing';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -100,6 +101,14 @@ export type App = FastifyInstance & {
   /** The product's mail (SMTP or the sandbox mailbox): `app.mailer.sendMail(...)`. */
   mailer: Mailer;
 };
+
+/**
+ * A person's tier in force now: the best plan among the organisations they belong to (decision
+ * 0021), computed from the subscriptions and the clock (modules/billing).
+ */
+function resolveTierInForce(user: { subscriptions: SubscriptionStanding[] }, now: Date) {
+  return resolveBestPlan(user.subscriptions, now);
+}
 
 /** A hop count as the function form (proxy-addr trusts the nearest `hops` addresses). */
 function trustProxyOption(value: Config['trustProxy']) {
@@ -210,11 +219,15 @@ export async function buildApp({
       const now = billingOverrides?.now?.() ?? new Date();
       const { user } = await resolveCurrentUser(database.db, identity, {
         waitlistMode: config.waitlistMode,
-        // The tier in force is computed from the subscription and the clock (modules/billing).
-        resolveTier: (record) => resolveEffectivePlan(record.subscription, now),
+        resolveTier: (record) => resolveTierInForce(record, now),
       });
-      const tier = resolveEffectivePlan(user.subscription, now);
-      if (tier !== user.tier) await reconcilePublishedTier(billing, user.organization.id, tier);
+      if (resolveTierInForce(user, now) !== user.tier) {
+        // The organisations whose plan may have changed, and the caller (who may have left them).
+        await reconcilePublishedTier(billing, {
+          organizationIds: user.subscriptions.map((standing) => standing.organizationId),
+          userIds: [user.id],
+        });
+      }
       return user;
     },
     perUserLimit: config.rateLimit.perUser,
@@ -241,7 +254,10 @@ export async function buildApp({
     waitlistMode: config.waitlistMode,
   });
   await app.register(waitlistAdminRoutes, { db: database.db });
-  await app.register(userAdminRoutes, { db: database.db });
+  await app.register(userAdminRoutes, {
+    db: database.db,
+    resolveTier: (record) => resolveTierInForce(record, billingOverrides?.now?.() ?? new Date()),
+  });
   await app.register(profileRoutes, { db: database.db });
   await app.register(async (scope) => {
     // Answers reused while the organisation's analytics are unchanged, in every process (0016).

@@ -15,14 +15,18 @@ export type UserRecord = {
   /** The tier last written for this user (and, with Clerk, published to their metadata). */
   tier: string | null;
   createdAt: Date;
-  /** The organisation's subscription as last stored: the tier in force is computed from it. */
-  subscription: {
+  /**
+   * The subscriptions, as last stored, of every organisation the user belongs to (decision
+   * 0021): the user's tier in force is computed from them.
+   */
+  subscriptions: {
+    organizationId: string;
     status: string;
     planId: 'starter' | 'pro' | 'team' | null;
     graceEndsAt: Date | null;
     currentPeriodEnd: Date | null;
     cancelAtPeriodEnd: boolean;
-  } | null;
+  }[];
   /**
    * The active organisation (the identity provider's active organisation when the caller is still
    * a member of it, else their own) and the caller's role there, checked on every request.

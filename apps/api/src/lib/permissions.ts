@@ -37,6 +37,12 @@ export const organizationRouteRoles = {
   members: 'owner',
   /** Routes that act on the caller themself, not on the active organisation's data. */
   self: 'viewer',
+  /**
+   * The assistant (chat and MCP): every tool only reads the organisation's numbers, and a
+   * conversation is the asker's own, so a read-only member may ask. A tool that writes
+   * organisation data must not be added to it without its own `manager` check.
+   */
+  assistant: 'viewer',
 } as const satisfies Record<string, OrganizationRole>;
 
 export function hasOrganizationRole(held: OrganizationRole, needed: OrganizationRole): boolean {

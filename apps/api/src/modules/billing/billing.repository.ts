@@ -1,9 +1,20 @@
 import type { Invoice, PaidPlanId } from '@crescendo/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import {
+  isMemberOfOrganization,
+  memberSubscriptionsOfUser,
+  toStandings,
+} from '../../db/member-organizations';
 import { billingAccounts, billingEvents, billingInvoices, users } from '../../db/schema';
 
 export type BillingAccount = typeof billingAccounts.$inferSelect;
+
+/** The subscription fields the plan in force depends on (a billing account, or a join of it). */
+export type SubscriptionStanding = Pick<
+  BillingAccount,
+  'status' | 'planId' | 'graceEndsAt' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'
+>;
 
 export async function findBillingAccount(
   db: Database,
@@ -119,56 +130,62 @@ export async function listInvoices(
   }));
 }
 
+export type TierMember = {
+  id: string;
+  subject: string;
+  identityProvider: string;
+  email: string;
+  /** The tier last written for them (and, with Clerk, published). */
+  tier: string | null;
+  /** The subscriptions of every organisation they belong to (decision 0021). */
+  subscriptions: SubscriptionStanding[];
+};
+
 /**
- * The organisation's members get the tier; leads become customers (paying skips the waitlist).
- * Answers the members, for the identity provider's metadata and the waitlist.
+ * The members of the organisations (through the identity provider's memberships, so members who
+ * joined through an invitation too), and the users named, each with the subscriptions their
+ * tier is computed from.
  */
-export async function applyTierToOrganization(
+export async function listTierMembers(
   db: Database,
-  organizationId: string,
-  tier: PaidPlanId | null,
-  isPaying: boolean,
-): Promise<{ id: string; subject: string; identityProvider: string; email: string }[]> {
-  return db
-    .update(users)
-    .set({
-      tier,
-      ...(isPaying
-        ? { role: sql`case when ${users.role} = 'lead' then 'customer' else ${users.role} end` }
-        : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.organizationId, organizationId))
-    .returning({
-      id: users.id,
-      subject: users.subject,
-      identityProvider: users.identityProvider,
-      email: users.email,
-    });
-}
-
-export type TierMember = { id: string; subject: string; identityProvider: string; email: string };
-
-/** The organisation's members whose stored (and published) tier is not `tier`. */
-export async function listMembersWithOtherTier(
-  db: Database,
-  organizationId: string,
-  tier: PaidPlanId | null,
+  scope: { organizationIds: string[]; userIds?: string[] },
 ): Promise<TierMember[]> {
-  return db
+  const conditions = [
+    ...scope.organizationIds.map((organizationId) => isMemberOfOrganization(organizationId)),
+    ...(scope.userIds?.length ? [inArray(users.id, scope.userIds)] : []),
+  ];
+  if (conditions.length === 0) return [];
+  const rows = await db
     .select({
       id: users.id,
       subject: users.subject,
       identityProvider: users.identityProvider,
       email: users.email,
+      tier: users.tier,
+      subscriptions: memberSubscriptionsOfUser(),
     })
     .from(users)
-    .where(
-      and(eq(users.organizationId, organizationId), sql`${users.tier} is distinct from ${tier}`),
-    );
+    .where(or(...conditions));
+  return rows.map((row) => ({
+    ...row,
+    subscriptions: toStandings(row.subscriptions),
+  }));
 }
 
-/** Stores `tier` as the members' published tier (no role change: see `applyTierToOrganization`). */
+/** Paying skips the waitlist: the organisation's leads become customers. Answers their emails. */
+export async function promoteLeadsOfOrganization(
+  db: Database,
+  organizationId: string,
+): Promise<string[]> {
+  const rows = await db
+    .update(users)
+    .set({ role: 'customer', updatedAt: new Date() })
+    .where(and(eq(users.role, 'lead'), isMemberOfOrganization(organizationId)))
+    .returning({ email: users.email });
+  return rows.map((row) => row.email);
+}
+
+/** Stores `tier` as the members' published tier. */
 export async function setMembersTier(
   db: Database,
   memberIds: string[],

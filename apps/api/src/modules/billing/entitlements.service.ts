@@ -1,6 +1,7 @@
 import {
   findPlanThatLifts,
   getPlan,
+  paidPlanIds,
   periodLimitNames,
   planLimitLabels,
   type PaidPlanId,
@@ -10,7 +11,11 @@ import {
 } from '@crescendo/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { findBillingAccount, type BillingAccount } from './billing.repository';
+import {
+  findBillingAccount,
+  type BillingAccount,
+  type SubscriptionStanding,
+} from './billing.repository';
 import {
   countExisting,
   hasConnectionFor,
@@ -47,11 +52,7 @@ function asStatus(value: string): SubscriptionStatus {
   return (known.includes(value) ? value : 'none') as SubscriptionStatus;
 }
 
-/** The subscription fields the plan in force depends on (a billing account, or a join of it). */
-export type SubscriptionStanding = Pick<
-  BillingAccount,
-  'status' | 'planId' | 'graceEndsAt' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'
->;
+export type { SubscriptionStanding };
 
 /**
  * The paid plan in force now, or null for Free: a function of the subscription and the clock
@@ -77,6 +78,25 @@ export function resolveEffectivePlan(
     return standing.graceEndsAt != null && now < standing.graceEndsAt ? standing.planId : null;
   }
   return null;
+}
+
+/**
+ * A person's tier (decision 0021): the best paid plan in force now among the organisations they
+ * belong to, whatever their role there; null (Free) when none is paid. One value per person, as
+ * the identity provider's metadata holds it, whichever organisation is active.
+ */
+export function resolveBestPlan(
+  standings: readonly SubscriptionStanding[],
+  now: Date,
+): PaidPlanId | null {
+  let best: PaidPlanId | null = null;
+  for (const standing of standings) {
+    const plan = resolveEffectivePlan(standing, now);
+    if (plan && (best === null || paidPlanIds.indexOf(plan) > paidPlanIds.indexOf(best))) {
+      best = plan;
+    }
+  }
+  return best;
 }
 
 /** Which plan's limits apply now (see `resolveEffectivePlan`), with the period and renewal. */

@@ -8,6 +8,7 @@ export {
   enforceHistoryWindow,
   getEntitlements,
   recordUsage,
+  resolveBestPlan,
   resolveEffectivePlan,
   type Entitlements,
   type SubscriptionStanding,

@@ -2,16 +2,17 @@ import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
 import { approvePendingEntry } from '../waitlist';
 import {
-  applyTierToOrganization,
   claimEvent,
   findBillingAccountByCustomer,
   releaseEvent,
   updateSubscriptionState,
+  promoteLeadsOfOrganization,
   upsertInvoice,
   type BillingAccount,
 } from './billing.repository';
 import { resolveEntitlements } from './entitlements.service';
 import type { PaymentsProvider } from './payments-provider';
+import { reconcilePublishedTier } from './tier-sync.service';
 
 export type TierPublisher = (
   users: { subject: string; identityProvider: string }[],
@@ -115,7 +116,7 @@ async function recordInvoice(
 }
 
 /**
- * Reads the subscription from the provider and stores it; the organisation's members get the
+ * Reads the subscription from the provider and stores it; the organisation's members get their
  * tier, and a paying lead becomes a customer. An older subscription's events do not override
  * the organisation's newer subscription.
  */
@@ -167,15 +168,16 @@ export async function syncSubscription(
   if (isSameState(account, state)) return;
   const entitlements = resolveEntitlements({ ...account, ...state }, now);
   const tier = entitlements.plan.id === 'free' ? null : entitlements.plan.id;
-  const members = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await updateSubscriptionState(tx, account.organizationId, state);
-    const changed = await applyTierToOrganization(tx, account.organizationId, tier, tier !== null);
-    if (tier !== null) {
-      for (const member of changed) await approvePendingEntry(tx, member.email);
+    if (tier === null) return;
+    for (const email of await promoteLeadsOfOrganization(tx, account.organizationId)) {
+      await approvePendingEntry(tx, email);
     }
-    return changed;
   });
-  await services.publishTier(members, tier);
+  // Every member's tier (those who joined through an invitation too), each the best among the
+  // organisations they belong to (decision 0021).
+  await reconcilePublishedTier(services, { organizationIds: [account.organizationId] });
 }
 
 const dayMs = 24 * 60 * 60 * 1000;

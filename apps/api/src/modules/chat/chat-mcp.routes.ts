@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client';
-import { routeRoles } from '../../lib/permissions';
+import { organizationRouteRoles, routeRoles } from '../../lib/permissions';
 import { requireCurrentUser } from '../../plugins/auth';
 import type { CurrentUser } from '../users';
 import { createAssistantTools } from './tools/assistant-tools';
@@ -42,7 +42,12 @@ export const mcpRoutes: FastifyPluginAsync<{ db: Database; version: string }> = 
   app.route({
     method: ['POST', 'GET', 'DELETE'],
     url: '/api/mcp',
-    config: { auth: 'user', roles: routeRoles.dashboard },
+    // Every MCP call is a POST; the tools only read, so viewers may use them (like the chat).
+    config: {
+      auth: 'user',
+      roles: routeRoles.dashboard,
+      organizationRole: organizationRouteRoles.assistant,
+    },
     schema: { hide: true },
     handler: async (request, reply) => {
       const user = requireCurrentUser(request);

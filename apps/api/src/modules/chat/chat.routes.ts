@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { routeRoles } from '../../lib/permissions';
+import { organizationRouteRoles, routeRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireCurrentUser } from '../../plugins/auth';
 import { getSuggestions } from './chat-suggestions';
@@ -35,7 +35,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatDependencies }> = asy
   { chat },
 ) => {
   const { db } = chat;
-  const config = { auth: 'user', roles: routeRoles.dashboard } as const;
+  const config = {
+    auth: 'user',
+    roles: routeRoles.dashboard,
+    organizationRole: organizationRouteRoles.assistant,
+  } as const;
   const security = [{ bearerAuth: [] }];
   const tags = ['assistant'];
 

@@ -17,7 +17,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { routeRoles } from '../../lib/permissions';
+import { organizationRouteRoles, routeRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireCurrentUser } from '../../plugins/auth';
 import {
@@ -55,7 +55,8 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
   app.get(
     '/api/v1/:provider/oauth/auth-url',
     {
-      config,
+      // A GET, but it starts a flow that ends in a new connection: managers and owners only.
+      config: { ...config, organizationRole: organizationRouteRoles.write },
       schema: {
         tags,
         summary: 'Consent URL for connecting a YouTube channel or a Meta (Instagram/Facebook) account', // prettier-ignore

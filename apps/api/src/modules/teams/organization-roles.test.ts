@@ -20,6 +20,7 @@ const mutatingMethods = ['post', 'put', 'patch', 'delete'];
  * member may call them (each declares `organizationRole: 'viewer'`): refreshing one's token,
  * finishing one's sign-up, creating one's own artist, joining through an invitation, and marking
  * an insight's toast as shown. `register-user` is an identity-level route (before any membership).
+ * The assistant's routes only read the organisation's numbers; its conversations are the asker's.
  */
 const callableByViewers = new Set([
   'POST /api/v1/auth/verify-and-refresh-token',
@@ -28,6 +29,11 @@ const callableByViewers = new Set([
   'POST /api/v1/organizations',
   'POST /api/v1/invitations/{token}/accept',
   'POST /api/dashboard/insights/{id}/seen',
+  'POST /api/v1/chat/send-message',
+  'POST /api/v1/chat/conversations/{id}/retry',
+  'POST /api/v1/chat/stream',
+  'PATCH /api/v1/chat/conversations/{id}',
+  'DELETE /api/v1/chat/conversations/{id}',
 ]);
 
 /** Billing changes and member management: owners only. */

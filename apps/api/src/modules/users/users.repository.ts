@@ -1,7 +1,12 @@
 import type { Role } from '@crescendo/contracts';
 import { TransactionRollbackError, and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { authSession, billingAccounts, organizations, users } from '../../db/schema';
+import {
+  memberSubscriptionsOfUser,
+  toStandings,
+  type StoredStanding,
+} from '../../db/member-organizations';
+import { authSession, organizations, users } from '../../db/schema';
 import type { UserRecord } from '../../lib/current-user';
 import { insertOrganizationWithOwner } from '../teams';
 
@@ -22,23 +27,15 @@ const userColumns = {
   organizationName: organizations.name,
   organizationRole: users.organizationRole,
   organizationCreatedAt: organizations.createdAt,
-  subscriptionStatus: billingAccounts.status,
-  subscriptionPlanId: billingAccounts.planId,
-  subscriptionGraceEndsAt: billingAccounts.graceEndsAt,
-  subscriptionPeriodEnd: billingAccounts.currentPeriodEnd,
-  subscriptionCancelAtPeriodEnd: billingAccounts.cancelAtPeriodEnd,
+  subscriptions: memberSubscriptionsOfUser(),
 };
 
-type UserRow = Omit<UserRecord, 'organization' | 'subscription'> & {
+type UserRow = Omit<UserRecord, 'organization' | 'subscriptions'> & {
   organizationId: string;
   organizationName: string;
   organizationRole: 'owner' | 'member';
   organizationCreatedAt: Date;
-  subscriptionStatus: string | null;
-  subscriptionPlanId: 'starter' | 'pro' | 'team' | null;
-  subscriptionGraceEndsAt: Date | null;
-  subscriptionPeriodEnd: Date | null;
-  subscriptionCancelAtPeriodEnd: boolean | null;
+  subscriptions: StoredStanding[] | string;
 };
 
 /*
@@ -64,16 +61,7 @@ function toUserRecord(row: UserRow): UserRecord {
       role: row.organizationRole === 'owner' ? 'owner' : 'viewer',
       createdAt: row.organizationCreatedAt,
     },
-    subscription:
-      row.subscriptionStatus === null
-        ? null
-        : {
-            status: row.subscriptionStatus,
-            planId: row.subscriptionPlanId,
-            graceEndsAt: row.subscriptionGraceEndsAt,
-            currentPeriodEnd: row.subscriptionPeriodEnd,
-            cancelAtPeriodEnd: row.subscriptionCancelAtPeriodEnd ?? false,
-          },
+    subscriptions: toStandings(row.subscriptions),
   };
 }
 
@@ -87,7 +75,6 @@ function prepareIdentityLookups(db: Database) {
   return {
     withSession: base()
       .innerJoin(organizations, eq(organizations.id, users.organizationId))
-      .leftJoin(billingAccounts, eq(billingAccounts.organizationId, users.organizationId))
       .where(byIdentity)
       .limit(1)
       .prepare('find_user_by_identity_with_session'),
@@ -95,7 +82,6 @@ function prepareIdentityLookups(db: Database) {
       .select({ ...userColumns, isSessionActive: sql<boolean>`true` })
       .from(users)
       .innerJoin(organizations, eq(organizations.id, users.organizationId))
-      .leftJoin(billingAccounts, eq(billingAccounts.organizationId, users.organizationId))
       .where(byIdentity)
       .limit(1)
       .prepare('find_user_by_identity'),
@@ -142,7 +128,6 @@ export async function findUserById(db: Database, id: string): Promise<UserRecord
     .select(userColumns)
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .leftJoin(billingAccounts, eq(billingAccounts.organizationId, users.organizationId))
     .where(eq(users.id, id))
     .limit(1);
   return rows[0] ? toUserRecord(rows[0]) : null;

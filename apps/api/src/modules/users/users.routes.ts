@@ -6,11 +6,15 @@ import { organizationRouteRoles, routeRoles } from '../../lib/permissions';
 import { resolveAccess } from '../../lib/roles';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireCurrentUser } from '../../plugins/auth';
-import { findUserById, updateUserRole } from './users.repository';
+import { findUserById, updateUserRole, type UserRecord } from './users.repository';
 import { toMeResponse } from './users.service';
 
 /** Admin: grant a role (until billing lands, this is how a lead becomes a customer). */
-export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const userAdminRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  /** The user's tier in force now (billing's entitlements): the answer shows it, not the stored one. */
+  resolveTier: (user: UserRecord) => string | null;
+}> = async (app, { db, resolveTier }) => {
   app.put(
     '/api/v1/admin/users/:id/role',
     {
@@ -40,7 +44,13 @@ export const userAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       const user = (await findUserById(db, request.params.id))!;
       return toMeResponse({
         ...user,
-        access: resolveAccess({ roles: [], permissions: [], tier: null }, user),
+        access: resolveAccess(
+          { roles: [], permissions: [], tier: null },
+          {
+            ...user,
+            tier: resolveTier(user),
+          },
+        ),
       });
     },
   );

@@ -1,5 +1,8 @@
+import { ViewerOnboarding } from '@/components/layouts/viewer-onboarding';
 import { ProfilePage } from '@/features/profile/components/profile-page';
+import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 
 export function Component() {
-  return <ProfilePage mode="onboarding" />;
+  const { role } = useOrganizationAccess();
+  return role === 'viewer' ? <ViewerOnboarding /> : <ProfilePage mode="onboarding" />;
 }

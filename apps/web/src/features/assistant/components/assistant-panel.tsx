@@ -17,7 +17,6 @@ import {
   suggestionsQueryOptions,
 } from '../api/chat-api';
 import { ChatMarkdown } from './chat-markdown';
-import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 import { ConversationList } from './conversation-list';
 import { SourceChips } from './source-chips';
 
@@ -42,7 +41,6 @@ export function AssistantPanel({
   request: { question: string; at: number } | null;
 }) {
   const queryClient = useQueryClient();
-  const { canEdit, readOnlyReason } = useOrganizationAccess();
   const [conversationId, setConversationId] = useState<string | null>(null);
   const [messages, setMessages] = useState<ShownMessage[]>([]);
   const [draft, setDraft] = useState('');
@@ -319,15 +317,14 @@ export function AssistantPanel({
             rows={2}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onKeyDown}
-            placeholder={readOnlyReason ?? 'Ask about your views, followers, songs…'}
-            disabled={!canEdit}
+            placeholder="Ask about your views, followers, songs…"
             className="min-h-11 flex-1 resize-none rounded-xl border border-zinc-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-zinc-700 dark:bg-zinc-900"
           />
           <Button
             type="submit"
             size="icon"
             aria-label="Send"
-            disabled={isStreaming || !draft.trim() || !canEdit}
+            disabled={isStreaming || !draft.trim()}
           >
             <ArrowUp className="h-5 w-5" aria-hidden="true" />
           </Button>

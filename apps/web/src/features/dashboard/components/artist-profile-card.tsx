@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 
 export function ArtistProfileCard({ profile }: { profile: ArtistProfile | null }) {
   return (
@@ -50,6 +51,9 @@ export function ArtistProfileCard({ profile }: { profile: ArtistProfile | null }
 }
 
 export function FinishProfilePrompt() {
+  // Viewers cannot set it up; the profile card already says there is none yet.
+  const { canEdit } = useOrganizationAccess();
+  if (!canEdit) return null;
   return (
     <Card className="mb-6 border-brand-200 bg-brand-50/60 dark:border-brand-900 dark:bg-brand-950/30">
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">

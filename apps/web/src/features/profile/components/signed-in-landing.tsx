@@ -3,6 +3,7 @@ import { GuardSpinner } from '@/lib/auth/guards';
 import { useAuth } from '@/lib/auth/auth-context';
 import { paths } from '@/config/paths';
 import { DataProvider } from '@/lib/data-provider';
+import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 import { useProfile } from '../api/get-profile';
 
 /**
@@ -11,7 +12,10 @@ import { useProfile } from '../api/get-profile';
  */
 export function SignedInLanding({ to }: { to: string }) {
   const { hasRole } = useAuth();
-  const isArtist = hasRole('customer') && !hasRole('admin') && to === paths.dashboard;
+  // A viewer joined an artist its owners set up: onboarding is not theirs to do.
+  const { role } = useOrganizationAccess();
+  const isArtist =
+    hasRole('customer') && !hasRole('admin') && role !== 'viewer' && to === paths.dashboard;
   if (!isArtist) return <Navigate to={to} replace />;
   return (
     // /login and /register are public pages, outside the signed-in frame's data provider.
