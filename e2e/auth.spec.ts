@@ -48,6 +48,28 @@ describe('identity journeys', () => {
     await context.close();
   });
 
+  it('a signed-out visitor loads none of the signed-in code on /login and /register', async () => {
+    // Decision 0006: the sign-in page's first load stays small (bench/web.ts measures its bytes).
+    for (const path of ['/login', '/register']) {
+      const { context, page } = await newPage(browser, server.baseUrl);
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(path);
+      await page
+        .getByRole('button', { name: path === '/login' ? 'Sign in' : 'Create account' })
+        .waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.ok(scripts.length > 0, `no script requests seen on ${path}`);
+      const signedIn = scripts.filter((script) =>
+        /\/(signed-in|dashboard|app-shell)-/.test(script),
+      );
+      assert.deepEqual(signedIn, [], `${path} loaded signed-in chunks: ${signedIn.join(', ')}`);
+      await context.close();
+    }
+  });
+
   it('/login and /register send signed-in users home (dashboard or waitlist)', async () => {
     for (const [email, home] of [
       [demoAccounts.customer, '/dashboard'],
