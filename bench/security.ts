@@ -5,7 +5,7 @@
  * 2. PostgreSQL, two product processes sharing one database: 1,000 req/s of `GET /api/v1/auth/me`
  *    for 60 s split between them, with 0 errors.
  * Loopback only; every loop is bounded by a duration.
- * Usage: npx tsx bench/security.ts [--seconds=60] [--part=1|2|all]
+ * Usage: npx tsx bench/security.ts [--seconds=60] [--part=1|2|all] [--offered=1000]
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -23,6 +23,8 @@ const argument = (name: string, fallback: string) =>
   process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const seconds = Number(argument('seconds', '60'));
 const part = argument('part', 'all');
+/** Requests per second offered across the two processes in part 2 (the target is 1,000). */
+const offered = Number(argument('offered', '1000'));
 
 async function load(
   url: string,
@@ -157,13 +159,14 @@ async function partTwo() {
   try {
     const token = await signInDemoArtist(first.url);
     const headers = bearer(token);
-    const half = { duration: seconds, connections: 20, overallRate: 500, workers: 1 };
+    const half = { duration: seconds, connections: 20, overallRate: offered / 2, workers: 1 };
     const [a, b] = await Promise.all([
       load(`${first.url}/api/v1/auth/me`, headers, half),
       load(`${second.url}/api/v1/auth/me`, headers, half),
     ]);
     return {
-      scenario: `PostgreSQL, two processes, GET /api/v1/auth/me at 500 req/s each for ${seconds} s`,
+      scenario: `PostgreSQL, two processes, GET /api/v1/auth/me offered at ${offered / 2} req/s each for ${seconds} s`,
+      offeredPerSecond: offered,
       processes: [a, b],
       totalPerSecond: Math.round(a.perSecond + b.perSecond),
       totalErrors: a.errors + b.errors + a.non2xx + b.non2xx,
