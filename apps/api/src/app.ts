@@ -21,23 +21,9 @@ import {
   createRedisRateLimitStore,
 } from './lib/rate-limit-store';
 import { readOrCreateSecretFile } from './lib/secrets';
-import { createTokenCipher, parseTokenKeys } from './lib/token-cipher';
-import { platformSandbox } from '@crescendo/platform-sandbox';
-import {
-  PaymentsSandbox,
-  paymentsSandbox,
-  type PaymentsSandboxOptions,
-} from '@crescendo/payments-sandbox';
-import { plans } from '@crescendo/contracts';
-import { connectionsRoutes, createSandboxTokenPersistence } from './modules/connections';
-import {
-  buildRedirectUri,
-  createInProcessFetch,
-  createPlatformServices,
-  type PlatformFetch,
-  type PlatformServices,
-  type RetryPolicy,
-} from './modules/providers';
+import type { PaymentsSandbox, PaymentsSandboxOptions } from '@crescendo/payments-sandbox';
+import { connectionsRoutes } from './modules/connections';
+import { type PlatformFetch, type PlatformServices, type RetryPolicy } from './modules/providers';
 import { analyticsRoutes, createAnalyticsResponseCache } from './modules/analytics';
 import { authRoutes, embeddedIdentityRoutes } from './modules/auth';
 import { healthRoutes } from './modules/health';
@@ -48,16 +34,14 @@ import { waitlistAdminRoutes } from './modules/waitlist';
 import {
   billingRoutes,
   createHistoryWindowHook,
-  createPaymentsProvider,
-  createPaymentsSandboxPersistence,
-  createSandboxFetch,
-  createTierPublisher,
   reconcilePublishedTier,
   resolveBestPlan,
   webhookRoutes,
   type BillingServices,
   type SubscriptionStanding,
 } from './modules/billing';
+import { registerBillingServices } from './app-billing';
+import { registerPlatforms } from './app-platforms';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { generateRequestId, logRedactPaths, redactUrl } from './plugins/request-id';
@@ -274,47 +258,10 @@ export async function buildApp({
   await app.register(shareLinkRoutes, { db: database.db, ...shareClock });
   await app.register(publicShareRoutes, { db: database.db, rateLimitStore, ...shareClock });
 
-  const platformsConfig = config.platforms;
-  const tokenCipher = createTokenCipher(
-    parseTokenKeys(
-      config.tokenEncryptionKeys ?? `1:${readOrCreateSecretFile(config.dataDir, 'token-key-v1')}`,
-    ),
-  );
-  if (platformsConfig.sandboxUrl) {
-    // Only our own callback URIs are registered, as in Google's console and Meta's app settings.
-    await app.register(platformSandbox, {
-      prefix: '/sandbox',
-      // Syncs call the sandbox thousands of times; only its problems belong in the log.
-      logLevel: 'warn',
-      googleClients: [
-        {
-          clientId: platformsConfig.google.clientId,
-          clientSecret: platformsConfig.google.clientSecret,
-          redirectUris: [buildRedirectUri(config.appUrl, 'youtube')],
-        },
-      ],
-      metaApps: [
-        {
-          appId: platformsConfig.meta.appId,
-          appSecret: platformsConfig.meta.appSecret,
-          redirectUris: [buildRedirectUri(config.appUrl, 'meta')],
-        },
-      ],
-      ...(platformOverrides?.sandboxNow ? { now: platformOverrides.sandboxNow } : {}),
-      // Faults, revocation, the clock and reset would let anyone break every sandbox connection.
-      isControlApiEnabled: config.isSandboxControlApiEnabled,
-      // Sandbox grants outlive a restart and are shared by every API process.
-      tokenPersistence: createSandboxTokenPersistence(database.db, tokenCipher),
-    });
-  }
-  const platforms = createPlatformServices({
-    config: platformsConfig,
-    appUrl: config.appUrl,
-    cipher: tokenCipher,
-    fetch: platformOverrides?.fetch ?? createInProcessFetch(app, platformsConfig.sandboxUrl),
-    backfillDays: config.syncBackfillDays,
-    ...(platformOverrides?.retry ? { retry: platformOverrides.retry } : {}),
-    ...(platformOverrides?.now ? { now: platformOverrides.now } : {}),
+  const { platforms, tokenCipher } = await registerPlatforms(app, {
+    config,
+    database,
+    platformOverrides,
   });
   await app.register(connectionsRoutes, { db: database.db, services: platforms });
   await app.register(teamsRoutes, {
@@ -335,52 +282,11 @@ export async function buildApp({
   await app.register(chatRoutes, { chat });
   await app.register(mcpRoutes, { db: database.db, version: apiVersion });
 
-  const billingConfig = config.billing;
-  const webhookSecret =
-    billingConfig.webhookSecret ??
-    `whsec_${readOrCreateSecretFile(config.dataDir, 'payments-sandbox-webhook-secret')}`;
-  let sandboxInstance: PaymentsSandbox | null = null;
-  if (billingConfig.sandboxUrl) {
-    sandboxInstance = new PaymentsSandbox({
-      secretKey: billingConfig.secretKey,
-      webhookSecret,
-      prices: (['starter', 'pro', 'team'] as const).map((planId) => ({
-        id: billingConfig.priceIds[planId],
-        productName: `Crescendo ${plans.find((plan) => plan.id === planId)!.name}`,
-        unitAmount: plans.find((plan) => plan.id === planId)!.priceCents,
-      })),
-      // Signed events reach this app's webhook endpoint in-process, like Stripe's over HTTPS.
-      deliver: async (payload, signatureHeader) =>
-        (
-          await app.inject({
-            method: 'POST',
-            url: '/api/v1/stripe/webhook',
-            headers: { 'content-type': 'application/json', 'stripe-signature': signatureHeader },
-            payload,
-          })
-        ).statusCode,
-      // Customers and subscriptions outlive a restart, like the product rows pointing at them.
-      persistence: createPaymentsSandboxPersistence(database.db),
-      ...billingOverrides?.sandbox,
-    });
-    await app.register(paymentsSandbox, {
-      prefix: '/payments-sandbox',
-      logLevel: 'warn',
-      webhookSecret,
-      instance: sandboxInstance,
-    });
-  }
-  const billing: BillingServices = {
-    db: database.db,
-    provider: createPaymentsProvider(
-      billingConfig,
-      webhookSecret,
-      billingConfig.sandboxUrl ? createSandboxFetch(app, billingConfig.sandboxUrl) : undefined,
-    ),
-    publishTier: createTierPublisher(config.clerk?.secretKey ?? null),
-    ...(billingOverrides?.now ? { now: billingOverrides.now } : {}),
-    log: app.log,
-  };
+  const { billing, paymentsSandbox: sandboxInstance } = await registerBillingServices(app, {
+    config,
+    database,
+    billingOverrides,
+  });
   await app.register(billingRoutes, { services: billing, allowedOrigins: config.corsOrigins });
   await app.register(webhookRoutes, { services: billing });
   if (config.mail.isMailboxServed) await app.register(mailboxRoutes, { db: database.db });

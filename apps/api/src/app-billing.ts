@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { PaymentsSandbox, paymentsSandbox } from '@crescendo/payments-sandbox';
+import { plans } from '@crescendo/contracts';
+import type { AppDependencies } from './app';
+import { readOrCreateSecretFile } from './lib/secrets';
+import {
+  createPaymentsProvider,
+  createPaymentsSandboxPersistence,
+  createSandboxFetch,
+  createTierPublisher,
+  type BillingServices,
+} from './modules/billing';
+
+/**
+ * The payments side of the app: the payments sandbox mounted at /payments-sandbox when Stripe is
+ * not configured (its signed events delivered to this app's webhook in-process), and the billing
+ * services over the official Stripe SDK, real or sandbox.
+ */
+export async function registerBillingServices(
+  app: FastifyInstance,
+  {
+    config,
+    database,
+    billingOverrides,
+  }: Pick<AppDependencies, 'config' | 'database' | 'billingOverrides'>,
+): Promise<{ billing: BillingServices; paymentsSandbox: PaymentsSandbox | null }> {
+  const billingConfig = config.billing;
+  const webhookSecret =
+    billingConfig.webhookSecret ??
+    `whsec_${readOrCreateSecretFile(config.dataDir, 'payments-sandbox-webhook-secret')}`;
+  let sandboxInstance: PaymentsSandbox | null = null;
+  if (billingConfig.sandboxUrl) {
+    sandboxInstance = new PaymentsSandbox({
+      secretKey: billingConfig.secretKey,
+      webhookSecret,
+      prices: (['starter', 'pro', 'team'] as const).map((planId) => ({
+        id: billingConfig.priceIds[planId],
+        productName: `Crescendo ${plans.find((plan) => plan.id === planId)!.name}`,
+        unitAmount: plans.find((plan) => plan.id === planId)!.priceCents,
+      })),
+      // Signed events reach this app's webhook endpoint in-process, like Stripe's over HTTPS.
+      deliver: async (payload, signatureHeader) =>
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/v1/stripe/webhook',
+            headers: { 'content-type': 'application/json', 'stripe-signature': signatureHeader },
+            payload,
+          })
+        ).statusCode,
+      // Customers and subscriptions outlive a restart, like the product rows pointing at them.
+      persistence: createPaymentsSandboxPersistence(database.db),
+      ...billingOverrides?.sandbox,
+    });
+    await app.register(paymentsSandbox, {
+      prefix: '/payments-sandbox',
+      logLevel: 'warn',
+      webhookSecret,
+      instance: sandboxInstance,
+    });
+  }
+  const billing: BillingServices = {
+    db: database.db,
+    provider: createPaymentsProvider(
+      billingConfig,
+      webhookSecret,
+      billingConfig.sandboxUrl ? createSandboxFetch(app, billingConfig.sandboxUrl) : undefined,
+    ),
+    publishTier: createTierPublisher(config.clerk?.secretKey ?? null),
+    ...(billingOverrides?.now ? { now: billingOverrides.now } : {}),
+    log: app.log,
+  };
+  return { billing, paymentsSandbox: sandboxInstance };
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { platformSandbox } from '@crescendo/platform-sandbox';
+import type { AppDependencies } from './app';
+import { readOrCreateSecretFile } from './lib/secrets';
+import { createTokenCipher, parseTokenKeys, type TokenCipher } from './lib/token-cipher';
+import { createSandboxTokenPersistence } from './modules/connections';
+import {
+  buildRedirectUri,
+  createInProcessFetch,
+  createPlatformServices,
+  type PlatformServices,
+} from './modules/providers';
+
+/**
+ * The platforms' side of the app: the token cipher, the platform sandbox mounted at /sandbox when
+ * a provider has no real credentials, and the services the connections and syncs call.
+ */
+export async function registerPlatforms(
+  app: FastifyInstance,
+  {
+    config,
+    database,
+    platformOverrides,
+  }: Pick<AppDependencies, 'config' | 'database' | 'platformOverrides'>,
+): Promise<{ platforms: PlatformServices; tokenCipher: TokenCipher }> {
+  const platformsConfig = config.platforms;
+  const tokenCipher = createTokenCipher(
+    parseTokenKeys(
+      config.tokenEncryptionKeys ?? `1:${readOrCreateSecretFile(config.dataDir, 'token-key-v1')}`,
+    ),
+  );
+  if (platformsConfig.sandboxUrl) {
+    // Only our own callback URIs are registered, as in Google's console and Meta's app settings.
+    await app.register(platformSandbox, {
+      prefix: '/sandbox',
+      // Syncs call the sandbox thousands of times; only its problems belong in the log.
+      logLevel: 'warn',
+      googleClients: [
+        {
+          clientId: platformsConfig.google.clientId,
+          clientSecret: platformsConfig.google.clientSecret,
+          redirectUris: [buildRedirectUri(config.appUrl, 'youtube')],
+        },
+      ],
+      metaApps: [
+        {
+          appId: platformsConfig.meta.appId,
+          appSecret: platformsConfig.meta.appSecret,
+          redirectUris: [buildRedirectUri(config.appUrl, 'meta')],
+        },
+      ],
+      ...(platformOverrides?.sandboxNow ? { now: platformOverrides.sandboxNow } : {}),
+      // Faults, revocation, the clock and reset would let anyone break every sandbox connection.
+      isControlApiEnabled: config.isSandboxControlApiEnabled,
+      // Sandbox grants outlive a restart and are shared by every API process.
+      tokenPersistence: createSandboxTokenPersistence(database.db, tokenCipher),
+    });
+  }
+  const platforms = createPlatformServices({
+    config: platformsConfig,
+    appUrl: config.appUrl,
+    cipher: tokenCipher,
+    fetch: platformOverrides?.fetch ?? createInProcessFetch(app, platformsConfig.sandboxUrl),
+    backfillDays: config.syncBackfillDays,
+    ...(platformOverrides?.retry ? { retry: platformOverrides.retry } : {}),
+    ...(platformOverrides?.now ? { now: platformOverrides.now } : {}),
+  });
+  return { platforms, tokenCipher };
+}
