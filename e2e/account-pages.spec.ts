@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { demoAccounts, launchBrowser, newPage, signIn } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { waitForSettled } from './support/session';
+import { assertAccessible } from './support/axe';
 
 let server: RunningServer;
 let browser: Browser;
@@ -58,14 +58,6 @@ const pagesByAccount: { account: string | null; paths: string[] }[] = [
 async function assertFitsPhone(page: Page, label: string): Promise<void> {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= PHONE_WIDTH, `${label} is ${width} px wide on a ${PHONE_WIDTH} px screen`);
-}
-
-async function assertAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`); // prettier-ignore
-  assert.deepEqual(serious, [], `axe violations on ${label}`);
 }
 
 describe('account and settings pages on a 390 px phone, light and dark', () => {

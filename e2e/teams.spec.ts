@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { demoAccounts, launchBrowser, newPage } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { signedInPage, waitForSettled } from './support/session';
+import { assertAccessible } from './support/axe';
 
 let server: RunningServer;
 let browser: Browser;
@@ -24,17 +24,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function assertAccessible(target: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page: target }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  assert.deepEqual(serious, [], `axe violations on ${label}`);
-}
 
 /** The owner sends an invitation from Settings → Team and the mailbox receives it. */
 async function inviteFromTeamPage(email: string, role: 'Manager' | 'Viewer'): Promise<void> {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { demoAccounts, launchBrowser, newPage } from './support/browser';
 import { guardedRoutes, publicRoutes, withQuery } from './support/routes';
 import { startServer, type RunningServer } from './support/server';
 import { FOOTER_TEXT, signedInPage, waitForSettled } from './support/session';
+import { assertAccessible } from './support/axe';
 
 let server: RunningServer;
 let browser: Browser;
@@ -114,24 +114,6 @@ describe('footer', () => {
     await context.close();
   });
 });
-
-async function assertAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  assert.deepEqual(
-    serious.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    ),
-    [],
-    `axe violations on ${label}`,
-  );
-}
 
 describe('accessibility (axe: no serious or critical violations)', () => {
   for (const scheme of ['light', 'dark'] as const) {
