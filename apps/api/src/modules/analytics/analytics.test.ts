@@ -1,16 +1,11 @@
-import { startSandboxServer, type RunningSandbox } from '@crescendo/platform-sandbox';
+import type { RunningSandbox } from '@crescendo/platform-sandbox';
 import type { Insight } from '@crescendo/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insights } from '../../db/schema';
-import {
-  bearer,
-  buildTestApp,
-  createUser,
-  type SignedInUser,
-  type TestApp,
-} from '../../testing/build-test-app';
-import { connectAs, drainSyncJobs, sandboxEnv } from '../../testing/sandbox-connections';
+import { bearer, createUser, type SignedInUser, type TestApp } from '../../testing/build-test-app';
+import { connectAs, drainSyncJobs } from '../../testing/sandbox-connections';
+import { startSandboxTestApp } from '../../testing/synced-artist';
 import { youtubeReport } from '../../testing/sandbox-reports';
 import { databaseTargets } from '../../testing/test-database';
 import { refreshInsights } from '.';
@@ -30,14 +25,10 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
   let stranger: SignedInUser;
 
   beforeAll(async () => {
-    sandbox = await startSandboxServer({ port: 0, now: pinnedNow });
-    testApp = await buildTestApp(target, {
-      env: sandboxEnv(sandbox, 130),
-      platformOverrides: {
-        now: () => new Date(pinnedNow),
-        retry: { baseDelayMs: 1, sleep: async () => {} },
-      },
-    });
+    ({ sandbox, testApp } = await startSandboxTestApp(target, {
+      backfillDays: 130,
+      now: pinnedNow,
+    }));
     artist = await createUser(testApp, 'customer');
     stranger = await createUser(testApp, 'customer');
     await connectAs(testApp, artist.token, 'youtube', 'mid');

@@ -1,14 +1,9 @@
-import { startSandboxServer, type RunningSandbox } from '@crescendo/platform-sandbox';
+import type { RunningSandbox } from '@crescendo/platform-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../lib/days';
-import {
-  bearer,
-  buildTestApp,
-  createUser,
-  type SignedInUser,
-  type TestApp,
-} from '../../testing/build-test-app';
-import { connectAs, drainSyncJobs, sandboxEnv } from '../../testing/sandbox-connections';
+import { bearer, createUser, type SignedInUser, type TestApp } from '../../testing/build-test-app';
+import { connectAs, drainSyncJobs } from '../../testing/sandbox-connections';
+import { startSandboxTestApp } from '../../testing/synced-artist';
 import {
   fetchGraph,
   instagramFollows,
@@ -30,14 +25,7 @@ describe.each(databaseTargets)('Meta figures equal Graph’s own on %s', (target
   let artist: SignedInUser;
 
   beforeAll(async () => {
-    sandbox = await startSandboxServer({ port: 0, now: pinnedNow });
-    testApp = await buildTestApp(target, {
-      env: sandboxEnv(sandbox, backfillDays),
-      platformOverrides: {
-        now: () => new Date(pinnedNow),
-        retry: { baseDelayMs: 1, sleep: async () => {} },
-      },
-    });
+    ({ sandbox, testApp } = await startSandboxTestApp(target, { backfillDays, now: pinnedNow }));
     artist = await createUser(testApp, 'customer');
     await connectAs(testApp, artist.token, 'meta', 'mid');
     await drainSyncJobs(testApp);

@@ -1,14 +1,14 @@
-import { startSandboxServer, type RunningSandbox } from '@crescendo/platform-sandbox';
+import type { RunningSandbox } from '@crescendo/platform-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from '../../../lib/days';
 import {
   bearer,
-  buildTestApp,
   createUser,
   type SignedInUser,
   type TestApp,
 } from '../../../testing/build-test-app';
-import { connectAs, drainSyncJobs, sandboxEnv } from '../../../testing/sandbox-connections';
+import { connectAs, drainSyncJobs } from '../../../testing/sandbox-connections';
+import { startSandboxTestApp } from '../../../testing/synced-artist';
 import { youtubeReport } from '../../../testing/sandbox-reports';
 import { databaseTargets } from '../../../testing/test-database';
 
@@ -82,14 +82,7 @@ describe.each(databaseTargets)('campaign ROI against YouTube’s own reports on 
   let artist: SignedInUser;
 
   beforeAll(async () => {
-    sandbox = await startSandboxServer({ port: 0, now: pinnedNow });
-    testApp = await buildTestApp(target, {
-      env: sandboxEnv(sandbox, backfillDays),
-      platformOverrides: {
-        now: () => new Date(pinnedNow),
-        retry: { baseDelayMs: 1, sleep: async () => {} },
-      },
-    });
+    ({ sandbox, testApp } = await startSandboxTestApp(target, { backfillDays, now: pinnedNow }));
     artist = await createUser(testApp, 'customer');
     await connectAs(testApp, artist.token, 'youtube', 'mid');
     await drainSyncJobs(testApp);
