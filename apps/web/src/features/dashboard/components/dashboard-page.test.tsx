@@ -13,7 +13,8 @@ const mocks = vi.hoisted(() => ({
 }));
 vi.mock('@/lib/api-client', () => ({ apiClient: mocks.apiClient }));
 vi.mock('@/lib/toast', () => ({ showToast: mocks.showToast }));
-vi.mock('@/lib/auth/auth-context', () => ({
+vi.mock('@/lib/auth/auth-context', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/auth/auth-context')>()),
   useAuth: () => ({ user: { id: 'user-1', name: 'Nova Lane', email: 'artist@example.com' } }),
 }));
 
