@@ -8,7 +8,7 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { guardedRoutes, paths, type AppPath } from '@/config/paths';
 import { GuardSpinner, ProtectedRoute } from '@/lib/auth/guards';
 import { importWithChunkFallback } from '@/lib/chunk-errors';
-import { useReachability } from '@/lib/connectivity';
+import { useReachability } from '@/lib/use-reachability';
 import { RootErrorLayout, RootLayout } from './root-layout';
 import { loadAppShellModule, routeModules, type RouteModule } from './route-modules';
 import { AssistantMount } from '@/features/assistant/components/assistant-mount';

@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * Whether the server can be reached at all. A request that fails without any answer makes the
  * app ask the server's health endpoint once; only when that fails too is the server
@@ -60,7 +58,3 @@ export const reachability = {
     return isReachable;
   },
 };
-
-export function useReachability(): Reachability {
-  return useSyncExternalStore(reachability.subscribe, reachability.read, reachability.read);
-}

@@ -110,12 +110,8 @@ export function formatRelativeTime(
   return relativeTime.format(Math.round(seconds / size), unit);
 }
 
-/** YYYY-MM-DD `days` before/after `day` (calendar arithmetic in UTC). */
-export function shiftDay(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+// Day arithmetic lives apart (the boot chunk needs it, not the formatters).
+export { shiftDay } from './days';
 
 /** Sums a series, keeping "nothing reported" (all null) apart from a real 0. */
 export function sumPresent(values: MaybeNumber[]): number | null {

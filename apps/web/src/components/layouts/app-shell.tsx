@@ -14,7 +14,7 @@ import { loadOnce } from '@/lib/load-once';
 import { showToast } from '@/lib/toast';
 import { importWithChunkFallback } from '@/lib/chunk-errors';
 import { ServerUnreachable } from '@/components/errors/server-unreachable';
-import { useReachability } from '@/lib/connectivity';
+import { useReachability } from '@/lib/use-reachability';
 import { EmailVerificationBanner } from './email-verification-banner';
 import { ExportProvider, runExport, useExportPayload } from './export-context';
 import { userMenuTriggerClassName } from './user-menu-trigger';

@@ -1,4 +1,4 @@
-import { shiftDay } from '../format';
+import { shiftDay } from '../days';
 
 /*
  * The one analytics period: the same options, default, URL parameter (`?range=`) and "last

@@ -4,11 +4,12 @@ import {
   isAssistantShortcut,
   type AssistantOpenDetail,
 } from '@/lib/assistant-events';
-import { DataProvider } from '@/lib/data-provider';
 import { isTypingTarget } from '@/lib/shortcuts';
 
 const AssistantPanel = lazy(() =>
-  import('./assistant-panel').then((module) => ({ default: module.AssistantPanel })),
+  import('./assistant-panel-with-data').then((module) => ({
+    default: module.AssistantPanelWithData,
+  })),
 );
 
 /**
@@ -43,10 +44,8 @@ export function AssistantMount() {
 
   if (!hasOpened) return null;
   return (
-    <DataProvider>
-      <Suspense fallback={null}>
-        <AssistantPanel isOpen={isOpen} onOpenChange={setIsOpen} request={request} />
-      </Suspense>
-    </DataProvider>
+    <Suspense fallback={null}>
+      <AssistantPanel isOpen={isOpen} onOpenChange={setIsOpen} request={request} />
+    </Suspense>
   );
 }
