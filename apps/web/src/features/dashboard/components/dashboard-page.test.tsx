@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ASSISTANT_OPEN_EVENT, type AssistantOpenDetail } from '@/lib/assistant-events';
 import { createFakeIdentity } from '@/testing/fake-identity';
 import { renderRoutes } from '@/testing/render';
+import type * as AuthContextModule from '@/lib/auth/auth-context';
 import { DashboardPage } from './dashboard-page';
 
 const mocks = vi.hoisted(() => ({
@@ -14,7 +15,7 @@ const mocks = vi.hoisted(() => ({
 vi.mock('@/lib/api-client', () => ({ apiClient: mocks.apiClient }));
 vi.mock('@/lib/toast', () => ({ showToast: mocks.showToast }));
 vi.mock('@/lib/auth/auth-context', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/lib/auth/auth-context')>()),
+  ...(await importOriginal<typeof AuthContextModule>()),
   useAuth: () => ({ user: { id: 'user-1', name: 'Nova Lane', email: 'artist@example.com' } }),
 }));
 
