@@ -56,12 +56,15 @@ async function openEmpty(target: DatabaseTarget): Promise<Step & { close(): Prom
   await admin.query(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  // One client, not a pool: a pool's end() resolves before its clients' sockets have closed, and
+  // the forced drop below then terminated a closing connection with nobody listening for it.
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
   return {
-    migrate: (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
-    query: async <T>(text: string) => (await pool.query(text)).rows as T[],
+    migrate: (folder) => migratePg(drizzlePg(client), { migrationsFolder: folder }),
+    query: async <T>(text: string) => (await client.query(text)).rows as T[],
     async close() {
-      await pool.end();
+      await client.end();
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
