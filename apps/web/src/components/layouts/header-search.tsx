@@ -1,23 +1,19 @@
 import type { ContentResponse, ContentRow } from '@crescendo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { apiClient } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
+import { platformNames } from '@/lib/platform-names';
 import { showToast } from '@/lib/toast';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { findNavItems, type NavItem } from './nav-items';
 
 const SEARCH_DELAY_MS = 250;
 const MAX_CONTENT_RESULTS = 6;
-
-const platformLabels: Record<ContentRow['platform'], string> = {
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-};
 
 type SearchResult =
   | { kind: 'page'; id: string; label: string; detail: string; to: string }
@@ -36,15 +32,6 @@ async function searchContent(text: string): Promise<ContentRow[]> {
   return response.data.items;
 }
 
-function useDebounced(value: string, delayMs: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
 function toPageResult(item: NavItem): SearchResult {
   return { kind: 'page', id: `page:${item.to}`, label: item.label, detail: 'Page', to: item.to };
 }
@@ -55,7 +42,7 @@ function toContentResult(row: ContentRow): SearchResult {
     kind: 'content',
     id: `content:${row.id}`,
     label: row.title,
-    detail: `${platformLabels[row.platform]} ${row.type} · ${day}`,
+    detail: `${platformNames[row.platform]} ${row.type} · ${day}`,
     to: contentHref(row.title),
   };
 }
@@ -72,7 +59,7 @@ export function HeaderSearch() {
   const [isOpen, setIsOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
   const needle = text.trim();
-  const debounced = useDebounced(needle, SEARCH_DELAY_MS);
+  const debounced = useDebouncedValue(needle, SEARCH_DELAY_MS);
   const canSearchContent = roles.includes('customer') || roles.includes('admin');
   const content = useQuery({
     queryKey: ['header-search', debounced],

@@ -7,6 +7,7 @@ import {
   type CustomWindow,
   type Period,
 } from '@/lib/analytics/period';
+import { platformNames } from '@/lib/platform-names';
 
 // The period is the analytics pages' one period (`@/lib/analytics/period`).
 export const dashboardRanges = periods;
@@ -17,9 +18,7 @@ export type DashboardPlatform = (typeof dashboardPlatforms)[number];
 export const rangeLabels = periodLabels;
 export const platformLabels: Record<DashboardPlatform, string> = {
   all: 'All platforms',
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
+  ...platformNames,
 };
 
 export type DashboardFilters = {

@@ -1,4 +1,5 @@
 import type { AnalyticsPlatform, RangePreset, ShareView } from '@crescendo/contracts';
+import { platformNames } from '@/lib/platform-names';
 
 export const viewNames: Record<ShareView, string> = {
   overview: 'Overview',
@@ -6,11 +7,7 @@ export const viewNames: Record<ShareView, string> = {
   content: 'Content',
 };
 
-export const platformNames: Record<AnalyticsPlatform, string> = {
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-};
+export { platformNames };
 
 /** A link's platforms as a short list: "YouTube + Instagram". */
 export function describePlatforms(platforms: readonly AnalyticsPlatform[]): string {
