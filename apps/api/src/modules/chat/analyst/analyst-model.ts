@@ -7,27 +7,31 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import type { ContentRow } from '@crescendo/contracts';
+import type {
+  AudienceOutput,
+  ForecastOutput,
+  FreshnessOutput,
+  MetricsOutput,
+  SpikesOutput,
+  TopContentOutput,
+} from './answer-outputs';
 import {
-  composeAudience,
   composeCannotAnswer,
   composeContent,
-  composeForecast,
-  composeFreshness,
   composeHelp,
   composeMetrics,
   composeOthersData,
   composePeriodComparison,
   composePlatformComparison,
-  composeSpikes,
   composeTopContent,
-  type AudienceOutput,
-  type ForecastOutput,
-  type FreshnessOutput,
-  type MetricsOutput,
-  type SpikesOutput,
-  type TopContentOutput,
 } from './compose-answer';
 import { composeCampaigns, type RoiOutput } from './compose-campaigns';
+import {
+  composeAudience,
+  composeForecast,
+  composeFreshness,
+  composeSpikes,
+} from './compose-trends';
 import { findContent, latestRelease } from './find-content';
 import { resolvePeriod, type Period, type Preset, type ResolvedWindow } from './periods';
 import { understandQuestion, type QuestionPlan } from './understand-question';
