@@ -22,7 +22,8 @@ export async function registerBillingServices(
     config,
     database,
     billingOverrides,
-  }: Pick<AppDependencies, 'config' | 'database' | 'billingOverrides'>,
+    clerkOverrides,
+  }: Pick<AppDependencies, 'config' | 'database' | 'billingOverrides' | 'clerkOverrides'>,
 ): Promise<{ billing: BillingServices; paymentsSandbox: PaymentsSandbox | null }> {
   const billingConfig = config.billing;
   const webhookSecret =
@@ -66,7 +67,7 @@ export async function registerBillingServices(
       webhookSecret,
       billingConfig.sandboxUrl ? createSandboxFetch(app, billingConfig.sandboxUrl) : undefined,
     ),
-    publishTier: createTierPublisher(config.clerk?.secretKey ?? null),
+    publishTier: createTierPublisher(config.clerk?.secretKey ?? null, clerkOverrides?.apiUrl),
     ...(billingOverrides?.now ? { now: billingOverrides.now } : {}),
     log: app.log,
   };

@@ -28,7 +28,7 @@ import { analyticsRoutes, createAnalyticsResponseCache } from './modules/analyti
 import { authRoutes, embeddedIdentityRoutes } from './modules/auth';
 import { healthRoutes } from './modules/health';
 import { profileRoutes } from './modules/profile';
-import { teamsRoutes } from './modules/teams';
+import { createClerkMembershipSource, teamsRoutes } from './modules/teams';
 import { resolveCurrentUser, userAdminRoutes } from './modules/users';
 import { waitlistAdminRoutes } from './modules/waitlist';
 import {
@@ -73,6 +73,8 @@ export type AppDependencies = {
   };
   /** Tests point an OpenAI-compatible model at a local stand-in. */
   assistantOverrides?: { fetch?: typeof fetch; model?: LanguageModelV3 };
+  /** Tests point Clerk's Backend API (memberships, tier metadata) at a local stand-in. */
+  clerkOverrides?: { apiUrl?: string };
 };
 
 export type App = FastifyInstance & {
@@ -106,6 +108,7 @@ export async function buildApp({
   platformOverrides,
   billingOverrides,
   assistantOverrides,
+  clerkOverrides,
 }: AppDependencies): Promise<App> {
   const app = Fastify({
     logger:
@@ -161,6 +164,16 @@ export async function buildApp({
     embeddedAuth ? createEmbeddedVerifier(embeddedAuth) : createClerkVerifier(config.clerk!),
   );
   const clerkHost = config.clerk ? issuerFromPublishableKey(config.clerk.publishableKey) : null;
+  // Read when a token first names a Clerk organisation: the plan's artist limit (decision 0024).
+  const clerkMemberships = config.clerk
+    ? createClerkMembershipSource(config.clerk.secretKey, clerkOverrides?.apiUrl)
+    : null;
+  if (config.clerk && !clerkMemberships) {
+    app.log.warn(
+      "CLERK_SECRET_KEY is not set: the plan's artist limit cannot be checked, so organisations " +
+        'Crescendo has not seen yet open only for viewers (decision 0024).',
+    );
+  }
   const sentryOrigin = config.sentry.dsn ? new URL(config.sentry.dsn).origin : null;
 
   // Limits shared by every API process: Redis when configured, else the shared PostgreSQL; the
@@ -204,6 +217,7 @@ export async function buildApp({
       const { user } = await resolveCurrentUser(database.db, identity, {
         waitlistMode: config.waitlistMode,
         resolveTier: (record) => resolveTierInForce(record, now),
+        clerkMemberships,
       });
       if (resolveTierInForce(user, now) !== user.tier) {
         // The organisations whose plan may have changed, and the caller (who may have left them).
@@ -236,6 +250,7 @@ export async function buildApp({
     verifier,
     embeddedAuth,
     waitlistMode: config.waitlistMode,
+    clerkMemberships,
   });
   await app.register(waitlistAdminRoutes, { db: database.db });
   await app.register(userAdminRoutes, {
@@ -286,6 +301,7 @@ export async function buildApp({
     config,
     database,
     billingOverrides,
+    clerkOverrides,
   });
   await app.register(billingRoutes, { services: billing, allowedOrigins: config.corsOrigins });
   await app.register(webhookRoutes, { services: billing });

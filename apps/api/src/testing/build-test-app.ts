@@ -28,6 +28,7 @@ export async function buildTestApp(
     platformOverrides?: AppDependencies['platformOverrides'];
     billingOverrides?: AppDependencies['billingOverrides'];
     assistantOverrides?: AppDependencies['assistantOverrides'];
+    clerkOverrides?: AppDependencies['clerkOverrides'];
     /** Another app's database: two apps on one database behave as two API processes. */
     sharedDatabase?: DatabaseHandle;
     /** Adds routes before the app is ready (benches add a reference route). */
@@ -63,6 +64,7 @@ export async function buildTestApp(
     // Payments settle at once in tests (the spec's 300–1000 ms latency is the sandbox default).
     billingOverrides: { ...options.billingOverrides, sandbox: { minDelayMs: 0, maxDelayMs: 0, ...options.billingOverrides?.sandbox } }, // prettier-ignore
     ...(options.assistantOverrides ? { assistantOverrides: options.assistantOverrides } : {}),
+    ...(options.clerkOverrides ? { clerkOverrides: options.clerkOverrides } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();

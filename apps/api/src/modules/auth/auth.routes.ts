@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { organizationRouteRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
 import { readBearerToken, requireCurrentUser, requireIdentity } from '../../plugins/auth';
-import { toMeResponse, toUserWithOrgResponse } from '../users';
+import { toMeResponse, toUserWithOrgResponse, type ProvisioningOptions } from '../users';
 import {
   completeRegistration,
   endEmbeddedSession,
@@ -32,13 +32,18 @@ export type AuthRoutesOptions = {
   verifier: TokenVerifier;
   embeddedAuth: EmbeddedAuth | null;
   waitlistMode: 'approval' | 'open';
+  /** Clerk's Backend API for the artist limit (modules/teams); null embedded or without a key. */
+  clerkMemberships: ProvisioningOptions['clerkMemberships'];
 };
 
 const providerName = (embedded: boolean) => (embedded ? 'Crescendo sign-in' : 'Clerk');
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { db, verifier, embeddedAuth } = options;
-  const provisioning = { waitlistMode: options.waitlistMode };
+  const provisioning = {
+    waitlistMode: options.waitlistMode,
+    clerkMemberships: options.clerkMemberships,
+  };
   const isEmbedded = embeddedAuth !== null;
 
   app.post(

@@ -191,6 +191,7 @@ describe.each(databaseTargets)('the assistant’s grounding on %s', (target) => 
     const identity = await fixture.testApp.app.verifier.verify(fixture.artist.token);
     ({ user: artistUser } = await resolveCurrentUser(fixture.testApp.database.db, identity, {
       waitlistMode: 'open',
+      clerkMemberships: null,
     }));
   }, 300_000);
   afterAll(async () => fixture?.close());

@@ -1,36 +1,35 @@
 import type { MeResponse } from '@crescendo/contracts';
-import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, testAppUrl, type TestApp } from '../../testing/build-test-app';
+import { bearer, buildTestApp, type TestApp } from '../../testing/build-test-app';
+import {
+  createClerkTokens,
+  startClerkBackendStandIn,
+  type ClerkBackendStandIn,
+} from '../../testing/clerk';
+import { subscribe } from '../../testing/teams';
 import { databaseTargets } from '../../testing/test-database';
-
-const clerkHost = 'clerk.crescendo.test';
-const publishableKey = `pk_test_${Buffer.from(`${clerkHost}$`).toString('base64')}`;
+import { artistLimitUncheckableMessage } from './clerk-organizations.service';
 
 describe.each(databaseTargets)('Clerk Organizations (%s, no network)', (target) => {
   let testApp: TestApp;
-  let privateKey: CryptoKey;
+  let clerk: ClerkBackendStandIn;
+  let token: (claims: Record<string, unknown>) => Promise<string>;
 
   beforeAll(async () => {
-    const pair = await generateKeyPair('RS256');
-    privateKey = pair.privateKey;
+    // Clerk's Backend API (a local stand-in) is asked when a token first names an organisation.
+    clerk = await startClerkBackendStandIn();
+    const tokens = await createClerkTokens();
+    token = tokens.sign;
     testApp = await buildTestApp(target, {
-      env: {
-        CLERK_PUBLISHABLE_KEY: publishableKey,
-        CLERK_JWT_KEY: await exportSPKI(pair.publicKey),
-        CLERK_AUTHORIZED_PARTIES: testAppUrl,
-      },
+      env: { ...tokens.env, CLERK_SECRET_KEY: 'sk_test_crescendo' },
+      clerkOverrides: { apiUrl: clerk.apiUrl },
     });
   });
-  afterAll(async () => testApp?.close());
+  afterAll(async () => {
+    await testApp?.close();
+    await clerk?.close();
+  });
 
-  const token = (claims: Record<string, unknown>) =>
-    new SignJWT({ azp: testAppUrl, sid: 'sess_1', metadata: { roles: 'customer' }, ...claims })
-      .setProtectedHeader({ alg: 'RS256', kid: 'ins_test' })
-      .setIssuer(`https://${clerkHost}`)
-      .setIssuedAt()
-      .setExpirationTime('1m')
-      .sign(privateKey);
   const me = async (jwt: string) =>
     (
       await testApp.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(jwt) })
@@ -38,8 +37,14 @@ describe.each(databaseTargets)('Clerk Organizations (%s, no network)', (target) 
 
   it("scopes each request to the token's organisation, mapped 1:1, with the token's role", async () => {
     const base = { sub: 'user_org_1', email: 'label@example.com' };
+    clerk.setMemberships(base.sub, [
+      { id: 'org_A', role: 'org:manager' },
+      { id: 'org_B', role: 'org:member' },
+    ]);
     const personal = await me(await token(base));
     expect(personal.organization.role).toBe('owner');
+    // Their own organisation and org_A are two artists: Team covers them (decision 0024).
+    await subscribe(testApp, personal.organization.id, 'team');
 
     // Session tokens v2 (`o`) and v1 (`org_id`/`org_role`) name the same organisation.
     const inA = await me(
@@ -74,5 +79,44 @@ describe.each(databaseTargets)('Clerk Organizations (%s, no network)', (target) 
     });
     expect(invite.statusCode).toBe(409);
     expect(invite.json().error.message).toMatch(/managed in Clerk/);
+  });
+});
+
+describe.each(databaseTargets)('Clerk without CLERK_SECRET_KEY (%s)', (target) => {
+  let testApp: TestApp;
+  let token: (claims: Record<string, unknown>) => Promise<string>;
+
+  beforeAll(async () => {
+    const tokens = await createClerkTokens();
+    token = tokens.sign;
+    testApp = await buildTestApp(target, { env: tokens.env, captureLogs: true });
+  });
+  afterAll(async () => testApp?.close());
+
+  const me = async (claims: Record<string, unknown>) =>
+    testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: bearer(await token({ sub: 'user_no_key', email: 'nokey@example.com', ...claims })),
+    });
+
+  it('cannot check the artist limit, so a new organisation opens only for a viewer', async () => {
+    const warnings = testApp.logs.filter((line) => line.includes('CLERK_SECRET_KEY is not set'));
+    expect(warnings).toHaveLength(1);
+    expect((await me({})).statusCode).toBe(200);
+    await subscribe(testApp, (await me({})).json<MeResponse>().organization.id, 'team');
+
+    for (const rol of ['org:admin', 'org:manager']) {
+      const refused = await me({ o: { id: 'org_unseen', rol } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toEqual({
+        code: 'FORBIDDEN',
+        message: artistLimitUncheckableMessage,
+      });
+    }
+    // A viewer makes it known; a known organisation serves every role, as before.
+    expect((await me({ o: { id: 'org_unseen', rol: 'org:member' } })).statusCode).toBe(200);
+    const owner = await me({ o: { id: 'org_unseen', rol: 'org:admin' } });
+    expect(owner.json<MeResponse>().organization.role).toBe('owner');
   });
 });

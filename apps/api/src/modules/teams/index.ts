@@ -2,3 +2,8 @@
 export { teamsRoutes } from './teams.routes';
 export { resolveOrganizationAccess } from './resolve-organization';
 export { insertOrganizationWithOwner } from './memberships.repository';
+export {
+  createClerkMembershipSource,
+  type ClerkMembership,
+  type ClerkMembershipSource,
+} from './clerk-memberships';

@@ -137,22 +137,6 @@ export async function ensureIdentityOrganization(
   });
 }
 
-/** Product organisation for a Clerk organisation, created the first time a token names it. */
-export async function findOrCreateClerkOrganization(
-  db: Database,
-  input: { identityOrganizationId: string; name: string },
-): Promise<{ id: string; name: string; createdAt: Date }> {
-  await db
-    .insert(organizations)
-    .values({ name: input.name, identityOrganizationId: input.identityOrganizationId })
-    .onConflictDoNothing({ target: organizations.identityOrganizationId });
-  const [row] = await db
-    .select({ id: organizations.id, name: organizations.name, createdAt: organizations.createdAt })
-    .from(organizations)
-    .where(eq(organizations.identityOrganizationId, input.identityOrganizationId));
-  return row!;
-}
-
 export type MemberRow = {
   id: string;
   userId: string;

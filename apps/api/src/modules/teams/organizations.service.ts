@@ -38,16 +38,27 @@ export async function readArtistAllowance(
   joiningOrganizationId?: string,
 ): Promise<ArtistAllowance & { entitlements: Entitlements | null }> {
   const managed = await listManagedOrganizationIds(db, subject);
-  const candidates = [
-    ...new Set([...managed, ...(joiningOrganizationId ? [joiningOrganizationId] : [])]),
-  ];
+  const best = await readBestArtistPlan(db, [
+    ...managed,
+    ...(joiningOrganizationId ? [joiningOrganizationId] : []),
+  ]);
+  return { used: managed.length, ...best };
+}
+
+/**
+ * The plan that allows the most artists among these organisations (decision 0019): what a
+ * person's artist count is held against. Free when there are none.
+ */
+export async function readBestArtistPlan(
+  db: Database,
+  organizationIds: readonly string[],
+): Promise<Omit<ArtistAllowance, 'used'> & { entitlements: Entitlements | null }> {
   let best: Entitlements | null = null;
-  for (const organizationId of candidates) {
+  for (const organizationId of new Set(organizationIds)) {
     const entitlements = await getEntitlements(db, organizationId);
     if (!best || isMoreArtists(entitlements, best)) best = entitlements;
   }
   return {
-    used: managed.length,
     allowed: best ? best.plan.limits.artists : freePlanArtists,
     plan: best ? best.plan.id : 'free',
     entitlements: best,

@@ -1,40 +1,39 @@
-import type { OrganizationRole } from '@crescendo/contracts';
 import type { Database } from '../../db/client';
 import type { Identity } from '../../identity/types';
 import { AppError } from '../../lib/app-error';
 import type { UserRecord } from '../../lib/current-user';
-import {
-  ensureIdentityOrganization,
-  findActiveMembership,
-  findOrCreateClerkOrganization,
-} from './memberships.repository';
-
-/** Clerk's organisation roles (`org:admin`, custom `org:manager`, `org:member`/`org:viewer`). */
-export function fromClerkRole(role: string): OrganizationRole {
-  const name = role.replace(/^org:/, '');
-  if (name === 'admin' || name === 'owner') return 'owner';
-  if (name === 'manager') return 'manager';
-  return 'viewer';
-}
+import { fromClerkRole, type ClerkMembershipSource } from './clerk-memberships';
+import { openClerkOrganization } from './clerk-organizations.service';
+import { ensureIdentityOrganization, findActiveMembership } from './memberships.repository';
 
 /**
  * The caller's active organisation and role, checked on every request. Embedded: the session's
  * active organisation in the organization plugin while they are a member of it (else their own,
  * else their oldest membership). Clerk: the organisation the verified token names, mapped 1:1 to
- * a product organisation; without one, the user's own.
+ * a product organisation (made the first time, within the plan's artist limit: `clerkMemberships`
+ * reads Clerk's Backend API then, null without a secret key); without one, the user's own.
  */
 export async function resolveOrganizationAccess(
   db: Database,
   identity: Identity,
   user: UserRecord,
+  clerkMemberships: ClerkMembershipSource | null,
 ): Promise<UserRecord['organization']> {
   if (identity.provider === 'clerk') {
     if (!identity.organization) return user.organization;
-    const organization = await findOrCreateClerkOrganization(db, {
-      identityOrganizationId: identity.organization.id,
-      name: identity.organization.slug ?? 'New artist',
-    });
-    return { ...organization, role: fromClerkRole(identity.organization.role) };
+    const role = fromClerkRole(identity.organization.role);
+    const organization = await openClerkOrganization(
+      db,
+      {
+        identityOrganizationId: identity.organization.id,
+        name: identity.organization.slug ?? 'New artist',
+        role,
+        subject: identity.subject,
+        personalOrganizationId: user.organization.id,
+      },
+      clerkMemberships,
+    );
+    return { ...organization, role };
   }
   const lookup = {
     subject: identity.subject,

@@ -4,7 +4,7 @@ import type { Identity } from '../../identity/types';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../lib/current-user';
 import { resolveAccess } from '../../lib/roles';
-import { resolveOrganizationAccess } from '../teams';
+import { resolveOrganizationAccess, type ClerkMembershipSource } from '../teams';
 import { ensureEntry } from '../waitlist';
 import {
   findUserByIdentity,
@@ -19,6 +19,11 @@ export type ProvisioningOptions = {
   waitlistMode: 'approval' | 'open';
   /** The tier in force for a user now (billing's entitlements); the stored tier without it. */
   resolveTier?: (user: UserRecord) => string | null;
+  /**
+   * With Clerk: a user's organisation memberships from Clerk's Backend API, read when a token
+   * first names an organisation (the plan's artist limit); null without a Clerk secret key.
+   */
+  clerkMemberships: ClerkMembershipSource | null;
 };
 
 function nameFromEmail(email: string): string {
@@ -76,7 +81,12 @@ export async function resolveCurrentUser(
       }
     }
   }
-  const organization = await resolveOrganizationAccess(db, identity, found.user);
+  const organization = await resolveOrganizationAccess(
+    db,
+    identity,
+    found.user,
+    options.clerkMemberships,
+  );
   const user = { ...found.user, organization };
   const tier = options.resolveTier ? options.resolveTier(user) : user.tier;
   const access = resolveAccess(identity.metadata, { ...user, tier, publishedTier: user.tier });

@@ -1,0 +1,71 @@
+import type { OrganizationRole } from '@crescendo/contracts';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { planLimitError } from '../billing';
+import type { ClerkMembershipSource } from './clerk-memberships';
+import {
+  findClerkOrganization,
+  insertClerkOrganization,
+  listClerkOrganizationIds,
+  type ClerkOrganizationRow,
+} from './clerk-organizations.repository';
+import { lockArtistCount } from './memberships.repository';
+import { readBestArtistPlan } from './organizations.service';
+
+export type ClerkOrganizationRequest = {
+  /** The Clerk organisation the verified token names, and its slug (the first name). */
+  identityOrganizationId: string;
+  name: string;
+  /** The caller's role there, as the token states it. */
+  role: OrganizationRole;
+  /** The caller's Clerk user id. */
+  subject: string;
+  /** The caller's own product organisation: one artist of theirs, as in embedded mode. */
+  personalOrganizationId: string;
+};
+
+export const artistLimitUncheckableMessage =
+  'This artist cannot be opened as an owner or manager yet: the server cannot check the ' +
+  "plan's artist limit without Clerk's secret key (CLERK_SECRET_KEY). Ask the operator to set it.";
+
+/**
+ * The product organisation for the Clerk organisation a verified token names (decision 0024).
+ * Known already: served as it is, with no call to Clerk. First seen by a viewer: made (viewers
+ * never count). First seen by an owner or manager: every Clerk organisation they own or manage
+ * (Clerk's Backend API) plus their own product organisation counts once, against the best plan
+ * among those the product knows; past the limit it answers 403 PLAN_LIMIT and makes nothing.
+ * Without a Backend API (no secret key) the limit cannot be checked, so it refuses.
+ */
+export async function openClerkOrganization(
+  db: Database,
+  request: ClerkOrganizationRequest,
+  memberships: ClerkMembershipSource | null,
+): Promise<ClerkOrganizationRow> {
+  const known = await findClerkOrganization(db, request.identityOrganizationId);
+  if (known) return known;
+  if (request.role === 'viewer') return insertClerkOrganization(db, request);
+  if (!memberships) throw AppError.forbidden(artistLimitUncheckableMessage);
+
+  const managedElsewhere = new Set(
+    (await memberships(request.subject))
+      .filter((membership) => membership.role !== 'viewer')
+      .map((membership) => membership.identityOrganizationId)
+      .filter((id) => id !== request.identityOrganizationId),
+  );
+  const used = 1 + managedElsewhere.size;
+  const best = await readBestArtistPlan(db, [
+    request.personalOrganizationId,
+    ...(await listClerkOrganizationIds(db, [...managedElsewhere])),
+  ]);
+  return db.transaction(async (tx) => {
+    // One person's artist count changes one at a time, as in embedded mode (decision 0019).
+    await lockArtistCount(tx, request.subject);
+    // A concurrent first request may have made it meanwhile: then it is known.
+    const opened = await findClerkOrganization(tx, request.identityOrganizationId);
+    if (opened) return opened;
+    if (best.entitlements && best.allowed !== null && used >= best.allowed) {
+      throw planLimitError(best.entitlements, 'artists', used);
+    }
+    return insertClerkOrganization(tx, request);
+  });
+}
