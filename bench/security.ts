@@ -31,7 +31,6 @@ async function load(
   headers: Record<string, string>,
   options: { duration: number; connections?: number; overallRate?: number; workers?: number },
 ) {
-  // prettier-ignore
   const result = await autocannon({
     url,
     headers,
@@ -64,7 +63,11 @@ async function slowTokenEndpoint() {
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       const forward = async () => {
-        const answer = await fetch(`${sandbox.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }); // prettier-ignore
+        const answer = await fetch(`${sandbox.url}/oauth2/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        });
         response.writeHead(answer.status, { 'content-type': 'application/json' });
         response.end(await answer.text());
       };
@@ -106,7 +109,10 @@ async function partOne() {
     await connectAs(testApp, user.token, 'youtube', 'small');
     await drainSyncJobs(testApp);
     const [row] = await testApp.database.db.select().from(platformConnections);
-    await testApp.database.db.update(platformConnections).set({ accessTokenExpiresAt: new Date(0) }).where(eq(platformConnections.id, row!.id)); // prettier-ignore
+    await testApp.database.db
+      .update(platformConnections)
+      .set({ accessTokenExpiresAt: new Date(0) })
+      .where(eq(platformConnections.id, row!.id));
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     const address = testApp.app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -118,7 +124,10 @@ async function partOne() {
     while (slow.refreshesWaiting() === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     const duration = Math.min(12, seconds);
     const health = await load(`${base}/api/health`, {}, { duration, connections: 1 });
-    const dashboard = await load(`${base}/api/dashboard/analytics?range=28d`, bearer(user.token), { duration, connections: 1 }); // prettier-ignore
+    const dashboard = await load(`${base}/api/dashboard/analytics?range=28d`, bearer(user.token), {
+      duration,
+      connections: 1,
+    });
     const outcome = await refresh;
     return {
       scenario:

@@ -39,7 +39,12 @@ const prices: Record<PaidPlanId, string> = {
   team: 'price_sandbox_team',
 };
 
-type Subscriber = { user: SignedInUser; organizationId: string; subscriptionId: string; customerId: string }; // prettier-ignore
+type Subscriber = {
+  user: SignedInUser;
+  organizationId: string;
+  subscriptionId: string;
+  customerId: string;
+};
 
 async function subscribe(user: SignedInUser): Promise<Subscriber> {
   const created = await app.inject({
@@ -227,9 +232,15 @@ for (const subscriber of subscribers) {
     member.role === 'customer';
   if (!isRight) wrong += 1;
 }
-const benchEvents =
-  (await db.select({ id: billingEvents.id, status: billingEvents.status, attempts: billingEvents.attempts }).from(billingEvents)) // prettier-ignore
-    .filter((row) => row.id.startsWith('evt_bench_'));
+const benchEvents = (
+  await db
+    .select({
+      id: billingEvents.id,
+      status: billingEvents.status,
+      attempts: billingEvents.attempts,
+    })
+    .from(billingEvents)
+).filter((row) => row.id.startsWith('evt_bench_'));
 const correctness = {
   delivered: shuffled.length,
   distinctEvents: distinct.length,

@@ -278,11 +278,21 @@ describe('analytics journey (demo artist, small persona)', { timeout: 240_000 },
     const dashboardDownload = page.waitForEvent('download');
     await exportButton.click();
     const dashboardFile = await dashboardDownload;
-    assert.match(dashboardFile.suggestedFilename(), /^crescendo-dashboard-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/); // prettier-ignore
+    assert.match(
+      dashboardFile.suggestedFilename(),
+      /^crescendo-dashboard-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const [dashboardHeader, ...days] = parseCsv(
       fs.readFileSync((await dashboardFile.path())!, 'utf8'),
     );
-    assert.deepEqual(dashboardHeader, ['Date', 'Views', 'Watch minutes', 'Net followers', 'Engagements', 'Estimated revenue']); // prettier-ignore
+    assert.deepEqual(dashboardHeader, [
+      'Date',
+      'Views',
+      'Watch minutes',
+      'Net followers',
+      'Engagements',
+      'Estimated revenue',
+    ]);
     assert.ok(days.length >= 7, `one row a day: ${days.length}`);
 
     await page.goto('/youtube');
@@ -295,7 +305,13 @@ describe('analytics journey (demo artist, small persona)', { timeout: 240_000 },
     const [youtubeHeader, ...videos] = parseCsv(
       fs.readFileSync((await youtubeFile.path())!, 'utf8'),
     );
-    assert.deepEqual(youtubeHeader!.slice(0, 5), ['Title', 'Platform', 'Type', 'Published', 'Duration seconds']); // prettier-ignore
+    assert.deepEqual(youtubeHeader!.slice(0, 5), [
+      'Title',
+      'Platform',
+      'Type',
+      'Published',
+      'Duration seconds',
+    ]);
     assert.ok(videos.length > 0);
     assert.ok(videos.every((line) => line[1] === 'YouTube'));
   });
@@ -304,9 +320,16 @@ describe('analytics journey (demo artist, small persona)', { timeout: 240_000 },
     await page.goto('/dashboard/audience?range=365d');
     await waitForSettled(page);
     const coverage = page.getByTestId('audience-period');
-    await page.waitForFunction(() => /^Breakdowns for /.test(document.querySelector('[data-testid="audience-period"]')?.textContent ?? '')); // prettier-ignore
+    await page.waitForFunction(() =>
+      /^Breakdowns for /.test(
+        document.querySelector('[data-testid="audience-period"]')?.textContent ?? '',
+      ),
+    );
     // Each breakdown follows the period where its platform reports it, and says so otherwise.
-    assert.match((await coverage.textContent()) ?? '', /^Breakdowns for \w{3} \d{1,2}, \d{4} – \w{3} \d{1,2}, \d{4}/); // prettier-ignore
+    assert.match(
+      (await coverage.textContent()) ?? '',
+      /^Breakdowns for \w{3} \d{1,2}, \d{4} – \w{3} \d{1,2}, \d{4}/,
+    );
   });
 
   it('adds a campaign and shows its ROI row, the method and the period control', async () => {

@@ -24,7 +24,12 @@ try {
     return (await response.json()) as { path: string; link: { id: string } };
   };
   const shared = {
-    overview: await create({ view: 'overview', range: '28d', includeRevenue: true, label: 'Label meeting' }), // prettier-ignore
+    overview: await create({
+      view: 'overview',
+      range: '28d',
+      includeRevenue: true,
+      label: 'Label meeting',
+    }),
     audience: await create({ view: 'audience', range: '90d', platforms: ['youtube', 'instagram'] }),
     content: await create({ view: 'content', range: '90d' }),
     locked: await create({ view: 'overview', range: '7d', password: 'open sesame 42' }),
@@ -40,13 +45,19 @@ try {
       const owner = await signedInPage(browser, server.baseUrl, demoAccounts.customer, options);
       await owner.page.goto('/settings/sharing?view=audience&range=90d&platform=youtube');
       await owner.page.getByRole('list', { name: 'Share links' }).waitFor();
-      await owner.page.screenshot({ path: path.join(outDir, `settings-${scheme}-${width}.png`), fullPage: true }); // prettier-ignore
+      await owner.page.screenshot({
+        path: path.join(outDir, `settings-${scheme}-${width}.png`),
+        fullPage: true,
+      });
       await owner.context.close();
       const visitor = await newPage(browser, server.baseUrl, options);
       for (const [name, link] of Object.entries(shared)) {
         await visitor.page.goto(link.path);
         await visitor.page.waitForLoadState('networkidle');
-        await visitor.page.screenshot({ path: path.join(outDir, `${name}-${scheme}-${width}.png`), fullPage: true }); // prettier-ignore
+        await visitor.page.screenshot({
+          path: path.join(outDir, `${name}-${scheme}-${width}.png`),
+          fullPage: true,
+        });
       }
       await visitor.context.close();
     }

@@ -163,8 +163,14 @@ describe.skipIf(!adminUrl)('two API processes and a worker on one PostgreSQL', (
     });
     expect(signUp.status).toBe(200);
     let cookies = readCookies(signUp);
-    const token = (await (await fetch(`${baseUrl}/api/auth/token`, { headers: { cookie: cookies } })).json()) as { token: string }; // prettier-ignore
-    const me = (await (await fetch(`${baseUrl}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token.token}` } })).json()) as { user: { id: string }; organization: { id: string } }; // prettier-ignore
+    const token = (await (
+      await fetch(`${baseUrl}/api/auth/token`, { headers: { cookie: cookies } })
+    ).json()) as { token: string };
+    const me = (await (
+      await fetch(`${baseUrl}/api/v1/auth/me`, {
+        headers: { authorization: `Bearer ${token.token}` },
+      })
+    ).json()) as { user: { id: string }; organization: { id: string } };
     await db.query(`update users set role = 'customer' where id = $1`, [me.user.id]);
     return {
       organizationId: me.organization.id,
@@ -180,25 +186,41 @@ describe.skipIf(!adminUrl)('two API processes and a worker on one PostgreSQL', (
 
   /** The whole OAuth flow through the proxy: auth URL, consent at the sandbox, callback. */
   async function connectYouTube(user: Awaited<ReturnType<typeof signUpCustomer>>) {
-    const started = await fetch(`${baseUrl}/api/v1/youtube/oauth/auth-url?returnTo=%2Fsettings%2Fconnections`, { headers: { ...user.headers, cookie: user.cookies } }); // prettier-ignore
+    const started = await fetch(
+      `${baseUrl}/api/v1/youtube/oauth/auth-url?returnTo=%2Fsettings%2Fconnections`,
+      { headers: { ...user.headers, cookie: user.cookies } },
+    );
     expect(started.status).toBe(200);
     user.addCookies(readCookies(started));
     const consentUrl = new URL(((await started.json()) as { url: string }).url);
     const form = new URLSearchParams(consentUrl.searchParams);
     form.set('persona', 'small');
-    const consented = await fetch(`${baseUrl}${consentUrl.pathname}`, { method: 'POST', body: form, redirect: 'manual' }); // prettier-ignore
+    const consented = await fetch(`${baseUrl}${consentUrl.pathname}`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
     expect(consented.status).toBe(302);
     const back = new URL(consented.headers.get('location')!);
-    const landed = await fetch(`${baseUrl}${back.pathname}${back.search}`, { headers: { cookie: user.cookies }, redirect: 'manual' }); // prettier-ignore
+    const landed = await fetch(`${baseUrl}${back.pathname}${back.search}`, {
+      headers: { cookie: user.cookies },
+      redirect: 'manual',
+    });
     const location = new URL(landed.headers.get('location')!);
     expect(location.searchParams.get('error')).toBeNull();
     expect(location.searchParams.get('connected')).toBe('youtube');
-    const { rows } = await db.query<{ id: string }>(`select id from platform_connections where organization_id = $1`, [user.organizationId]); // prettier-ignore
+    const { rows } = await db.query<{ id: string }>(
+      `select id from platform_connections where organization_id = $1`,
+      [user.organizationId],
+    );
     return rows[0]!.id;
   }
 
   async function connectionState(id: string) {
-    const { rows } = await db.query<{ status: string; sync_percent: number | null }>(`select status, sync_percent from platform_connections where id = $1`, [id]); // prettier-ignore
+    const { rows } = await db.query<{ status: string; sync_percent: number | null }>(
+      `select status, sync_percent from platform_connections where id = $1`,
+      [id],
+    );
     return rows[0]!;
   }
 
@@ -231,19 +253,37 @@ describe.skipIf(!adminUrl)('two API processes and a worker on one PostgreSQL', (
     expect(statuses).toEqual([401, 401, 401, 429]);
 
     // An uninterrupted sync, for comparison.
-    const steady = await signUpCustomer(`steady-${Date.now()}@example.com`, 'correct-horse-battery'); // prettier-ignore
+    const steady = await signUpCustomer(
+      `steady-${Date.now()}@example.com`,
+      'correct-horse-battery',
+    );
     const steadyId = await connectYouTube(steady);
-    await expect.poll(async () => (await connectionState(steadyId)).sync_percent, { timeout: 120_000, interval: 250 }).toBe(100); // prettier-ignore
+    await expect
+      .poll(async () => (await connectionState(steadyId)).sync_percent, {
+        timeout: 120_000,
+        interval: 250,
+      })
+      .toBe(100);
 
     // A sync whose worker is killed part-way through.
     const user = await signUpCustomer(`killed-${Date.now()}@example.com`, 'correct-horse-battery');
     const connectionId = await connectYouTube(user);
-    await expect.poll(async () => (await connectionState(connectionId)).status, { timeout: 60_000, interval: 20 }).toBe('syncing'); // prettier-ignore
+    await expect
+      .poll(async () => (await connectionState(connectionId)).status, {
+        timeout: 60_000,
+        interval: 20,
+      })
+      .toBe('syncing');
     worker!.child.kill('SIGKILL');
     await new Promise((resolve) => worker!.child.once('exit', resolve));
     expect((await connectionState(connectionId)).sync_percent).not.toBe(100);
     worker = await startProcess({ ...env, SYNC_WORKER: 'true' });
-    await expect.poll(async () => (await connectionState(connectionId)).sync_percent, { timeout: 120_000, interval: 250 }).toBe(100); // prettier-ignore
+    await expect
+      .poll(async () => (await connectionState(connectionId)).sync_percent, {
+        timeout: 120_000,
+        interval: 250,
+      })
+      .toBe(100);
     expect((await connectionState(connectionId)).status).toBe('connected');
 
     const killedRows = await storedRows(connectionId);
@@ -253,7 +293,9 @@ describe.skipIf(!adminUrl)('two API processes and a worker on one PostgreSQL', (
     // The dashboard through both processes gives one answer.
     const answers = await Promise.all(
       [0, 1].map(async () => {
-        const response = await fetch(`${baseUrl}/api/dashboard/analytics?range=28d`, { headers: user.headers }); // prettier-ignore
+        const response = await fetch(`${baseUrl}/api/dashboard/analytics?range=28d`, {
+          headers: user.headers,
+        });
         expect(response.status).toBe(200);
         return response.text();
       }),

@@ -123,7 +123,11 @@ async function main(): Promise<void> {
       handlers: createSyncHandlers(database.db, app.platforms),
       onError: (error, job) =>
         app.log.warn(
-          { jobId: job?.id, queue: job?.queue, reason: error instanceof Error ? error.message : String(error) }, // prettier-ignore
+          {
+            jobId: job?.id,
+            queue: job?.queue,
+            reason: error instanceof Error ? error.message : String(error),
+          },
           'background job failed',
         ),
     });

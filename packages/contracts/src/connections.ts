@@ -230,33 +230,38 @@ const connectProviderLabels: Record<ConnectionProvider, string> = {
   meta: 'Meta',
 };
 
-export const genericConnectErrorMessage = 'Connecting did not finish, so nothing was connected. Start connecting again.'; // prettier-ignore
+export const genericConnectErrorMessage =
+  'Connecting did not finish, so nothing was connected. Start connecting again.';
 
 /** The fixed sentence for a connect error code (unknown code or provider: generic wording). */
 export function describeConnectError(code: string | null, provider?: string | null): string {
   const isKnown = provider === 'youtube' || provider === 'meta';
   const label = isKnown ? connectProviderLabels[provider] : 'The platform';
   const messages: Record<ConnectErrorCode, string> = {
-    missing_state: 'The sign-in response had no state, so it cannot be trusted. Start connecting again.', // prettier-ignore
-    unknown_state: 'This sign-in response was not started from Crescendo (unknown state). Start connecting again.', // prettier-ignore
-    other_browser: 'This sign-in was started in another browser, so nothing was connected. Start connecting again from this browser.', // prettier-ignore
+    missing_state:
+      'The sign-in response had no state, so it cannot be trusted. Start connecting again.',
+    unknown_state:
+      'This sign-in response was not started from Crescendo (unknown state). Start connecting again.',
+    other_browser:
+      'This sign-in was started in another browser, so nothing was connected. Start connecting again from this browser.',
     state_used: 'This sign-in link was already used. Start connecting again.',
     state_expired: 'This sign-in link expired (they last 10 minutes). Start connecting again.',
     wrong_provider: 'This sign-in response belongs to another provider. Start connecting again.',
     access_denied: isKnown
       ? `You declined access on ${label}, so nothing was connected.`
       : 'Access was declined, so nothing was connected.',
-    not_granted: `${label} did not grant access, so nothing was connected. Start connecting again.`, // prettier-ignore
+    not_granted: `${label} did not grant access, so nothing was connected. Start connecting again.`,
     no_code: `${label} sent no authorization code. Start connecting again.`,
     unreachable: `${label} could not be reached to finish connecting. Try again in a moment.`,
-    redirect_uri_mismatch: `${label} refused the sign-in: the redirect URI does not match the one the flow started with.`, // prettier-ignore
+    redirect_uri_mismatch: `${label} refused the sign-in: the redirect URI does not match the one the flow started with.`,
     pkce_mismatch: `${label} refused the sign-in: the PKCE code verifier does not match.`,
-    code_rejected: `${label} refused the authorization code (expired or already used). Start connecting again.`, // prettier-ignore
+    code_rejected: `${label} refused the authorization code (expired or already used). Start connecting again.`,
     no_account:
       provider === 'meta'
-        ? 'No Facebook Page was shared, so there is nothing to analyse. Start connecting again and choose a Page.' // prettier-ignore
+        ? 'No Facebook Page was shared, so there is nothing to analyse. Start connecting again and choose a Page.'
         : `${label} found no account to analyse, so nothing was connected.`,
-    plan_limit: 'Your plan’s connected-accounts limit is reached, so nothing was connected. Upgrade your plan to connect more.', // prettier-ignore
+    plan_limit:
+      'Your plan’s connected-accounts limit is reached, so nothing was connected. Upgrade your plan to connect more.',
   };
   return (connectErrorCodes as readonly string[]).includes(code ?? '')
     ? messages[code as ConnectErrorCode]

@@ -92,16 +92,28 @@ export function registerStripeApi(
 
   app.post('/checkout/sessions', async (request, reply) => {
     const body = (request.body ?? {}) as Params;
-    if (body.mode !== 'subscription') return stripeError(reply, 400, 'This sandbox sells subscriptions only: mode must be subscription.', 'mode'); // prettier-ignore
+    if (body.mode !== 'subscription')
+      return stripeError(
+        reply,
+        400,
+        'This sandbox sells subscriptions only: mode must be subscription.',
+        'mode',
+      );
     const lineItems = Array.isArray(body.line_items) ? (body.line_items as Params[]) : [];
     const priceId = lineItems[0]?.price;
     if (lineItems.length !== 1 || typeof priceId !== 'string' || !store.prices.has(priceId)) {
       return stripeError(reply, 400, `No such price: '${String(priceId)}'`, 'line_items[0][price]');
     }
-    if (typeof body.success_url !== 'string') return stripeError(reply, 400, 'Missing required param: success_url.', 'success_url'); // prettier-ignore
+    if (typeof body.success_url !== 'string')
+      return stripeError(reply, 400, 'Missing required param: success_url.', 'success_url');
     const customerId = typeof body.customer === 'string' ? body.customer : null;
-    if (customerId && !store.customers.has(customerId)) return stripeError(reply, 400, `No such customer: '${customerId}'`, 'customer'); // prettier-ignore
-    const customer = customerId ?? store.createCustomer({ ...(typeof body.customer_email === 'string' ? { email: body.customer_email } : {}) }).id; // prettier-ignore
+    if (customerId && !store.customers.has(customerId))
+      return stripeError(reply, 400, `No such customer: '${customerId}'`, 'customer');
+    const customer =
+      customerId ??
+      store.createCustomer({
+        ...(typeof body.customer_email === 'string' ? { email: body.customer_email } : {}),
+      }).id;
     const id = newId('cs_test');
     const subscriptionData = (body.subscription_data ?? {}) as Params;
     const session: CheckoutSession = {

@@ -119,7 +119,7 @@ export function registerHostedPages(app: FastifyInstance, sandbox: PaymentsSandb
       .map(
         (item) =>
           `<option value="${escapeHtml(item.id)}"${item.id === subscription.priceId ? ' selected' : ''}>${escapeHtml(item.productName)} – ${formatAmount(item.unitAmount)} / month</option>`,
-      ) // prettier-ignore
+      )
       .join('');
     const action = `${root}/portal/${escapeHtml(portalId)}/actions`;
     return renderPage(

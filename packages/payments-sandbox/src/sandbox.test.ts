@@ -17,7 +17,9 @@ const card = (number: string) => ({ type: 'card' as const, number, expiry: '12 /
 describe('payments sandbox', () => {
   it('Stripe’s test cards force their outcome whatever the odds say', () => {
     for (const roll of [0, 0.5, 0.9, 0.99]) {
-      expect(decidePaymentOutcome(card('4242 4242 4242 4242'), () => roll)).toEqual({ status: 'succeeded' }); // prettier-ignore
+      expect(decidePaymentOutcome(card('4242 4242 4242 4242'), () => roll)).toEqual({
+        status: 'succeeded',
+      });
       expect(decidePaymentOutcome(card('4000 0000 0000 0002'), () => roll)).toMatchObject({
         status: 'declined',
         code: 'card_declined',
@@ -49,7 +51,8 @@ describe('payments sandbox', () => {
   });
 
   it('takes 300 to 1000 ms per payment attempt by default', () => {
-    const at = (roll: number) => new PaymentsSandbox({ webhookSecret: 'whsec_x', random: () => roll }).latencyMs(); // prettier-ignore
+    const at = (roll: number) =>
+      new PaymentsSandbox({ webhookSecret: 'whsec_x', random: () => roll }).latencyMs();
     expect(at(0)).toBe(300);
     expect(at(0.5)).toBe(650);
     expect(at(0.99999)).toBe(1000);
@@ -110,7 +113,8 @@ describe('payments sandbox', () => {
   it('with persistence, a new instance finds what the previous one sold (restart)', async () => {
     const records = new Map<string, string>();
     const persistence = {
-      loadAll: async () => [...records].map(([key, json]) => [key, JSON.parse(json)] as [string, unknown]), // prettier-ignore
+      loadAll: async () =>
+        [...records].map(([key, json]) => [key, JSON.parse(json)] as [string, unknown]),
       save: async (entries: [string, unknown][]) => {
         for (const [key, value] of entries) records.set(key, JSON.stringify(value));
       },
@@ -122,18 +126,28 @@ describe('payments sandbox', () => {
       await app.register(paymentsSandbox, {
         prefix: '/pay',
         webhookSecret: 'whsec_x',
-        instance: new PaymentsSandbox({ webhookSecret: 'whsec_x', persistence, minDelayMs: 0, maxDelayMs: 0 }), // prettier-ignore
+        instance: new PaymentsSandbox({
+          webhookSecret: 'whsec_x',
+          persistence,
+          minDelayMs: 0,
+          maxDelayMs: 0,
+        }),
       });
       return app;
     };
     const first = await start();
-    const customer = await first.inject({ method: 'POST', url: '/pay/v1/customers', headers: form, payload: 'email=a%40example.com' }); // prettier-ignore
+    const customer = await first.inject({
+      method: 'POST',
+      url: '/pay/v1/customers',
+      headers: form,
+      payload: 'email=a%40example.com',
+    });
     const customerId = customer.json<{ id: string }>().id;
     const session = await first.inject({
       method: 'POST',
       url: '/pay/v1/checkout/sessions',
       headers: form,
-      payload: `mode=subscription&customer=${customerId}&line_items[0][price]=price_sandbox_pro&line_items[0][quantity]=1&success_url=http%3A%2F%2Flocalhost%2Fok&cancel_url=http%3A%2F%2Flocalhost%2Fno`, // prettier-ignore
+      payload: `mode=subscription&customer=${customerId}&line_items[0][price]=price_sandbox_pro&line_items[0][quantity]=1&success_url=http%3A%2F%2Flocalhost%2Fok&cancel_url=http%3A%2F%2Flocalhost%2Fno`,
     });
     expect(session.statusCode, session.body).toBe(200);
     const sessionId = session.json<{ id: string }>().id;
@@ -147,10 +161,18 @@ describe('payments sandbox', () => {
     await first.close();
 
     const second = await start();
-    const read = await second.inject({ method: 'GET', url: `/pay/v1/checkout/sessions/${sessionId}`, headers: auth }); // prettier-ignore
+    const read = await second.inject({
+      method: 'GET',
+      url: `/pay/v1/checkout/sessions/${sessionId}`,
+      headers: auth,
+    });
     expect(read.json()).toMatchObject({ status: 'complete', customer: customerId });
     const subscriptionId = read.json<{ subscription: string }>().subscription;
-    const subscription = await second.inject({ method: 'GET', url: `/pay/v1/subscriptions/${subscriptionId}`, headers: auth }); // prettier-ignore
+    const subscription = await second.inject({
+      method: 'GET',
+      url: `/pay/v1/subscriptions/${subscriptionId}`,
+      headers: auth,
+    });
     expect(subscription.statusCode).toBe(200);
     expect(subscription.json()).toMatchObject({ status: 'active', customer: customerId });
     await second.close();

@@ -112,7 +112,11 @@ describe('loadConfig', () => {
       isSandbox: true,
       webhookSecret: null,
       sandboxUrl: 'http://localhost:3000/payments-sandbox',
-      priceIds: { starter: 'price_sandbox_starter', pro: 'price_sandbox_pro', team: 'price_sandbox_team' }, // prettier-ignore
+      priceIds: {
+        starter: 'price_sandbox_starter',
+        pro: 'price_sandbox_pro',
+        team: 'price_sandbox_team',
+      },
       graceDays: 7,
     });
     const stripe = {

@@ -72,14 +72,21 @@ describe.each(databaseTargets)('durable job queue on %s', (target) => {
     const name = queue();
     const { id } = await enqueueJob(database.db, { queue: name });
     const first = (await claimJob(database.db, [name], 'w1', 30))!;
-    await database.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, id)); // prettier-ignore
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
     const second = (await claimJob(database.db, [name], 'w2', 30))!;
     expect(second.workerId).toBe('w2');
     // The first worker wakes up late: nothing it reports changes the job.
     expect(await completeJob(database.db, first, 'w1')).toBe(false);
     expect(await failJob(database.db, first, 'w1', 'late', null)).toBe('lost');
     expect(await postponeJob(database.db, first, 'w1', new Date(), 'late')).toBe(false);
-    expect(await findJob(database.db, id)).toMatchObject({ status: 'running', workerId: 'w2', lastError: null }); // prettier-ignore
+    expect(await findJob(database.db, id)).toMatchObject({
+      status: 'running',
+      workerId: 'w2',
+      lastError: null,
+    });
     expect(await completeJob(database.db, second, 'w2')).toBe(true);
     expect((await findJob(database.db, id))?.status).toBe('succeeded');
   });
@@ -89,7 +96,10 @@ describe.each(databaseTargets)('durable job queue on %s', (target) => {
     const { id } = await enqueueJob(database.db, { queue: name, maxAttempts: 2 });
     for (const worker of ['crash-1', 'crash-2']) {
       expect(await claimJob(database.db, [name], worker, 30)).toMatchObject({ id });
-      await database.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, id)); // prettier-ignore
+      await database.db
+        .update(jobs)
+        .set({ lockedUntil: sql`now() - interval '1 second'` })
+        .where(eq(jobs.id, id));
     }
     expect(await claimJob(database.db, [name], 'w3', 30)).toBeNull();
     expect(await findJob(database.db, id)).toMatchObject({
@@ -105,7 +115,10 @@ describe.each(databaseTargets)('durable job queue on %s', (target) => {
       [0, 1, 2, 3].map(async () => (await enqueueJob(database.db, { queue: name })).id),
     );
     const finish = (id: string, status: 'succeeded' | 'failed', age: string) =>
-      database.db.update(jobs).set({ status, finishedAt: sql`now() - ${age}::interval` }).where(eq(jobs.id, id)); // prettier-ignore
+      database.db
+        .update(jobs)
+        .set({ status, finishedAt: sql`now() - ${age}::interval` })
+        .where(eq(jobs.id, id));
     await finish(ids[0]!, 'succeeded', '2 days');
     await finish(ids[1]!, 'succeeded', '1 hour');
     await finish(ids[2]!, 'failed', '8 days');

@@ -105,7 +105,13 @@ export function startWorker(options: WorkerOptions): Worker {
       } else if (error instanceof PermanentJobFailure) {
         await failJob(options.db, job, id, message, null);
       } else {
-        await failJob(options.db, job, id, message, new Date(Date.now() + retryDelayMs(job.attempts))); // prettier-ignore
+        await failJob(
+          options.db,
+          job,
+          id,
+          message,
+          new Date(Date.now() + retryDelayMs(job.attempts)),
+        );
       }
     } finally {
       clearInterval(heartbeat);

@@ -48,7 +48,13 @@ const setups: Setup[] = [
     ? [{ name: 'PostgreSQL counters', target: 'postgres' as const, env: {} }]
     : []),
   ...(process.env.TEST_REDIS_URL
-    ? [{ name: 'Redis counters', target: 'pglite' as const, env: { REDIS_URL: process.env.TEST_REDIS_URL } }] // prettier-ignore
+    ? [
+        {
+          name: 'Redis counters',
+          target: 'pglite' as const,
+          env: { REDIS_URL: process.env.TEST_REDIS_URL },
+        },
+      ]
     : []),
 ];
 
@@ -72,7 +78,12 @@ describe.skipIf(setups.length === 0).each(setups)(
       const remoteAddress = freshAddress();
       const statuses: number[] = [];
       for (let index = 0; index < 6; index += 1) {
-        const response = await pair.apps[index % 2]!.inject({ method: 'POST', url: '/api/v1/auth/validate-waitlist', payload: { email: 'a@b.co' }, remoteAddress }); // prettier-ignore
+        const response = await pair.apps[index % 2]!.inject({
+          method: 'POST',
+          url: '/api/v1/auth/validate-waitlist',
+          payload: { email: 'a@b.co' },
+          remoteAddress,
+        });
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
@@ -82,7 +93,12 @@ describe.skipIf(setups.length === 0).each(setups)(
       const account = await signUp(pair.apps[0]!);
       const statuses: number[] = [];
       for (let index = 0; index < 4; index += 1) {
-        const response = await pair.apps[index % 2]!.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${account.token}` }, remoteAddress: freshAddress() }); // prettier-ignore
+        const response = await pair.apps[index % 2]!.inject({
+          method: 'GET',
+          url: '/api/v1/auth/me',
+          headers: { authorization: `Bearer ${account.token}` },
+          remoteAddress: freshAddress(),
+        });
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 429]);

@@ -176,10 +176,18 @@ export async function seedDemoConnections(
       isSandbox: true,
     });
     if (options.isWorkerRunning) {
-      await updateConnection(db, organizationId, connection.id, { syncStep: 'Queued', syncPercent: 0 }); // prettier-ignore
+      await updateConnection(db, organizationId, connection.id, {
+        syncStep: 'Queued',
+        syncPercent: 0,
+      });
       await enqueueConnectionSync(db, connection);
     } else {
-      await runConnectionSync(db, services, { connectionId: connection.id, organizationId }, new AbortController().signal); // prettier-ignore
+      await runConnectionSync(
+        db,
+        services,
+        { connectionId: connection.id, organizationId },
+        new AbortController().signal,
+      );
     }
   }
 }

@@ -62,7 +62,10 @@ export async function buildTestApp(
     ...(options.captureLogs ? { logStream } : {}),
     ...(options.platformOverrides ? { platformOverrides: options.platformOverrides } : {}),
     // Payments settle at once in tests (the spec's 300–1000 ms latency is the sandbox default).
-    billingOverrides: { ...options.billingOverrides, sandbox: { minDelayMs: 0, maxDelayMs: 0, ...options.billingOverrides?.sandbox } }, // prettier-ignore
+    billingOverrides: {
+      ...options.billingOverrides,
+      sandbox: { minDelayMs: 0, maxDelayMs: 0, ...options.billingOverrides?.sandbox },
+    },
     ...(options.assistantOverrides ? { assistantOverrides: options.assistantOverrides } : {}),
     ...(options.clerkOverrides ? { clerkOverrides: options.clerkOverrides } : {}),
   });

@@ -106,7 +106,12 @@ export async function instagramFollows(
       since,
       until: addDays(last, 1),
     };
-    const body = await graph<{ data: GraphInsight[] }>(sandbox, `/${instagramId}/insights`, params, persona); // prettier-ignore
+    const body = await graph<{ data: GraphInsight[] }>(
+      sandbox,
+      `/${instagramId}/insights`,
+      params,
+      persona,
+    );
     for (const result of body.data[0]?.total_value?.breakdowns?.[0]?.results ?? []) {
       if (result.dimension_values[0] === 'FOLLOWER') gained += result.value;
       if (result.dimension_values[0] === 'NON_FOLLOWER') lost += result.value;

@@ -114,7 +114,9 @@ describe('api client', () => {
     for (const method of ['post', 'put', 'patch', 'delete'] as const) {
       for (const failure of ['network', { status: 500 }, { status: 503 }] as Reply[]) {
         const { client, seen } = clientWith([failure, { status: 200 }]);
-        await expect(client.request({ method, url: '/write', data: {} })).rejects.toBeInstanceOf(ApiError); // prettier-ignore
+        await expect(client.request({ method, url: '/write', data: {} })).rejects.toBeInstanceOf(
+          ApiError,
+        );
         expect(seen, `${method} ${JSON.stringify(failure)}`).toHaveLength(1);
       }
     }

@@ -40,9 +40,20 @@ describe('link handling', () => {
     });
     expect(resolveLink('https://www.crescendo.fm/a', options).kind).toBe('external');
     // Other subdomains only when listed: a stray one is not an open redirect.
-    expect(resolveLink('https://help.crescendo.fm/a', options)).toEqual({ kind: 'internal', to: '/' }); // prettier-ignore
-    expect(resolveLink('https://attacker.crescendo.fm/a', options)).toEqual({ kind: 'internal', to: '/' }); // prettier-ignore
-    expect(resolveLink('https://help.crescendo.fm/a', { ...options, externalHosts: ['help.crescendo.fm'] }).kind).toBe('external'); // prettier-ignore
+    expect(resolveLink('https://help.crescendo.fm/a', options)).toEqual({
+      kind: 'internal',
+      to: '/',
+    });
+    expect(resolveLink('https://attacker.crescendo.fm/a', options)).toEqual({
+      kind: 'internal',
+      to: '/',
+    });
+    expect(
+      resolveLink('https://help.crescendo.fm/a', {
+        ...options,
+        externalHosts: ['help.crescendo.fm'],
+      }).kind,
+    ).toBe('external');
   });
 
   it('sends other external links to the home page', () => {

@@ -44,7 +44,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       config,
       schema: {
         tags,
-        summary: 'Followers, views, watch time, engagement and revenue per platform and combined; `format=csv` for the series', // prettier-ignore
+        summary:
+          'Followers, views, watch time, engagement and revenue per platform and combined; `format=csv` for the series',
         security,
         querystring: overviewQuerySchema,
         response: { 200: dashboardAnalyticsResponseSchema, ...errorResponses(400, 401, 403, 429) },
@@ -93,7 +94,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) => {
-      if (request.query.format === 'csv') await recordUsage(db, requireCurrentUser(request).organization.id, 'exports', String(request.headers['idempotency-key'] ?? request.id)); // prettier-ignore
+      if (request.query.format === 'csv')
+        await recordUsage(
+          db,
+          requireCurrentUser(request).organization.id,
+          'exports',
+          String(request.headers['idempotency-key'] ?? request.id),
+        );
       const content = await getContent(db, requireCurrentUser(request), request.query);
       if (request.query.format !== 'csv') return content;
       const filename = `crescendo-content-${content.range.from}-to-${content.range.to}.csv`;

@@ -164,7 +164,14 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     expect(lines).toHaveLength(29);
     const first = body.series[0];
     expect(lines[1]).toBe(
-      [first.date, first.views, first.watchMinutes, first.followersNet, first.engagements, first.estimatedRevenue ?? ''].join(','), // prettier-ignore
+      [
+        first.date,
+        first.views,
+        first.watchMinutes,
+        first.followersNet,
+        first.engagements,
+        first.estimatedRevenue ?? '',
+      ].join(','),
     );
     expect((await get('/api/dashboard/analytics?format=xml')).statusCode).toBe(400);
   });
@@ -279,7 +286,9 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     'follows the period: YouTube’s audience for %s equals its own reports for that window',
     async (range) => {
       const body = (await get(`/api/dashboard/audience?range=${range}&platform=youtube`)).json();
-      const overview = (await get(`/api/dashboard/analytics?range=${range}&platform=youtube`)).json(); // prettier-ignore
+      const overview = (
+        await get(`/api/dashboard/analytics?range=${range}&platform=youtube`)
+      ).json();
       // The same window as the overview, clipped to the first synced day like every range.
       expect(body.range).toEqual({ from: overview.range.from, to: lastYouTubeDay });
       const window = { startDate: body.range.from, endDate: lastYouTubeDay };
@@ -291,31 +300,68 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
         ['gender', 'gender', 'viewerPercentage', 'percentage'],
       ] as const;
       for (const [dimension, reportDimension, metric, basis] of reports) {
-        const truth = await youtubeReport(sandbox, { ...window, metrics: metric, dimensions: reportDimension }); // prettier-ignore
-        const breakdown = body.breakdowns.find((entry: { dimension: string }) => entry.dimension === dimension); // prettier-ignore
-        expect(breakdown).toMatchObject({ isRequestedRange: true, basis, period: { start: body.range.from, end: lastYouTubeDay } }); // prettier-ignore
+        const truth = await youtubeReport(sandbox, {
+          ...window,
+          metrics: metric,
+          dimensions: reportDimension,
+        });
+        const breakdown = body.breakdowns.find(
+          (entry: { dimension: string }) => entry.dimension === dimension,
+        );
+        expect(breakdown).toMatchObject({
+          isRequestedRange: true,
+          basis,
+          period: { start: body.range.from, end: lastYouTubeDay },
+        });
         expect(
-          Object.fromEntries(breakdown.items.map((item: { key: string; value: number }) => [item.key, item.value])), // prettier-ignore
-        ).toEqual(Object.fromEntries(truth.map((row) => [String(row[reportDimension]), Number(row[metric])]))); // prettier-ignore
+          Object.fromEntries(
+            breakdown.items.map((item: { key: string; value: number }) => [item.key, item.value]),
+          ),
+        ).toEqual(
+          Object.fromEntries(
+            truth.map((row) => [String(row[reportDimension]), Number(row[metric])]),
+          ),
+        );
       }
     },
   );
 
   it('says which period a breakdown covers when the platform has none for the range', async () => {
-    const custom = (await get(`/api/dashboard/audience?from=${addDays(lastYouTubeDay, -9)}&to=${lastYouTubeDay}&platform=youtube`)).json(); // prettier-ignore
-    const country = custom.breakdowns.find((entry: { dimension: string }) => entry.dimension === 'country'); // prettier-ignore
-    expect(country.period).toMatchObject({ label: 'last_28_days', start: addDays(lastYouTubeDay, -27), end: lastYouTubeDay }); // prettier-ignore
+    const custom = (
+      await get(
+        `/api/dashboard/audience?from=${addDays(lastYouTubeDay, -9)}&to=${lastYouTubeDay}&platform=youtube`,
+      )
+    ).json();
+    const country = custom.breakdowns.find(
+      (entry: { dimension: string }) => entry.dimension === 'country',
+    );
+    expect(country.period).toMatchObject({
+      label: 'last_28_days',
+      start: addDays(lastYouTubeDay, -27),
+      end: lastYouTubeDay,
+    });
     expect(country.isRequestedRange).toBe(false);
     // Combined, the range ends on Meta's last day; YouTube's own 90 days (ending a day later)
     // are shown, labelled with their dates, rather than a shorter period.
     const combined = (await get('/api/dashboard/audience?range=90d')).json();
     expect(combined.range.to).not.toBe(lastYouTubeDay);
-    const youtubeCountry = combined.breakdowns.find((entry: { platform: string; dimension: string }) => entry.platform === 'youtube' && entry.dimension === 'country'); // prettier-ignore
-    expect(youtubeCountry).toMatchObject({ isRequestedRange: false, period: { start: addDays(lastYouTubeDay, -89), end: lastYouTubeDay } }); // prettier-ignore
+    const youtubeCountry = combined.breakdowns.find(
+      (entry: { platform: string; dimension: string }) =>
+        entry.platform === 'youtube' && entry.dimension === 'country',
+    );
+    expect(youtubeCountry).toMatchObject({
+      isRequestedRange: false,
+      period: { start: addDays(lastYouTubeDay, -89), end: lastYouTubeDay },
+    });
     // Instagram reports its followers as they are now, whatever the period.
     const instagram = (await get('/api/dashboard/audience?range=28d&platform=instagram')).json();
-    for (const breakdown of instagram.breakdowns.filter((entry: { isAvailable: boolean }) => entry.isAvailable)) // prettier-ignore
-      expect(breakdown).toMatchObject({ isRequestedRange: false, period: { label: 'lifetime', start: null } }); // prettier-ignore
+    for (const breakdown of instagram.breakdowns.filter(
+      (entry: { isAvailable: boolean }) => entry.isAvailable,
+    ))
+      expect(breakdown).toMatchObject({
+        isRequestedRange: false,
+        period: { label: 'lifetime', start: null },
+      });
   });
 
   it('ranks fastest-growing countries from YouTube’s own country reports of two 28-day periods', async () => {
@@ -356,7 +402,9 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     const youtube = connections.connections.find(
       (entry: { provider: string }) => entry.provider === 'youtube',
     );
-    const channel = (await get(`/api/v1/youtube/oauth/channel-data/${youtube.id}?range=28d`)).json(); // prettier-ignore
+    const channel = (
+      await get(`/api/v1/youtube/oauth/channel-data/${youtube.id}?range=28d`)
+    ).json();
     const countries = channel.channel.audience.filter(
       (row: { dimension: string }) => row.dimension === 'country',
     );
@@ -522,7 +570,7 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
           eq(insights.platform, 'youtube'),
           eq(insights.kind, 'spike'),
         ),
-      ) // prettier-ignore
+      )
       .limit(1);
     expect(stored).toBeDefined();
     const seenAt = new Date('2025-06-14T08:00:00Z');
@@ -548,9 +596,14 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     });
     expect(refreshed!.evidence).toEqual(stored!.evidence);
     expect((refreshed!.evidence as Insight['evidence']).trafficSources.length).toBeGreaterThan(0);
-    const rows = await db.select().from(insights).where(eq(insights.organizationId, organizationId)); // prettier-ignore
+    const rows = await db
+      .select()
+      .from(insights)
+      .where(eq(insights.organizationId, organizationId));
     expect(new Set(rows.map((row) => row.key)).size).toBe(rows.length);
-    const body = (await get(`/api/dashboard/analytics?from=${stored!.day}&to=${stored!.day}`)).json(); // prettier-ignore
+    const body = (
+      await get(`/api/dashboard/analytics?from=${stored!.day}&to=${stored!.day}`)
+    ).json();
     expect(body.insights.find((insight: Insight) => insight.id === stored!.id).isNew).toBe(false);
   });
 

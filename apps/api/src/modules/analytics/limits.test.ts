@@ -24,8 +24,12 @@ describe('clipToDataBounds', () => {
       to: '2024-02-01',
     });
     // With no data (or a range wholly before it), at most three years.
-    expect(resolveDateRange({ from: '0001-01-01', to: '2025-06-13' }, '2025-06-13', null).days).toBe(1096); // prettier-ignore
-    expect(resolveDateRange({ from: '1900-01-01', to: '1990-01-01' }, '2025-06-13', '2023-01-01').days).toBe(1096); // prettier-ignore
+    expect(
+      resolveDateRange({ from: '0001-01-01', to: '2025-06-13' }, '2025-06-13', null).days,
+    ).toBe(1096);
+    expect(
+      resolveDateRange({ from: '1900-01-01', to: '1990-01-01' }, '2025-06-13', '2023-01-01').days,
+    ).toBe(1096);
   });
 });
 
@@ -78,10 +82,7 @@ describe.each(databaseTargets)('span and campaign limits on %s', (target) => {
     expect(
       tooLong.json<{ error: { details: { fields: { field: string; message: string }[] } } }>().error
         .details.fields,
-    ).toEqual([
-      // prettier-ignore
-      { field: 'endDate', message: `A campaign lasts at most ${maxCampaignDays} days` },
-    ]);
+    ).toEqual([{ field: 'endDate', message: `A campaign lasts at most ${maxCampaignDays} days` }]);
     // Recent days, so the ROI read's default period (the last 28 days) shows them all.
     const day = (daysAgo: number) =>
       new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -104,7 +105,11 @@ describe.each(databaseTargets)('span and campaign limits on %s', (target) => {
     await expect(
       assertCampaignCapacity(testApp.database.db, user.me.organization.id),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
-    const roi = await testApp.app.inject({ method: 'GET', url: '/api/dashboard/roi', headers: bearer(user.token) }); // prettier-ignore
+    const roi = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/dashboard/roi',
+      headers: bearer(user.token),
+    });
     expect(roi.json<{ campaigns: unknown[] }>().campaigns).toHaveLength(
       maxCampaignsPerOrganization,
     );

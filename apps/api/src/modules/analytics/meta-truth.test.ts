@@ -48,7 +48,12 @@ describe.each(databaseTargets)('Meta figures equal Graph’s own on %s', (target
       const from = addDays(lastMetaDay, -(days - 1));
       expect(body.range).toMatchObject({ from, to: lastMetaDay, days });
       const page = await readPage(sandbox);
-      const truth = await instagramFollows(sandbox, page.instagram_business_account.id, from, lastMetaDay); // prettier-ignore
+      const truth = await instagramFollows(
+        sandbox,
+        page.instagram_business_account.id,
+        from,
+        lastMetaDay,
+      );
       expect(truth.lost).toBeGreaterThan(0);
       const followers = body.byPlatform.instagram.followers;
       expect(followers.gained.value).toBe(truth.gained);
@@ -67,7 +72,12 @@ describe.each(databaseTargets)('Meta figures equal Graph’s own on %s', (target
       const firstSyncedDay = addDays(pinnedNow.slice(0, 10), -backfillDays);
       if (previousFrom >= firstSyncedDay) {
         expect(body.range.previous).toMatchObject({ from: previousFrom, isPartial: false });
-        const previous = await instagramFollows(sandbox, page.instagram_business_account.id, previousFrom, addDays(from, -1)); // prettier-ignore
+        const previous = await instagramFollows(
+          sandbox,
+          page.instagram_business_account.id,
+          previousFrom,
+          addDays(from, -1),
+        );
         expect(followers.gained.previous).toBe(previous.gained);
         expect(followers.lost.previous).toBe(previous.lost);
         expect(followers.net.previous).toBe(previous.net);
@@ -89,7 +99,12 @@ describe.each(databaseTargets)('Meta figures equal Graph’s own on %s', (target
     const body = (await get('/api/dashboard/analytics?range=7d&platform=instagram')).json();
     const page = await readPage(sandbox);
     for (const point of body.series as { date: string; followersNet: number }[]) {
-      const truth = await instagramFollows(sandbox, page.instagram_business_account.id, point.date, point.date); // prettier-ignore
+      const truth = await instagramFollows(
+        sandbox,
+        page.instagram_business_account.id,
+        point.date,
+        point.date,
+      );
       expect(point.followersNet).toBe(truth.net);
     }
   });
@@ -108,14 +123,26 @@ describe.each(databaseTargets)('Meta figures equal Graph’s own on %s', (target
     'Instagram reach over %s days is Graph’s own total for the span, or none',
     async (days) => {
       const connections = (await get('/api/v1/auth/oauth-connections')).json();
-      const meta = connections.connections?.find((entry: { provider: string }) => entry.provider === 'meta'); // prettier-ignore
+      const meta = connections.connections?.find(
+        (entry: { provider: string }) => entry.provider === 'meta',
+      );
       const data = (await get(`/api/v1/meta/oauth/account-data/${meta.id}?range=${days}d`)).json();
       const from = addDays(lastMetaDay, -(days - 1));
       expect(data.instagram.range).toEqual({ from, to: lastMetaDay });
       const daily: { reach: number | null }[] = data.instagram.daily;
       const summed = daily.reduce((sum, day) => sum + (day.reach ?? 0), 0);
       const page = await readPage(sandbox);
-      const response = await fetchGraph(sandbox, `/${page.instagram_business_account.id}/insights`, { metric: 'reach', period: 'day', metric_type: 'total_value', since: from, until: addDays(lastMetaDay, 1) }); // prettier-ignore
+      const response = await fetchGraph(
+        sandbox,
+        `/${page.instagram_business_account.id}/insights`,
+        {
+          metric: 'reach',
+          period: 'day',
+          metric_type: 'total_value',
+          since: from,
+          until: addDays(lastMetaDay, 1),
+        },
+      );
       if (days <= 30) {
         const body = (await response.json()) as { data: GraphInsight[] };
         const truth = body.data.find((entry) => entry.name === 'reach')?.total_value?.value;

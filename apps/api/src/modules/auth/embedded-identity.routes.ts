@@ -155,9 +155,15 @@ export async function embeddedIdentityRoutes(
       store.peek(keys.account, accountWindowMs),
     ]);
     const waitSeconds = Math.max(
-      retryAfterSecondsOf({ ...addressAccount, count: addressAccount.count + 1 }, options.signInFailuresPerWindow), // prettier-ignore
+      retryAfterSecondsOf(
+        { ...addressAccount, count: addressAccount.count + 1 },
+        options.signInFailuresPerWindow,
+      ),
       retryAfterSecondsOf(address, options.signInFailuresPerWindow * 6),
-      retryAfterSecondsOf({ ...account, count: account.count + 1 }, options.accountFailuresPer15Minutes), // prettier-ignore
+      retryAfterSecondsOf(
+        { ...account, count: account.count + 1 },
+        options.accountFailuresPer15Minutes,
+      ),
     );
     if (waitSeconds > 0) {
       throw new AppError(

@@ -174,7 +174,11 @@ describe.each(databaseTargets)('billing: checkout, webhooks and plans (%s)', (ta
       `/api/v1/stripe/checkout-sessions/${sessionId}`,
       lead.token,
     );
-    expect(outcome.json()).toMatchObject({ status: 'open', paymentStatus: 'unpaid', currentPlan: 'free' }); // prettier-ignore
+    expect(outcome.json()).toMatchObject({
+      status: 'open',
+      paymentStatus: 'unpaid',
+      currentPlan: 'free',
+    });
     expect((await inject('GET', '/api/dashboard/usage', lead.token)).statusCode).toBe(403);
   });
 
@@ -322,7 +326,9 @@ describe.each(databaseTargets)('billing: checkout, webhooks and plans (%s)', (ta
       id: `evt_early_deleted_${Date.now()}`,
       object: 'event',
       type: 'customer.subscription.deleted',
-      data: { object: { id: account.subscriptionId, customer: account.customerId, status: 'canceled' } }, // prettier-ignore
+      data: {
+        object: { id: account.subscriptionId, customer: account.customerId, status: 'canceled' },
+      },
     });
     expect((await deliver(early.body, early.header)).statusCode).toBe(200);
     const usage = await usageOf(lead);
@@ -392,7 +398,7 @@ describe.each(databaseTargets)('billing: checkout, webhooks and plans (%s)', (ta
       method: 'PUT',
       url: `/api/dashboard/roi/campaigns/${campaignIds[0]}`,
       headers: bearer(customer.token),
-      payload: { name: 'Renamed', channel: 'pr', amount: 10, startDate: day(20), endDate: day(10) }, // prettier-ignore
+      payload: { name: 'Renamed', channel: 'pr', amount: 10, startDate: day(20), endDate: day(10) },
     });
     expect(edit.statusCode, edit.body).toBe(403);
     expect(edit.json().error).toMatchObject({
@@ -421,8 +427,12 @@ describe.each(databaseTargets)('billing: checkout, webhooks and plans (%s)', (ta
     const graceEnd = new Date(usage.subscription.graceEndsAt!);
     const db = testApp.database.db;
     const org = customer.me.organization.id;
-    expect((await getEntitlements(db, org, new Date(graceEnd.getTime() - 1000))).plan.id).toBe('pro'); // prettier-ignore
-    expect((await getEntitlements(db, org, new Date(graceEnd.getTime() + 1000))).plan.id).toBe('free'); // prettier-ignore
+    expect((await getEntitlements(db, org, new Date(graceEnd.getTime() - 1000))).plan.id).toBe(
+      'pro',
+    );
+    expect((await getEntitlements(db, org, new Date(graceEnd.getTime() + 1000))).plan.id).toBe(
+      'free',
+    );
 
     const portal = await openPortal(customer);
     const updated = await postForm(`${portal}/actions`, {

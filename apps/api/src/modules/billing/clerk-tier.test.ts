@@ -53,7 +53,10 @@ describe('the tier in Clerk public metadata', () => {
 
   it('publishes nothing without a Clerk secret key', async () => {
     received.length = 0;
-    await createTierPublisher(null, apiUrl)([{ subject: 'user_2abc', identityProvider: 'clerk' }], 'pro'); // prettier-ignore
+    await createTierPublisher(null, apiUrl)(
+      [{ subject: 'user_2abc', identityProvider: 'clerk' }],
+      'pro',
+    );
     expect(received).toEqual([]);
   });
 });

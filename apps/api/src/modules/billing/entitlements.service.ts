@@ -47,8 +47,16 @@ function calendarMonthOf(now: Date): { start: Date; end: Date } {
 
 function asStatus(value: string): SubscriptionStatus {
   const known: readonly string[] = [
-    'none', 'active', 'trialing', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'paused',
-  ]; // prettier-ignore
+    'none',
+    'active',
+    'trialing',
+    'past_due',
+    'unpaid',
+    'canceled',
+    'incomplete',
+    'incomplete_expired',
+    'paused',
+  ];
   return (known.includes(value) ? value : 'none') as SubscriptionStatus;
 }
 

@@ -152,10 +152,16 @@ describe.each(databaseTargets)('plan limits enforced by the API (%s)', (target) 
       allowed: free.connectedAccounts,
       upgradePlan: 'starter',
     });
-    expect((await get(`/api/v1/youtube/oauth/auth-url?returnTo=${returnTo}`, customer)).statusCode).toBe(200); // prettier-ignore
-    await expect(assertWithinLimit(testApp.database.db, org, 'connectedAccounts')).rejects.toMatchObject({ code: 'PLAN_LIMIT' }); // prettier-ignore
+    expect(
+      (await get(`/api/v1/youtube/oauth/auth-url?returnTo=${returnTo}`, customer)).statusCode,
+    ).toBe(200);
+    await expect(
+      assertWithinLimit(testApp.database.db, org, 'connectedAccounts'),
+    ).rejects.toMatchObject({ code: 'PLAN_LIMIT' });
     await upgrade(customer);
-    expect((await get(`/api/v1/meta/oauth/auth-url?returnTo=${returnTo}`, customer)).statusCode).toBe(200); // prettier-ignore
+    expect(
+      (await get(`/api/v1/meta/oauth/auth-url?returnTo=${returnTo}`, customer)).statusCode,
+    ).toBe(200);
   });
 
   it('history window: Free reads a year back; older answers 403; range=all means what the plan allows', async () => {
@@ -197,6 +203,8 @@ describe.each(databaseTargets)('plan limits enforced by the API (%s)', (target) 
     expect(usage.canManageBilling).toBe(false);
     const lead = await createUser(testApp, 'lead');
     expect((await get('/api/dashboard/usage', lead)).statusCode).toBe(403);
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/dashboard/usage' })).statusCode).toBe(401); // prettier-ignore
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/dashboard/usage' })).statusCode,
+    ).toBe(401);
   });
 });

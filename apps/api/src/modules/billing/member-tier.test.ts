@@ -65,7 +65,9 @@ describe.each(databaseTargets)('billing: the tier of invited members (%s)', (tar
   const meOf = async (token: string) =>
     (await inject('GET', '/api/v1/auth/me', token)).json<MeResponse>();
   const storedTierOf = async (userId: string) =>
-    (await testApp.database.db.select({ tier: users.tier }).from(users).where(eq(users.id, userId)))[0]!.tier; // prettier-ignore
+    (
+      await testApp.database.db.select({ tier: users.tier }).from(users).where(eq(users.id, userId))
+    )[0]!.tier;
   const postForm = (url: string, fields: Record<string, string>) =>
     testApp.app.inject({
       method: 'POST',
@@ -152,5 +154,10 @@ describe.each(databaseTargets)('billing: the tier of invited members (%s)', (tar
   });
 
   const subjectOf = async (user: SignedInUser) =>
-    (await testApp.database.db.select({ subject: users.subject }).from(users).where(eq(users.id, user.me.user.id)))[0]!.subject; // prettier-ignore
+    (
+      await testApp.database.db
+        .select({ subject: users.subject })
+        .from(users)
+        .where(eq(users.id, user.me.user.id))
+    )[0]!.subject;
 });

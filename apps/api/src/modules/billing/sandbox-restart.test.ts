@@ -95,7 +95,10 @@ describe.each(databaseTargets)('payments sandbox: a restart keeps its state (%s)
       headers: bearer(lead.token),
     });
     expect(usage.statusCode).toBe(200);
-    expect(usage.json<UsageResponse>()).toMatchObject({ plan: { id: 'pro' }, canManageBilling: true }); // prettier-ignore
+    expect(usage.json<UsageResponse>()).toMatchObject({
+      plan: { id: 'pro' },
+      canManageBilling: true,
+    });
     const portal = await restarted.inject({
       method: 'POST',
       url: '/api/v1/stripe/create-portal-session',
@@ -111,6 +114,8 @@ describe.each(databaseTargets)('payments sandbox: a restart keeps its state (%s)
       payload: new URLSearchParams({ action: 'cancel' }).toString(),
     });
     expect(cancelled.statusCode).toBeLessThan(400);
-    expect((await stripe.subscriptions.retrieve(account!.subscriptionId!)).cancel_at_period_end).toBe(true); // prettier-ignore
+    expect(
+      (await stripe.subscriptions.retrieve(account!.subscriptionId!)).cancel_at_period_end,
+    ).toBe(true);
   });
 });

@@ -91,7 +91,10 @@ export async function recordPeriodUsage(
         .onConflictDoNothing()
         .returning({ actionId: usageEvents.actionId });
       if (inserted.length === 0) {
-        return { kind: 'already-counted', used: await readPeriodUsage(tx, organizationId, limit, periodStart) } as const; // prettier-ignore
+        return {
+          kind: 'already-counted',
+          used: await readPeriodUsage(tx, organizationId, limit, periodStart),
+        } as const;
       }
       await tx
         .insert(usageCounters)

@@ -372,7 +372,12 @@ describe.each(databaseTargets)('assistant conversations on %s', (target) => {
     const artist = await createUser(testApp);
     const allowed = getPlan('free').limits.assistantMessages!;
     for (let index = 1; index < allowed; index += 1) {
-      await recordUsage(testApp.database.db, artist.me.organization.id, 'assistantMessages', `earlier:${index}`); // prettier-ignore
+      await recordUsage(
+        testApp.database.db,
+        artist.me.organization.id,
+        'assistantMessages',
+        `earlier:${index}`,
+      );
     }
     expect((await send(artist, { message: 'the last one this month' })).statusCode).toBe(200);
     const refused = await send(artist, { message: 'one past the plan' });

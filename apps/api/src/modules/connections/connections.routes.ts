@@ -59,7 +59,8 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
       config: { ...config, organizationRole: organizationRouteRoles.write },
       schema: {
         tags,
-        summary: 'Consent URL for connecting a YouTube channel or a Meta (Instagram/Facebook) account', // prettier-ignore
+        summary:
+          'Consent URL for connecting a YouTube channel or a Meta (Instagram/Facebook) account',
         security,
         params: oauthProviderParamsSchema,
         querystring: authUrlQuerySchema,
@@ -96,7 +97,8 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
     {
       schema: {
         tags,
-        summary: "The provider's redirect after consent: exchanges the code, then returns to the app", // prettier-ignore
+        summary:
+          "The provider's redirect after consent: exchanges the code, then returns to the app",
         description:
           'Public: the one-time state names the flow and the HttpOnly nonce cookie set with the auth URL proves this browser started it. Answers 302 to the connections screen with `connected=<provider>` or `error=<code>&provider=<provider>` (codes: connectErrorCodes in contracts; the web shows a fixed sentence per code).',
         params: z.object({ provider: connectionProviderSchema }),
@@ -180,7 +182,8 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
       config,
       schema: {
         tags,
-        summary: "The connection's content (videos, shorts, reels, posts) with stats, paged and sorted; `format=csv` for every matching item as a spreadsheet", // prettier-ignore
+        summary:
+          "The connection's content (videos, shorts, reels, posts) with stats, paged and sorted; `format=csv` for every matching item as a spreadsheet",
         security,
         params: connectionParamsSchema,
         querystring: contentListQuerySchema,
@@ -191,7 +194,12 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
       const user = requireCurrentUser(request);
       const content = await listConnectionContent(db, user, request.params.id, request.query);
       if (request.query.format !== 'csv') return content;
-      await recordUsage(db, user.organization.id, 'exports', String(request.headers['idempotency-key'] ?? request.id)); // prettier-ignore
+      await recordUsage(
+        db,
+        user.organization.id,
+        'exports',
+        String(request.headers['idempotency-key'] ?? request.id),
+      );
       return (
         reply
           .type('text/csv; charset=utf-8')
@@ -213,7 +221,10 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
         security,
         params: connectionParamsSchema,
         querystring: rangeQuerySchema,
-        response: { 200: channelDataResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) }, // prettier-ignore
+        response: {
+          200: channelDataResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
       },
     },
     async (request) =>
@@ -230,7 +241,10 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
         security,
         params: connectionParamsSchema,
         querystring: rangeQuerySchema,
-        response: { 200: metaAccountDataResponseSchema, ...errorResponses(400, 401, 403, 404, 429) }, // prettier-ignore
+        response: {
+          200: metaAccountDataResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request) =>

@@ -67,7 +67,9 @@ export async function disconnectConnection(
     const token =
       row.provider === 'youtube'
         ? (readRefreshToken(services, row) ??
-          (row.accessTokenSealed ? services.cipher.decrypt(row.accessTokenSealed, accessTokenContext(row.id)) : null)) // prettier-ignore
+          (row.accessTokenSealed
+            ? services.cipher.decrypt(row.accessTokenSealed, accessTokenContext(row.id))
+            : null))
         : row.accessTokenSealed
           ? services.cipher.decrypt(row.accessTokenSealed, accessTokenContext(row.id))
           : null;
@@ -120,8 +122,12 @@ export async function getChannelData(
   const row = await requireConnection(db, user, id);
   if (row.provider !== 'youtube') throw AppError.notFound('No YouTube connection with this id.');
   const [account] = await listConnectionAccounts(db, user.organization.id, id);
-  if (!account) throw AppError.conflict('The first sync has not read the channel yet. Try again shortly.'); // prettier-ignore
-  return { connection: await describeConnection(db, row), channel: await describeAccount(db, account, range) }; // prettier-ignore
+  if (!account)
+    throw AppError.conflict('The first sync has not read the channel yet. Try again shortly.');
+  return {
+    connection: await describeConnection(db, row),
+    channel: await describeAccount(db, account, range),
+  };
 }
 
 export async function getMetaAccountData(

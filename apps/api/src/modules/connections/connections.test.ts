@@ -137,8 +137,19 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
   };
   const listConnections = async (token = user.token) =>
     (
-      await testApp.app.inject({ method: 'GET', url: '/api/v1/auth/oauth-connections', headers: bearer(token) }) // prettier-ignore
-    ).json<{ connections: { id: string; provider: string; status: string; sync: { error: string | null } }[] }>().connections; // prettier-ignore
+      await testApp.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/oauth-connections',
+        headers: bearer(token),
+      })
+    ).json<{
+      connections: {
+        id: string;
+        provider: string;
+        status: string;
+        sync: { error: string | null };
+      }[];
+    }>().connections;
   const drain = async () => {
     const worker = startWorker({
       db: testApp.database.db,
@@ -162,7 +173,9 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(url.searchParams.get('access_type')).toBe('offline');
-    expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:3000/api/v1/oauth/youtube/callback'); // prettier-ignore
+    expect(url.searchParams.get('redirect_uri')).toBe(
+      'http://localhost:3000/api/v1/oauth/youtube/callback',
+    );
     const state = url.searchParams.get('state')!;
     const rows = await testApp.database.db.select().from(oauthStates);
     expect(rows.some((row) => row.stateHash === state)).toBe(false);
@@ -178,7 +191,11 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     expect(connection).toMatchObject({ provider: 'youtube', status: 'connected', sandbox: false });
     await drain();
     const [synced] = await listConnections();
-    expect(synced).toMatchObject({ status: 'connected', dataCompleteThrough: '2025-06-13', sync: { percent: 100, error: null } }); // prettier-ignore
+    expect(synced).toMatchObject({
+      status: 'connected',
+      dataCompleteThrough: '2025-06-13',
+      sync: { percent: 100, error: null },
+    });
 
     const videos = await testApp.app.inject({
       method: 'GET',
@@ -195,7 +212,9 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
       headers: bearer(user.token),
     });
     expect(channel.statusCode).toBe(200);
-    const body = channel.json<{ channel: { daily: unknown[]; totals: { views: number }; audience: { dimension: string }[] } }>(); // prettier-ignore
+    const body = channel.json<{
+      channel: { daily: unknown[]; totals: { views: number }; audience: { dimension: string }[] };
+    }>();
     expect(body.channel.daily).toHaveLength(13);
     expect(body.channel.totals.views).toBeGreaterThan(0);
     expect(new Set(body.channel.audience.map((entry) => entry.dimension))).toEqual(
@@ -207,13 +226,23 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     const [connection] = await listConnections();
     const url = (query: string) =>
       `/api/v1/auth/oauth-connections/${connection!.id}/videos?${query}`;
-    const json = await testApp.app.inject({ method: 'GET', url: url('sort=views&pageSize=100'), headers: bearer(user.token) }); // prettier-ignore
-    const csv = await testApp.app.inject({ method: 'GET', url: url('sort=views&format=csv'), headers: bearer(user.token) }); // prettier-ignore
+    const json = await testApp.app.inject({
+      method: 'GET',
+      url: url('sort=views&pageSize=100'),
+      headers: bearer(user.token),
+    });
+    const csv = await testApp.app.inject({
+      method: 'GET',
+      url: url('sort=views&format=csv'),
+      headers: bearer(user.token),
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain('attachment; filename=');
     const lines = csv.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Title,Platform,Type,Published,Duration seconds,Views,Watch minutes,Likes,Comments,Shares,Saves,Reach,Estimated revenue,Link,Figures'); // prettier-ignore
+    expect(lines[0]).toBe(
+      'Title,Platform,Type,Published,Duration seconds,Views,Watch minutes,Likes,Comments,Shares,Saves,Reach,Estimated revenue,Link,Figures',
+    );
     // Every item, not one page.
     expect(lines).toHaveLength(json.json<{ total: number }>().total + 1);
     const first = json.json<{ items: { stats: { views: number } }[] }>().items[0]!;
@@ -223,12 +252,21 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     // A title that looks like a formula is written as text.
     const db = testApp.database.db;
     const top = json.json<{ items: { externalId: string; title: string }[] }>().items[0]!;
-    const setTitle = (title: string) => db.update(contentItems).set({ title }).where(eq(contentItems.externalId, top.externalId)); // prettier-ignore
+    const setTitle = (title: string) =>
+      db.update(contentItems).set({ title }).where(eq(contentItems.externalId, top.externalId));
     await setTitle('=HYPERLINK("x")');
-    const neutral = await testApp.app.inject({ method: 'GET', url: url('sort=views&format=csv'), headers: bearer(user.token) }); // prettier-ignore
+    const neutral = await testApp.app.inject({
+      method: 'GET',
+      url: url('sort=views&format=csv'),
+      headers: bearer(user.token),
+    });
     await setTitle(top.title);
     expect(neutral.body.split('\r\n')[1]!.startsWith(`"'=HYPERLINK(""x"")"`)).toBe(true);
-    const bad = await testApp.app.inject({ method: 'GET', url: url('format=xls'), headers: bearer(user.token) }); // prettier-ignore
+    const bad = await testApp.app.inject({
+      method: 'GET',
+      url: url('format=xls'),
+      headers: bearer(user.token),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('VALIDATION_FAILED');
   });
@@ -236,12 +274,28 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
   it('stores each day’s traffic sources exactly as YouTube reports them, whole days only', async () => {
     const db = testApp.database.db;
     const day = '2025-06-10';
-    const stored = await db.select({ source: dailyTrafficSources.source, views: dailyTrafficSources.views }).from(dailyTrafficSources).where(eq(dailyTrafficSources.day, day)); // prettier-ignore
-    const truth = await youtubeReport(sandbox, { startDate: day, endDate: day, metrics: 'views', dimensions: 'day,insightTrafficSourceType' }); // prettier-ignore
-    const [total] = await youtubeReport(sandbox, { startDate: day, endDate: day, metrics: 'views', dimensions: 'day' }); // prettier-ignore
-    const bySource = (a: { source: string }, b: { source: string }) => a.source.localeCompare(b.source); // prettier-ignore
+    const stored = await db
+      .select({ source: dailyTrafficSources.source, views: dailyTrafficSources.views })
+      .from(dailyTrafficSources)
+      .where(eq(dailyTrafficSources.day, day));
+    const truth = await youtubeReport(sandbox, {
+      startDate: day,
+      endDate: day,
+      metrics: 'views',
+      dimensions: 'day,insightTrafficSourceType',
+    });
+    const [total] = await youtubeReport(sandbox, {
+      startDate: day,
+      endDate: day,
+      metrics: 'views',
+      dimensions: 'day',
+    });
+    const bySource = (a: { source: string }, b: { source: string }) =>
+      a.source.localeCompare(b.source);
     expect(stored.sort(bySource)).toEqual(
-      truth.map((row) => ({ source: String(row.insightTrafficSourceType), views: Number(row.views) })).sort(bySource), // prettier-ignore
+      truth
+        .map((row) => ({ source: String(row.insightTrafficSourceType), views: Number(row.views) }))
+        .sort(bySource),
     );
     expect(stored.length).toBeGreaterThan(5);
     expect(stored.reduce((sum, row) => sum + row.views, 0)).toBe(total!.views);
@@ -270,8 +324,15 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
   it('re-syncs idempotently: a full re-run gives identical rows', async () => {
     const [connection] = await listConnections();
     const before = await snapshotDaily();
-    await testApp.database.db.update(platformConnections).set({ syncedThrough: null }).where(eq(platformConnections.id, connection!.id)); // prettier-ignore
-    await testApp.app.inject({ method: 'POST', url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`, headers: bearer(user.token) }); // prettier-ignore
+    await testApp.database.db
+      .update(platformConnections)
+      .set({ syncedThrough: null })
+      .where(eq(platformConnections.id, connection!.id));
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`,
+      headers: bearer(user.token),
+    });
     await drain();
     expect(await snapshotDaily()).toEqual(before);
   });
@@ -280,7 +341,11 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     const [connection] = await listConnections();
     const before = await snapshotDaily();
     await testApp.database.db.delete(dailyTrafficSources);
-    await testApp.app.inject({ method: 'POST', url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`, headers: bearer(user.token) }); // prettier-ignore
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`,
+      headers: bearer(user.token),
+    });
     await drain();
     expect(await snapshotDaily()).toEqual(before);
   });
@@ -288,19 +353,31 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
   it('leaves only whole days after a crash mid-sync, and the next run resumes', async () => {
     const [connection] = await listConnections();
     const db = testApp.database.db;
-    await db.update(platformConnections).set({ syncedThrough: null }).where(eq(platformConnections.id, connection!.id)); // prettier-ignore
+    await db
+      .update(platformConnections)
+      .set({ syncedThrough: null })
+      .where(eq(platformConnections.id, connection!.id));
     await db.delete(accountDailyMetrics);
     await db.delete(contentDailyMetrics);
     let reports = 0;
     // The first 30-day chunk needs 32 report calls (channel, traffic sources, one per day); die
     // in the second.
     failNextFetches = (url) => url.includes('/reports') && (reports += 1) > 40;
-    const response = await testApp.app.inject({ method: 'POST', url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`, headers: bearer(user.token) }); // prettier-ignore
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`,
+      headers: bearer(user.token),
+    });
     expect(response.statusCode).toBe(202);
     await drain();
-    const [row] = await db.select().from(platformConnections).where(eq(platformConnections.id, connection!.id)); // prettier-ignore
+    const [row] = await db
+      .select()
+      .from(platformConnections)
+      .where(eq(platformConnections.id, connection!.id));
     expect(row!.syncedThrough).not.toBeNull();
-    const [latest] = await db.execute<{ day: string | null }>(sql`select max(day)::text as day from content_daily_metrics`).then((result) => (result as unknown as { rows: { day: string | null }[] }).rows); // prettier-ignore
+    const [latest] = await db
+      .execute<{ day: string | null }>(sql`select max(day)::text as day from content_daily_metrics`)
+      .then((result) => (result as unknown as { rows: { day: string | null }[] }).rows);
     expect(latest!.day! <= row!.syncedThrough!).toBe(true);
     failNextFetches = null;
     await db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.queue, syncQueue));
@@ -311,15 +388,30 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
 
   it('honours Retry-After on 429 and retries 5xx at most 3 times', async () => {
     const [connection] = await listConnections();
-    await control(sandbox, '/faults', { match: { api: 'youtube', path: '/channels' }, fault: { type: '429', retryAfterSeconds: 2 }, times: 1 }); // prettier-ignore
-    await testApp.app.inject({ method: 'POST', url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`, headers: bearer(user.token) }); // prettier-ignore
+    await control(sandbox, '/faults', {
+      match: { api: 'youtube', path: '/channels' },
+      fault: { type: '429', retryAfterSeconds: 2 },
+      times: 1,
+    });
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`,
+      headers: bearer(user.token),
+    });
     await drain();
     expect(sleeps).toContain(2000);
     expect((await listConnections())[0]!.status).toBe('connected');
 
     sleeps.length = 0;
-    await control(sandbox, '/faults', { match: { api: 'youtube', path: '/channels' }, fault: { type: '5xx', status: 503 } }); // prettier-ignore
-    await testApp.app.inject({ method: 'POST', url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`, headers: bearer(user.token) }); // prettier-ignore
+    await control(sandbox, '/faults', {
+      match: { api: 'youtube', path: '/channels' },
+      fault: { type: '5xx', status: 503 },
+    });
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`,
+      headers: bearer(user.token),
+    });
     await drain();
     expect(sleeps).toHaveLength(3);
     const [failed] = await listConnections();
@@ -331,8 +423,15 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     const [connection] = await listConnections();
     const db = testApp.database.db;
     await db.delete(jobs);
-    await control(sandbox, '/faults', { match: { api: 'youtube', path: '/channels' }, fault: { type: 'quotaExceeded' } }); // prettier-ignore
-    await testApp.app.inject({ method: 'POST', url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`, headers: bearer(user.token) }); // prettier-ignore
+    await control(sandbox, '/faults', {
+      match: { api: 'youtube', path: '/channels' },
+      fault: { type: 'quotaExceeded' },
+    });
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`,
+      headers: bearer(user.token),
+    });
     await drain();
     const [paused] = await db.select().from(jobs).where(eq(jobs.queue, syncQueue));
     expect(paused).toMatchObject({ status: 'queued', attempts: 0 });
@@ -342,8 +441,15 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
 
     await control(sandbox, '/faults', undefined, 'DELETE');
     await db.delete(jobs);
-    await control(sandbox, '/faults', { match: { api: 'youtube', path: '/channels' }, fault: { type: 'malformed' } }); // prettier-ignore
-    await testApp.app.inject({ method: 'POST', url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`, headers: bearer(user.token) }); // prettier-ignore
+    await control(sandbox, '/faults', {
+      match: { api: 'youtube', path: '/channels' },
+      fault: { type: 'malformed' },
+    });
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`,
+      headers: bearer(user.token),
+    });
     await drain();
     const [failed] = await listConnections();
     expect(failed!.status).toBe('error');
@@ -372,14 +478,22 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     const wrongCookie = await callback('youtube', back.searchParams, victimCookie);
     expect(wrongCookie.searchParams.get('error')).toBe('other_browser');
     expect(await countRows()).toBe(before);
-    const [state] = await testApp.database.db.select().from(oauthStates).orderBy(desc(oauthStates.createdAt)).limit(1); // prettier-ignore
+    const [state] = await testApp.database.db
+      .select()
+      .from(oauthStates)
+      .orderBy(desc(oauthStates.createdAt))
+      .limit(1);
     expect(state!.usedAt).toBeNull();
     // The browser that started it still finishes (nothing was burnt by the refusals).
     const own = await callback('youtube', back.searchParams, attackerCookie);
     expect(own.searchParams.get('connected')).toBe('youtube');
     expect(await countRows()).toBe(before + 1);
     const [theirs] = await listConnections(attacker.token);
-    const removed = await testApp.app.inject({ method: 'DELETE', url: `/api/v1/auth/oauth-connections/${theirs!.id}`, headers: bearer(attacker.token) }); // prettier-ignore
+    const removed = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/auth/oauth-connections/${theirs!.id}`,
+      headers: bearer(attacker.token),
+    });
     expect(removed.statusCode).toBe(200);
   });
 
@@ -391,8 +505,14 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     const { oauthNonceCookie } = await import('./oauth.service');
-    expect(oauthNonceCookie('https://app.crescendo.fm')).toEqual({ name: '__Host-crescendo-oauth', isSecure: true }); // prettier-ignore
-    expect(oauthNonceCookie('http://localhost:3000')).toEqual({ name: 'crescendo-oauth', isSecure: false }); // prettier-ignore
+    expect(oauthNonceCookie('https://app.crescendo.fm')).toEqual({
+      name: '__Host-crescendo-oauth',
+      isSecure: true,
+    });
+    expect(oauthNonceCookie('http://localhost:3000')).toEqual({
+      name: 'crescendo-oauth',
+      isSecure: false,
+    });
   });
 
   it('refuses missing, unknown, replayed, expired and cross-provider state', async () => {
@@ -413,7 +533,10 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
 
     const second = (await authUrl('youtube')).json<{ url: string }>().url;
     const secondBack = await consent(second);
-    await testApp.database.db.update(oauthStates).set({ expiresAt: new Date(Date.now() - 1000) }).where(sql`${oauthStates.usedAt} is null`); // prettier-ignore
+    await testApp.database.db
+      .update(oauthStates)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(sql`${oauthStates.usedAt} is null`);
     const expired = await callback('youtube', secondBack.searchParams);
     expect(expired.searchParams.get('error')).toBe('state_expired');
     expect(expired.pathname).toBe('/onboarding/connections');
@@ -423,7 +546,11 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     const url = (await authUrl('youtube')).json<{ url: string }>().url;
     const back = await consent(url);
     const cipher = testApp.app.platforms.cipher;
-    const [state] = await testApp.database.db.select().from(oauthStates).orderBy(desc(oauthStates.createdAt)).limit(1); // prettier-ignore
+    const [state] = await testApp.database.db
+      .select()
+      .from(oauthStates)
+      .orderBy(desc(oauthStates.createdAt))
+      .limit(1);
     await testApp.database.db
       .update(oauthStates)
       .set({
@@ -431,7 +558,7 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
           'a'.repeat(64),
           `oauth_states:${state!.stateHash}:code_verifier`,
         ),
-      }) // prettier-ignore
+      })
       .where(eq(oauthStates.id, state!.id));
     const wrongVerifier = await callback('youtube', back.searchParams);
     expect(wrongVerifier.searchParams.get('error')).toBe('pkce_mismatch');
@@ -451,15 +578,26 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     await drain();
     const meta = (await listConnections()).find((connection) => connection.provider === 'meta')!;
     expect(meta.status).toBe('connected');
-    const data = await testApp.app.inject({ method: 'GET', url: `/api/v1/meta/oauth/account-data/${meta.id}`, headers: bearer(user.token) }); // prettier-ignore
+    const data = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/v1/meta/oauth/account-data/${meta.id}`,
+      headers: bearer(user.token),
+    });
     expect(data.statusCode).toBe(200);
-    const body = data.json<{ instagram: { daily: { reach: number | null; views: number | null }[] }; facebook: { daily: unknown[] } }>(); // prettier-ignore
+    const body = data.json<{
+      instagram: { daily: { reach: number | null; views: number | null }[] };
+      facebook: { daily: unknown[] };
+    }>();
     expect(body.instagram.daily.length).toBeGreaterThan(30);
     expect(body.instagram.daily.every((day) => day.reach !== null && day.views !== null)).toBe(
       true,
     );
     expect(body.facebook.daily.length).toBeGreaterThan(30);
-    const reels = await testApp.app.inject({ method: 'GET', url: `/api/v1/auth/oauth-connections/${meta.id}/videos?kind=reel&pageSize=1`, headers: bearer(user.token) }); // prettier-ignore
+    const reels = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/oauth-connections/${meta.id}/videos?kind=reel&pageSize=1`,
+      headers: bearer(user.token),
+    });
     expect(reels.json<{ total: number }>().total).toBeGreaterThan(0);
   });
 
@@ -472,7 +610,11 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
       ['POST', `/api/v1/auth/oauth-connections/${connection!.id}/refresh`],
       ['DELETE', `/api/v1/auth/oauth-connections/${connection!.id}`],
     ] as const) {
-      const response = await testApp.app.inject({ method, url: path, headers: bearer(stranger.token) }); // prettier-ignore
+      const response = await testApp.app.inject({
+        method,
+        url: path,
+        headers: bearer(stranger.token),
+      });
       expect(response.statusCode, path).toBe(404);
     }
     expect(await listConnections(stranger.token)).toEqual([]);
@@ -482,15 +624,23 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     const [connection] = await listConnections();
     const row = { id: connection!.id, organizationId: user.me.organization.id };
     const setExpiry = (at: Date) =>
-      testApp.database.db.update(platformConnections).set({ accessTokenExpiresAt: at }).where(eq(platformConnections.id, row.id)); // prettier-ignore
+      testApp.database.db
+        .update(platformConnections)
+        .set({ accessTokenExpiresAt: at })
+        .where(eq(platformConnections.id, row.id));
     await setExpiry(new Date(0));
     tokenRequests.length = 0;
     const tokens = await Promise.all(
-      Array.from({ length: 6 }, () => getAccessToken(testApp.database.db, testApp.app.platforms, row)), // prettier-ignore
+      Array.from({ length: 6 }, () =>
+        getAccessToken(testApp.database.db, testApp.app.platforms, row),
+      ),
     );
     expect(tokenRequests).toHaveLength(1);
     expect(new Set(tokens).size).toBe(1);
-    const [stored] = await testApp.database.db.select().from(platformConnections).where(eq(platformConnections.id, row.id)); // prettier-ignore
+    const [stored] = await testApp.database.db
+      .select()
+      .from(platformConnections)
+      .where(eq(platformConnections.id, row.id));
     expect(stored!.accessTokenExpiresAt!.getTime()).toBeGreaterThan(new Date(pinnedNow).getTime());
     // Fresh now: the next caller uses it as it is.
     expect(await getAccessToken(testApp.database.db, testApp.app.platforms, row)).toBe(tokens[0]);
@@ -501,8 +651,15 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     const [connection] = await listConnections();
     await control(sandbox, '/revoke', { persona: 'mid', provider: 'google' });
     // Force a refresh: the access token is treated as expired.
-    await testApp.database.db.update(platformConnections).set({ accessTokenExpiresAt: new Date(0) }).where(eq(platformConnections.id, connection!.id)); // prettier-ignore
-    await testApp.app.inject({ method: 'POST', url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`, headers: bearer(user.token) }); // prettier-ignore
+    await testApp.database.db
+      .update(platformConnections)
+      .set({ accessTokenExpiresAt: new Date(0) })
+      .where(eq(platformConnections.id, connection!.id));
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/oauth-connections/${connection!.id}/refresh`,
+      headers: bearer(user.token),
+    });
     await drain();
     expect((await listConnections())[0]!.status).toBe('reconnect_needed');
   });
@@ -522,11 +679,19 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     expect(text).not.toMatch(/sandbox-(google|meta)-(token|refresh)/);
 
     for (const connection of await listConnections()) {
-      const response = await testApp.app.inject({ method: 'DELETE', url: `/api/v1/auth/oauth-connections/${connection.id}`, headers: bearer(user.token) }); // prettier-ignore
+      const response = await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/auth/oauth-connections/${connection.id}`,
+        headers: bearer(user.token),
+      });
       expect(response.statusCode).toBe(200);
     }
     expect(await listConnections()).toEqual([]);
-    const [count] = await testApp.database.db.execute<{ n: number }>(sql`select (select count(*) from account_daily_metrics) + (select count(*) from daily_traffic_sources) as n`).then((result) => (result as unknown as { rows: { n: number }[] }).rows); // prettier-ignore
+    const [count] = await testApp.database.db
+      .execute<{ n: number }>(
+        sql`select (select count(*) from account_daily_metrics) + (select count(*) from daily_traffic_sources) as n`,
+      )
+      .then((result) => (result as unknown as { rows: { n: number }[] }).rows);
     expect(Number(count!.n)).toBe(0);
   });
 });

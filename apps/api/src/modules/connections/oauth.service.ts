@@ -158,7 +158,8 @@ export async function completeOAuthCallback(
   if (!(await markOAuthStateUsed(db, stateRow.id))) return fail('state_used', returnTo);
   // Checked after burning the state: a state presented to the wrong endpoint is not reusable.
   if (stateRow.provider !== provider) return fail('wrong_provider', returnTo);
-  if (query.error) return fail(query.error === 'access_denied' ? 'access_denied' : 'not_granted', returnTo); // prettier-ignore
+  if (query.error)
+    return fail(query.error === 'access_denied' ? 'access_denied' : 'not_granted', returnTo);
   if (!query.code) return fail('no_code', returnTo);
 
   const codeVerifier = services.cipher.decrypt(
@@ -206,7 +207,8 @@ export async function completeOAuthCallback(
     ...sealTokens(services, id, account),
     accessTokenExpiresAt: account.expiresAt,
     scopes: account.scopes,
-    isSandbox: provider === 'youtube' ? services.config.google.isSandbox : services.config.meta.isSandbox, // prettier-ignore
+    isSandbox:
+      provider === 'youtube' ? services.config.google.isSandbox : services.config.meta.isSandbox,
     syncStep: 'queued',
     syncPercent: 0,
     syncError: null,

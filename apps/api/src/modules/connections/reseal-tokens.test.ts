@@ -22,7 +22,12 @@ describe.each(databaseTargets)('re-sealing tokens after a key rotation on %s', (
     const oldKey = crypto.randomBytes(32);
     const newKey = crypto.randomBytes(32);
     const before = createTokenCipher(new Map([[1, oldKey]]));
-    const rotated = createTokenCipher(new Map([[1, oldKey], [2, newKey]])); // prettier-ignore
+    const rotated = createTokenCipher(
+      new Map([
+        [1, oldKey],
+        [2, newKey],
+      ]),
+    );
     const retired = createTokenCipher(new Map([[2, newKey]]));
     const ids = [crypto.randomUUID(), crypto.randomUUID()];
     for (const [index, id] of ids.entries()) {
@@ -33,7 +38,8 @@ describe.each(databaseTargets)('re-sealing tokens after a key rotation on %s', (
         externalAccountId: `UC-${index}`,
         accountName: `Channel ${index}`,
         accessTokenSealed: before.encrypt(`access-${index}`, accessTokenContext(id)),
-        refreshTokenSealed: index === 0 ? before.encrypt(`refresh-${index}`, refreshTokenContext(id)) : null, // prettier-ignore
+        refreshTokenSealed:
+          index === 0 ? before.encrypt(`refresh-${index}`, refreshTokenContext(id)) : null,
         tokenKeyVersion: 1,
         scopes: [],
       });
@@ -45,9 +51,11 @@ describe.each(databaseTargets)('re-sealing tokens after a key rotation on %s', (
       const row = rows.find((candidate) => candidate.id === id)!;
       expect(row.tokenKeyVersion).toBe(2);
       // Readable with the new key alone: the old one can retire.
-      expect(retired.decrypt(row.accessTokenSealed!, accessTokenContext(id))).toBe(`access-${index}`); // prettier-ignore
+      expect(retired.decrypt(row.accessTokenSealed!, accessTokenContext(id))).toBe(
+        `access-${index}`,
+      );
       if (index === 0)
-        expect(retired.decrypt(row.refreshTokenSealed!, refreshTokenContext(id))).toBe('refresh-0'); // prettier-ignore
+        expect(retired.decrypt(row.refreshTokenSealed!, refreshTokenContext(id))).toBe('refresh-0');
       else expect(row.refreshTokenSealed).toBeNull();
     }
   });

@@ -55,7 +55,11 @@ describe.each(databaseTargets)('sandbox grants across restarts and processes on 
 
   /** auth URL on `starter`, consent on `consenter`'s sandbox, callback on `finisher`. */
   async function connect(token: string, starter: App, consenter: App, finisher: App) {
-    const started = await starter.inject({ method: 'GET', url: '/api/v1/youtube/oauth/auth-url?returnTo=%2Fsettings%2Fconnections', headers: bearer(token) }); // prettier-ignore
+    const started = await starter.inject({
+      method: 'GET',
+      url: '/api/v1/youtube/oauth/auth-url?returnTo=%2Fsettings%2Fconnections',
+      headers: bearer(token),
+    });
     const cookie = String(started.headers['set-cookie']).split(';')[0]!;
     const consentUrl = new URL(started.json<{ url: string }>().url);
     const form = new URLSearchParams(consentUrl.searchParams);
@@ -68,7 +72,11 @@ describe.each(databaseTargets)('sandbox grants across restarts and processes on 
     });
     expect(consented.statusCode).toBe(302);
     const back = new URL(consented.headers.location as string);
-    const landed = await finisher.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } }); // prettier-ignore
+    const landed = await finisher.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie },
+    });
     return new URL(landed.headers.location as string);
   }
 
@@ -85,12 +93,18 @@ describe.each(databaseTargets)('sandbox grants across restarts and processes on 
     await first.close();
 
     const restarted = await start();
-    await database.db.update(platformConnections).set({ accessTokenExpiresAt: new Date(0) }).where(eq(platformConnections.id, row!.id)); // prettier-ignore
+    await database.db
+      .update(platformConnections)
+      .set({ accessTokenExpiresAt: new Date(0) })
+      .where(eq(platformConnections.id, row!.id));
     const connection = { id: row!.id, organizationId: row!.organizationId };
     const token = await getAccessToken(database.db, restarted.platforms, connection);
     const channel = await restarted.platforms.google.fetchMyChannel(token);
     expect(channel.id).toBe(row!.externalAccountId);
-    const [after] = await database.db.select().from(platformConnections).where(eq(platformConnections.id, row!.id)); // prettier-ignore
+    const [after] = await database.db
+      .select()
+      .from(platformConnections)
+      .where(eq(platformConnections.id, row!.id));
     expect(after!.status).toBe('connected');
   });
 

@@ -20,7 +20,10 @@ describe.each(databaseTargets)('token refresh against a hung provider on %s', (t
 
   beforeAll(async () => {
     testApp = await buildTestApp(target, {
-      platformOverrides: { fetch: hangingFetch, retry: { timeoutMs: 400, maxRetries: 1, baseDelayMs: 1 } }, // prettier-ignore
+      platformOverrides: {
+        fetch: hangingFetch,
+        retry: { timeoutMs: 400, maxRetries: 1, baseDelayMs: 1 },
+      },
     });
     organizationId = (await createUser(testApp)).me.organization.id;
   });
@@ -37,7 +40,10 @@ describe.each(databaseTargets)('token refresh against a hung provider on %s', (t
       provider: 'youtube',
       externalAccountId: 'UC-hung',
       accountName: 'Hung',
-      ...sealTokens(testApp.app.platforms, id, { accessToken: 'old-access', refreshToken: 'refresh' }), // prettier-ignore
+      ...sealTokens(testApp.app.platforms, id, {
+        accessToken: 'old-access',
+        refreshToken: 'refresh',
+      }),
       accessTokenExpiresAt: new Date(0),
       scopes: [],
     });
@@ -51,7 +57,10 @@ describe.each(databaseTargets)('token refresh against a hung provider on %s', (t
     await expect.poll(() => hungRequests.length).toBe(1);
     // While Google hangs: the database answers, and the row itself can be written.
     expect(await testApp.database.ping()).toBe(true);
-    await db.update(platformConnections).set({ syncStep: 'touched' }).where(eq(platformConnections.id, id)); // prettier-ignore
+    await db
+      .update(platformConnections)
+      .set({ syncStep: 'touched' })
+      .where(eq(platformConnections.id, id));
     expect(isSettled).toBe(false);
     await expect(refresh).rejects.toThrow(/did not answer within 400 ms/);
     expect(hungRequests).toHaveLength(2);

@@ -90,7 +90,15 @@ export async function openSharedView(
     link.passwordHash !== null &&
     !isShareGrantValid(options.grant, link.id, link.passwordHash, now);
   if (isLocked) {
-    return { ...base, isLocked, verifiedPlatforms: [], freshness: [], overview: null, audience: null, content: null }; // prettier-ignore
+    return {
+      ...base,
+      isLocked,
+      verifiedPlatforms: [],
+      freshness: [],
+      overview: null,
+      audience: null,
+      content: null,
+    };
   }
   const viewer = { organization: { id: link.organizationId } };
   const window = {
@@ -119,11 +127,24 @@ export async function openSharedView(
   const verifiedPlatforms = analyticsPlatforms.filter((platform: AnalyticsPlatform) =>
     freshness.some((account) => account.platform === platform),
   );
-  const result: SharedViewResponse = { ...base, isLocked, verifiedPlatforms, freshness, overview: null, audience: null, content: null }; // prettier-ignore
+  const result: SharedViewResponse = {
+    ...base,
+    isLocked,
+    verifiedPlatforms,
+    freshness,
+    overview: null,
+    audience: null,
+    content: null,
+  };
   if (link.view === 'overview') {
     const overview = await getDashboardAnalytics(db, viewer, query);
     result.overview = link.includeRevenue
-      ? ({ ...withoutRevenue(overview), combined: overview.combined, byPlatform: overview.byPlatform, series: overview.series } satisfies SharedOverview) // prettier-ignore
+      ? ({
+          ...withoutRevenue(overview),
+          combined: overview.combined,
+          byPlatform: overview.byPlatform,
+          series: overview.series,
+        } satisfies SharedOverview)
       : withoutRevenue(overview);
   } else if (link.view === 'audience') {
     const { platform: _platform, ...audience } = await getAudience(db, viewer, query);
@@ -190,7 +211,13 @@ export async function describeSharePreview(
   const { artistName, view, platforms, window } = describeLink(found);
   const viewName = { overview: 'Overview', audience: 'Audience', content: 'Content' }[view];
   const windowName = window.range
-    ? { '7d': 'the last 7 days', '28d': 'the last 28 days', '90d': 'the last 90 days', '365d': 'the last 365 days', all: 'all time' }[window.range] // prettier-ignore
+    ? {
+        '7d': 'the last 7 days',
+        '28d': 'the last 28 days',
+        '90d': 'the last 90 days',
+        '365d': 'the last 365 days',
+        all: 'all time',
+      }[window.range]
     : `${window.from ?? 'the start'} to ${window.to ?? 'the latest day'}`;
   return {
     title: `${artistName} · ${viewName} · Crescendo`,

@@ -114,7 +114,11 @@ describe.each(databaseTargets)('the shared view on %s', (target) => {
   });
 
   it('shows the audience and content views with the dashboard’s figures, for one platform', async () => {
-    const audienceLink = await createLink({ view: 'audience', range: '28d', platforms: ['youtube'] }); // prettier-ignore
+    const audienceLink = await createLink({
+      view: 'audience',
+      range: '28d',
+      platforms: ['youtube'],
+    });
     const sharedAudience = (await open(tokenOf(audienceLink))).json();
     const ownAudience = await dashboard('/api/dashboard/audience?range=28d&platform=youtube');
     expect(sharedAudience.audience.breakdowns).toEqual(ownAudience.breakdowns);
@@ -228,7 +232,10 @@ describe.each(databaseTargets)('the shared view on %s', (target) => {
   });
 
   it('keeps organisations apart', async () => {
-    const strangersLink = await createLink({ view: 'overview', range: '28d', platforms: ['youtube'] }, stranger); // prettier-ignore
+    const strangersLink = await createLink(
+      { view: 'overview', range: '28d', platforms: ['youtube'] },
+      stranger,
+    );
     const shared = (await open(tokenOf(strangersLink))).json();
     const strangersOwn = await dashboard('/api/dashboard/analytics?range=28d', stranger);
     const artistsOwn = await dashboard('/api/dashboard/analytics?range=28d');

@@ -158,7 +158,11 @@ describe.each(databaseTargets)('verified share links on %s', (target) => {
   });
 
   it('asks for the password, rate-limits wrong ones, and grants the link alone', async () => {
-    const created = await createLink({ view: 'overview', range: '28d', password: 'open sesame 42' }); // prettier-ignore
+    const created = await createLink({
+      view: 'overview',
+      range: '28d',
+      password: 'open sesame 42',
+    });
     const token = tokenOf(created);
     const locked = (await open(token)).json();
     expect(locked).toMatchObject({ isLocked: true, overview: null, freshness: [] });

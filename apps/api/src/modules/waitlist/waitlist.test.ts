@@ -45,7 +45,9 @@ describe.each(databaseTargets)('waitlist on %s', (target) => {
 
   it("tells an address's status only to its signed-in owner; everyone else gets the same answer", async () => {
     const lead = await createUser(testApp, 'lead');
-    const own = await inject('POST', '/api/v1/auth/validate-waitlist', lead.token, { email: lead.email }); // prettier-ignore
+    const own = await inject('POST', '/api/v1/auth/validate-waitlist', lead.token, {
+      email: lead.email,
+    });
     expect(own.json()).toMatchObject({ status: 'pending', position: expect.any(Number) });
     const uniform = { status: 'not_found', position: null, mode: 'approval' };
     // No token: a listed address, an approved one and an unknown one answer alike.
@@ -55,10 +57,14 @@ describe.each(databaseTargets)('waitlist on %s', (target) => {
       expect(response.json()).toEqual({ email, ...uniform });
     }
     // Signed in, asking about someone else's address: the same.
-    const other = await inject('POST', '/api/v1/auth/validate-waitlist', customer.token, { email: lead.email }); // prettier-ignore
+    const other = await inject('POST', '/api/v1/auth/validate-waitlist', customer.token, {
+      email: lead.email,
+    });
     expect(other.json()).toEqual({ email: lead.email, ...uniform });
     // A token that does not verify is refused, not treated as anonymous.
-    const forged = await inject('POST', '/api/v1/auth/validate-waitlist', 'not-a-token', { email: lead.email }); // prettier-ignore
+    const forged = await inject('POST', '/api/v1/auth/validate-waitlist', 'not-a-token', {
+      email: lead.email,
+    });
     expect(forged.statusCode).toBe(401);
   });
 

@@ -100,7 +100,8 @@ export function PlatformTimeSeriesChart({
   const isAnimated = !prefersReducedMotion();
   // A series with no reported day at all is left out of the drawing and named below it.
   const [drawn, missing] = useMemo(() => {
-    const hasAny = (line: ChartSeries) => data.some((point) => readNumber(point, line.key) !== null); // prettier-ignore
+    const hasAny = (line: ChartSeries) =>
+      data.some((point) => readNumber(point, line.key) !== null);
     return [series.filter(hasAny), series.filter((line) => !hasAny(line))];
   }, [data, series]);
   const hasData = drawn.length > 0;

@@ -60,7 +60,8 @@ export async function listContentPage(
   const where = and(...conditions);
   const column = sortColumns[query.sort];
   // NULLs (withheld numbers) sort last either way; the id keeps pages stable.
-  const order = query.order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`; // prettier-ignore
+  const order =
+    query.order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
   const ordered = db
     .select({ item: contentItems, platform: analyticsAccounts.platform })
     .from(contentItems)
@@ -184,7 +185,12 @@ export async function listAudience(
         ne(audienceBreakdowns.periodLabel, 'previous_28_days'),
       ),
     )
-    .orderBy(asc(audienceBreakdowns.dimension), desc(audienceBreakdowns.views), desc(audienceBreakdowns.percentage), desc(audienceBreakdowns.followers)); // prettier-ignore
+    .orderBy(
+      asc(audienceBreakdowns.dimension),
+      desc(audienceBreakdowns.views),
+      desc(audienceBreakdowns.percentage),
+      desc(audienceBreakdowns.followers),
+    );
   // Exact span first (0), then the last 28 days (1), then whatever the platform gives (2).
   const chosen = new Map<string, { label: string; rank: number }>();
   for (const row of rows) {

@@ -42,7 +42,8 @@ function pickSnapshot(
     if (row.periodLabel === 'previous_28_days') continue;
     if (row.periodStart === range.from && row.periodEnd === range.to) exact ??= row;
     // The platform's own last complete day can differ from the range's (combined platforms).
-    if (row.periodStart && daysBetween(row.periodStart, row.periodEnd) === length) sameLength ??= row; // prettier-ignore
+    if (row.periodStart && daysBetween(row.periodStart, row.periodEnd) === length)
+      sameLength ??= row;
     if (row.periodLabel === 'last_28_days') month ??= row;
     if (!latest || row.periodEnd > latest.periodEnd) latest = row;
   }

@@ -52,7 +52,13 @@ describe('evaluateCampaigns (hand-worked)', () => {
       id: 'c1',
       days: 2,
       measuredDays: 2,
-      baseline: { from: '2025-03-01', to: '2025-03-28', knownDays: baselineDays, campaignDaysSkipped: 0, status: 'full' }, // prettier-ignore
+      baseline: {
+        from: '2025-03-01',
+        to: '2025-03-28',
+        knownDays: baselineDays,
+        campaignDaysSkipped: 0,
+        status: 'full',
+      },
       overlapsWith: [],
       followersDuring: 70,
       followersBaseline: 20,
@@ -94,15 +100,30 @@ describe('evaluateCampaigns (hand-worked)', () => {
     // one on 03-01 none.
     const daily = steadyDays({ '2025-03-11': { views: 1500 } });
     const { results } = evaluate(
-      [campaign('late', '2025-03-11', '2025-03-11', 10), campaign('first', '2025-03-01', '2025-03-01', 10, 20)], // prettier-ignore
+      [
+        campaign('late', '2025-03-11', '2025-03-11', 10),
+        campaign('first', '2025-03-01', '2025-03-01', 10, 20),
+      ],
       daily,
     );
     expect(results.get('late')).toMatchObject({
-      baseline: { from: '2025-02-10', to: '2025-03-10', knownDays: 9, campaignDaysSkipped: 1, status: 'partial' }, // prettier-ignore
+      baseline: {
+        from: '2025-02-10',
+        to: '2025-03-10',
+        knownDays: 9,
+        campaignDaysSkipped: 1,
+        status: 'partial',
+      },
       viewLift: 500,
     });
     expect(results.get('first')).toMatchObject({
-      baseline: { from: '2025-02-01', to: '2025-02-28', knownDays: 0, campaignDaysSkipped: 0, status: 'missing' }, // prettier-ignore
+      baseline: {
+        from: '2025-02-01',
+        to: '2025-02-28',
+        knownDays: 0,
+        campaignDaysSkipped: 0,
+        status: 'missing',
+      },
       followerLift: null,
       viewLift: null,
       revenueLift: null,
@@ -188,7 +209,13 @@ describe('evaluateCampaigns (hand-worked)', () => {
     const { results } = evaluate([a, b], daily);
     expect(results.get('b')).toMatchObject({
       overlapsWith: [],
-      baseline: { from: '2025-03-01', to: '2025-03-30', knownDays: 28, campaignDaysSkipped: 2, status: 'full' }, // prettier-ignore
+      baseline: {
+        from: '2025-03-01',
+        to: '2025-03-30',
+        knownDays: 28,
+        campaignDaysSkipped: 2,
+        status: 'full',
+      },
       viewsBaseline: 2000,
       viewLift: 4000, // 6,000 − 2 × 1,000
     });
@@ -205,7 +232,13 @@ describe('evaluateCampaigns (hand-worked)', () => {
     const b = campaign('b', '2025-04-02', '2025-04-02', 10);
     const { results } = evaluate([run, b], daily);
     expect(results.get('b')).toMatchObject({
-      baseline: { from: '2025-01-01', to: '2025-04-01', knownDays: 0, campaignDaysSkipped: 91, status: 'missing' }, // prettier-ignore
+      baseline: {
+        from: '2025-01-01',
+        to: '2025-04-01',
+        knownDays: 0,
+        campaignDaysSkipped: 91,
+        status: 'missing',
+      },
       viewLift: null,
     });
   });

@@ -101,7 +101,6 @@ describe.each(databaseTargets)('campaign ROI against YouTube’s own reports on 
     endDate: string,
     extraRevenue = 0,
   ) => {
-    // prettier-ignore
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/dashboard/roi/campaigns',
@@ -292,14 +291,24 @@ describe.each(databaseTargets)('campaign ROI against YouTube’s own reports on 
     const june = await create('June promo', 80, '2025-06-05', '2025-06-08');
     const planned = await create('Summer tour ads', 500, '2025-07-01', '2025-07-14');
     try {
-      const names = (body: { campaigns: Result[] }) => body.campaigns.map((r) => r.campaign.name).sort(); // prettier-ignore
+      const names = (body: { campaigns: Result[] }) =>
+        body.campaigns.map((r) => r.campaign.name).sort();
       const recent = await roiOf('range=28d&platform=youtube');
-      expect(recent.range).toMatchObject({ from: addDays(lastYouTubeDay, -27), to: lastYouTubeDay }); // prettier-ignore
+      expect(recent.range).toMatchObject({
+        from: addDays(lastYouTubeDay, -27),
+        to: lastYouTubeDay,
+      });
       expect(names(recent)).toEqual(['June promo', 'Summer tour ads']);
       const planned_ = resultOf(recent, planned);
       expect(planned_).toMatchObject({ measuredDays: 0, viewLift: null, roi: null });
-      expect(names(await roiOf('from=2025-03-05&to=2025-03-31&platform=youtube'))).toEqual(['March promo']); // prettier-ignore
-      expect(names(await roiOf('range=all'))).toEqual(['June promo', 'March promo', 'Summer tour ads']); // prettier-ignore
+      expect(names(await roiOf('from=2025-03-05&to=2025-03-31&platform=youtube'))).toEqual([
+        'March promo',
+      ]);
+      expect(names(await roiOf('range=all'))).toEqual([
+        'June promo',
+        'March promo',
+        'Summer tour ads',
+      ]);
       // Clipped to the days the platforms can have published, as every analytics range is.
       const wide = await roiOf('from=2025-06-01&to=9999-12-31');
       expect(wide.range).toMatchObject({ from: '2025-06-01', to: addDays(lastYouTubeDay, 14) });
@@ -311,10 +320,11 @@ describe.each(databaseTargets)('campaign ROI against YouTube’s own reports on 
         ['range=7d&from=2025-01-01', 'range'],
         ['from=soon', 'from'],
       ]) {
-        // prettier-ignore
         const response = await get(`/api/dashboard/roi?${query}`);
         expect(response.statusCode).toBe(400);
-        expect(response.json().error.details.fields.map((f: { field: string }) => f.field)).toContain(field); // prettier-ignore
+        expect(
+          response.json().error.details.fields.map((f: { field: string }) => f.field),
+        ).toContain(field);
       }
     } finally {
       await remove(march, june, planned);

@@ -24,7 +24,9 @@ export function CheckoutPage() {
   const priceId = plansQuery.data?.plans.find((item) => item.id === plan.id)?.priceId ?? null;
   const isCurrent = plansQuery.data?.currentPlan === plan.id;
   // A subscriber changes plan in the billing portal; a second subscription is not sold.
-  const hasOtherPaidPlan = Boolean(plansQuery.data && plansQuery.data.currentPlan !== 'free' && !isCurrent); // prettier-ignore
+  const hasOtherPaidPlan = Boolean(
+    plansQuery.data && plansQuery.data.currentPlan !== 'free' && !isCurrent,
+  );
 
   return (
     <>

@@ -8,7 +8,12 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useCheckoutOutcome } from '../api/get-checkout-outcome';
 
-type View = { tone: 'success' | 'neutral' | 'error'; title: string; body: string; action: { label: string; to: string } }; // prettier-ignore
+type View = {
+  tone: 'success' | 'neutral' | 'error';
+  title: string;
+  body: string;
+  action: { label: string; to: string };
+};
 
 /**
  * The return pages (/stripe/success, /success, /cancel) show what the payment provider says
@@ -101,7 +106,12 @@ function describe(
     };
   }
   if (outcome.status === 'expired') {
-    return { tone: 'neutral', title: 'Checkout expired', body: 'No payment was taken.', action: plans }; // prettier-ignore
+    return {
+      tone: 'neutral',
+      title: 'Checkout expired',
+      body: 'No payment was taken.',
+      action: plans,
+    };
   }
   return {
     tone: 'neutral',

@@ -22,14 +22,17 @@ import {
 } from '@/lib/organizations/use-organization-access';
 
 function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }); // prettier-ignore
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
 }
 
 function planStatus(usage: UsageResponse): {
   tone: 'success' | 'warning' | 'danger' | 'neutral';
   text: string;
 } {
-  // prettier-ignore
   const { subscription } = usage;
   if (subscription.status === 'past_due') {
     return {
@@ -39,7 +42,8 @@ function planStatus(usage: UsageResponse): {
         : 'Payment failed',
     };
   }
-  if (subscription.cancelAtPeriodEnd) return { tone: 'warning', text: `Ends on ${formatDate(usage.period.end)}` }; // prettier-ignore
+  if (subscription.cancelAtPeriodEnd)
+    return { tone: 'warning', text: `Ends on ${formatDate(usage.period.end)}` };
   if (usage.renewsAt) return { tone: 'success', text: `Renews on ${formatDate(usage.renewsAt)}` };
   return { tone: 'neutral', text: 'Free plan' };
 }
@@ -58,7 +62,8 @@ function LimitRow({ limit }: { limit: UsageLimit }) {
   }
   const ratio = limit.allowed ? limit.used / limit.allowed : 0;
   const isNearLimit = limit.allowed !== null && ratio >= 0.8;
-  const text = limit.allowed === null ? `${limit.used} used · unlimited` : `${limit.used} of ${limit.allowed}`; // prettier-ignore
+  const text =
+    limit.allowed === null ? `${limit.used} used · unlimited` : `${limit.used} of ${limit.allowed}`;
   return (
     <li className="flex flex-col gap-2">
       <div className="flex items-baseline justify-between gap-4 text-sm">
@@ -118,7 +123,6 @@ export function UsagePage() {
           }
         >
           {' '}
-          {/* prettier-ignore */}
           {usage.error.message}
         </Alert>
       </>

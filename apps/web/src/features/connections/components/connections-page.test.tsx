@@ -254,7 +254,15 @@ describe('ConnectionsPage', () => {
     const connection = buildConnection();
     serveList([connection]);
     routes[`POST /v1/auth/oauth-connections/${connection.id}/refresh`] = () => {
-      serveList([buildConnection({ status: 'syncing', sync: { step: 'Audience', percent: 92, error: null } })], [connection]); // prettier-ignore
+      serveList(
+        [
+          buildConnection({
+            status: 'syncing',
+            sync: { step: 'Audience', percent: 92, error: null },
+          }),
+        ],
+        [connection],
+      );
       return {
         status: 202,
         data: {
@@ -344,7 +352,9 @@ describe('ConnectionsPage', () => {
 
   it('never shows the text of an ?error= link: an unknown code reads generically', async () => {
     serveList([]);
-    setup({ path: `/settings/connections?${new URLSearchParams({ error: 'Your account is suspended, call +1-555-0100' })}` }); // prettier-ignore
+    setup({
+      path: `/settings/connections?${new URLSearchParams({ error: 'Your account is suspended, call +1-555-0100' })}`,
+    });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByTestId('connect-error').textContent).toBe(
       'Connecting did not finish, so nothing was connected. Start connecting again.',
@@ -388,7 +398,10 @@ describe('ConnectionsPage', () => {
     let isDown = true;
     routes[listUrl] = () =>
       isDown
-        ? { status: 400, data: { error: { code: 'BAD_REQUEST', message: 'Could not read connections' } } } // prettier-ignore
+        ? {
+            status: 400,
+            data: { error: { code: 'BAD_REQUEST', message: 'Could not read connections' } },
+          }
         : { status: 200, data: { connections: [] } };
     setup();
     expect(await screen.findByRole('heading', { name: 'Async Operation Failed' })).toBeTruthy();

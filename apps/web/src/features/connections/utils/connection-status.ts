@@ -31,7 +31,8 @@ export type StatusView = {
 };
 
 export function describeStatus(connection: Connection): StatusView {
-  if (connection.status === 'reconnect_needed') return { label: 'Reconnect needed', tone: 'warning' }; // prettier-ignore
+  if (connection.status === 'reconnect_needed')
+    return { label: 'Reconnect needed', tone: 'warning' };
   if (connection.status === 'error') return { label: 'Sync error', tone: 'danger' };
   if (isSyncPaused(connection)) return { label: 'Paused', tone: 'warning' };
   if (isSyncInProgress(connection)) return { label: 'Syncing', tone: 'brand' };

@@ -20,14 +20,24 @@ export function describeCoverage(data: AudienceResponse | undefined): string {
       ? `Breakdowns for ${range}.`
       : 'Each breakdown covers the period shown on its card.';
   const days = spanOf(data!.range.from, data!.range.to);
-  const names = (entries: Breakdown[]) => [...new Set(entries.map((entry) => platformNames[entry.platform]))]; // prettier-ignore
+  const names = (entries: Breakdown[]) => [
+    ...new Set(entries.map((entry) => platformNames[entry.platform])),
+  ];
   const offPeriod = shown.filter((breakdown) => !breakdown.isRequestedRange);
   // As many days, ending on the platform's own last complete day (e.g. YouTube a day later).
-  const shifted = names(offPeriod.filter((entry) => entry.period?.start && spanOf(entry.period.start, entry.period.end) === days)); // prettier-ignore
+  const shifted = names(
+    offPeriod.filter(
+      (entry) => entry.period?.start && spanOf(entry.period.start, entry.period.end) === days,
+    ),
+  );
   const other = names(offPeriod).filter((name) => !shifted.includes(name));
   const parts = [`Breakdowns for ${range}`];
-  if (shifted.length > 0) parts.push(`${shifted.join(' and ')}: the same ${days} days, up to its own latest complete day`); // prettier-ignore
-  if (other.length > 0) parts.push(`${other.join(' and ')}: the period it reports, shown on each card`); // prettier-ignore
+  if (shifted.length > 0)
+    parts.push(
+      `${shifted.join(' and ')}: the same ${days} days, up to its own latest complete day`,
+    );
+  if (other.length > 0)
+    parts.push(`${other.join(' and ')}: the period it reports, shown on each card`);
   return `${parts.join('; ')}.`;
 }
 

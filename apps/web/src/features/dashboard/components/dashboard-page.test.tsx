@@ -464,7 +464,14 @@ describe('DashboardPage overview', () => {
     // Half-way through a first sync the stored days end where the sync has reached.
     const partial = buildAnalytics({
       range: { ...buildAnalytics().range, from: '2026-08-14', to: '2026-09-10' },
-      freshness: [{ ...buildAnalytics().freshness[0]!, lastSyncedAt: null, dataCompleteThrough: null, pendingDays: [] }], // prettier-ignore
+      freshness: [
+        {
+          ...buildAnalytics().freshness[0]!,
+          lastSyncedAt: null,
+          dataCompleteThrough: null,
+          pendingDays: [],
+        },
+      ],
     });
     analyticsResponder = () => partial;
     connections = [

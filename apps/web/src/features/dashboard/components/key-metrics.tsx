@@ -31,11 +31,41 @@ const kpiCards: {
   /** Said when no platform reports the figure. */
   hint: string;
 }[] = [
-  { key: 'followers', icon: UserPlus, label: 'Followers', className: '', hint: 'Your platforms have not reported a follower total yet.' }, // prettier-ignore
-  { key: 'views', icon: Eye, label: 'Views', className: '', hint: 'Not reported for this platform.' }, // prettier-ignore
-  { key: 'watchMinutes', icon: Clock, label: 'Watch time', className: '', hint: 'Only YouTube reports watch time.' }, // prettier-ignore
-  { key: 'engagementRate', icon: Heart, label: 'Engagement rate', className: '', hint: 'Needs views and interactions from your platforms.' }, // prettier-ignore
-  { key: 'estimatedRevenue', icon: CircleDollarSign, label: 'Estimated revenue', className: 'col-span-2 lg:col-span-1', hint: 'Only YouTube reports estimated revenue.' }, // prettier-ignore
+  {
+    key: 'followers',
+    icon: UserPlus,
+    label: 'Followers',
+    className: '',
+    hint: 'Your platforms have not reported a follower total yet.',
+  },
+  {
+    key: 'views',
+    icon: Eye,
+    label: 'Views',
+    className: '',
+    hint: 'Not reported for this platform.',
+  },
+  {
+    key: 'watchMinutes',
+    icon: Clock,
+    label: 'Watch time',
+    className: '',
+    hint: 'Only YouTube reports watch time.',
+  },
+  {
+    key: 'engagementRate',
+    icon: Heart,
+    label: 'Engagement rate',
+    className: '',
+    hint: 'Needs views and interactions from your platforms.',
+  },
+  {
+    key: 'estimatedRevenue',
+    icon: CircleDollarSign,
+    label: 'Estimated revenue',
+    className: 'col-span-2 lg:col-span-1',
+    hint: 'Only YouTube reports estimated revenue.',
+  },
 ];
 
 // Two columns on a phone, five across on a desktop so the chart stays above the fold.
@@ -128,12 +158,15 @@ function describeKpi(data: Analytics, key: KpiKey): KpiFigure {
     case 'views':
       return { value: formatCompactNumber(kpis.views.value), change: kpis.views.change };
     case 'watchMinutes':
-      return { value: formatWatchHours(kpis.watchMinutes.value), change: kpis.watchMinutes.change }; // prettier-ignore
+      return { value: formatWatchHours(kpis.watchMinutes.value), change: kpis.watchMinutes.change };
     case 'engagementRate': {
       const engagements = kpis.engagements.value;
       return {
         value: formatRate(kpis.engagementRate.value),
-        detail: engagements === null ? undefined : `${formatFullNumber(engagements)} likes, comments, shares & saves`, // prettier-ignore
+        detail:
+          engagements === null
+            ? undefined
+            : `${formatFullNumber(engagements)} likes, comments, shares & saves`,
         change: kpis.engagementRate.change,
       };
     }

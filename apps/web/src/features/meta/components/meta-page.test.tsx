@@ -30,7 +30,12 @@ function buildConnection(overrides: Partial<Connection> = {}): Connection {
     dataCompleteThrough: '2026-11-19',
     accounts: [
       { id: facebookId, platform: 'facebook', name: 'Juniper Vale', handle: null },
-      { id: instagramId, platform: 'instagram', name: 'Juniper Vale', handle: '@junipervale.music' }, // prettier-ignore
+      {
+        id: instagramId,
+        platform: 'instagram',
+        name: 'Juniper Vale',
+        handle: '@junipervale.music',
+      },
     ],
     ...overrides,
   };
@@ -76,8 +81,20 @@ function buildAccount(
       followersLost: isInstagram ? null : 0,
     },
     daily: [
-      { ...emptyDay, day: '2026-11-18', reach: 33, views: 71, followersTotal: isInstagram ? null : 63 }, // prettier-ignore
-      { ...emptyDay, day: '2026-11-19', reach: 26, views: 56, followersTotal: isInstagram ? null : 64 }, // prettier-ignore
+      {
+        ...emptyDay,
+        day: '2026-11-18',
+        reach: 33,
+        views: 71,
+        followersTotal: isInstagram ? null : 63,
+      },
+      {
+        ...emptyDay,
+        day: '2026-11-19',
+        reach: 26,
+        views: 56,
+        followersTotal: isInstagram ? null : 64,
+      },
     ],
     audience: [],
     ...overrides,

@@ -88,7 +88,12 @@ describe('the shared page', () => {
   });
 
   it('asks for the password, shows a wrong one’s message, then the figures with the grant', async () => {
-    const locked = sharedView({ isLocked: true, verifiedPlatforms: [], freshness: [], overview: null }); // prettier-ignore
+    const locked = sharedView({
+      isLocked: true,
+      verifiedPlatforms: [],
+      freshness: [],
+      overview: null,
+    });
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
       if (url.endsWith('/unlock')) {

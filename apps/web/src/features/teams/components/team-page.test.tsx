@@ -45,9 +45,23 @@ const adapter: AxiosAdapter = async (config) => {
 };
 
 const members: TeamMember[] = [
-  { id: 'm1', name: 'Nova Lane', email: 'artist@example.com', role: 'owner', isYou: true, joinedAt: '2026-01-01T00:00:00.000Z' },
-  { id: 'm2', name: 'Mo', email: 'mo@example.com', role: 'manager', isYou: false, joinedAt: '2026-02-01T00:00:00.000Z' },
-]; // prettier-ignore
+  {
+    id: 'm1',
+    name: 'Nova Lane',
+    email: 'artist@example.com',
+    role: 'owner',
+    isYou: true,
+    joinedAt: '2026-01-01T00:00:00.000Z',
+  },
+  {
+    id: 'm2',
+    name: 'Mo',
+    email: 'mo@example.com',
+    role: 'manager',
+    isYou: false,
+    joinedAt: '2026-02-01T00:00:00.000Z',
+  },
+];
 const pending: TeamInvitation = {
   id: 'i1',
   email: 'vi@example.com',
