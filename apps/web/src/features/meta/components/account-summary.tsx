@@ -146,6 +146,71 @@ function MissingAccount({ text }: { text: string }) {
 const periodOf = (account: AccountAnalytics) =>
   `${formatShortDay(shownFrom(account.range.from, account.daily))} – ${formatLongDay(account.range.to)}`;
 
+type Stat = { label: string; source: string; value: number | null; hint: string };
+
+/**
+ * One account's cards: its follower total, then reach, views, follows, unfollows and
+ * interactions over the period. Only the words differ between Instagram and Facebook.
+ */
+function accountStats(
+  account: AccountAnalytics,
+  words: {
+    platform: string;
+    followersLabel: string;
+    followers: number | null;
+    reachHint: string;
+    interactionsLabel: string;
+    interactionsHint: string;
+  },
+): Stat[] {
+  const period = `${periodOf(account)} · ${words.platform}`;
+  const { totals } = account;
+  const inPeriod = (label: string, value: number | null, text: string): Stat => ({
+    label,
+    source: period,
+    value,
+    hint: hintFor(value, text),
+  });
+  return [
+    {
+      label: words.followersLabel,
+      source: `Total as of ${formatLongDay(account.range.to)} · ${words.platform}`,
+      value: words.followers,
+      hint: hintFor(words.followers, `${formatFullNumber(words.followers)} in total`),
+    },
+    { label: 'Reach', source: period, value: totals.reach, hint: words.reachHint },
+    inPeriod('Views', totals.views, 'Times your content was seen'),
+    inPeriod('New follows', totals.followersGained, 'In this period'),
+    inPeriod('Unfollows', totals.followersLost, 'In this period'),
+    inPeriod(words.interactionsLabel, totals.totalInteractions, words.interactionsHint),
+  ];
+}
+
+function StatGrid({ stats }: { stats: Stat[] }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {stats.map((stat) => (
+        <PlatformStatCard
+          key={stat.label}
+          size="sm"
+          label={stat.label}
+          source={stat.source}
+          value={formatCompactNumber(stat.value)}
+          hint={stat.hint}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** The account's name, and for Instagram how many media it has published. */
+function describeInstagram(account: AccountAnalytics): string {
+  const name = account.handle ?? account.name;
+  if (account.contentCount === null) return name;
+  const count = formatFullNumber(account.contentCount);
+  return `${name} · ${count} ${account.contentCount === 1 ? 'post' : 'posts'}`;
+}
+
 /** Instagram and Facebook side by side: followers, plus reach, views and follows in the period. */
 export function AccountSummary({
   instagram,
@@ -154,68 +219,29 @@ export function AccountSummary({
   instagram: AccountAnalytics | null;
   facebook: AccountAnalytics | null;
 }) {
-  const pageFollows = facebook ? latestFollowers(facebook) : null;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <PlatformCard
         id="instagram-summary"
         title="Instagram"
-        subtitle={instagram ? (instagram.handle ?? instagram.name) : null}
+        subtitle={instagram ? describeInstagram(instagram) : null}
         accent="bg-gradient-to-br from-amber-500 via-pink-600 to-purple-600"
         icon={Camera}
       >
         {instagram ? (
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <PlatformStatCard
-              size="sm"
-              label="Followers"
-              source={`Total as of ${formatLongDay(instagram.range.to)} · Instagram`}
-              value={formatCompactNumber(instagram.followersTotal)}
-              hint={hintFor(
-                instagram.followersTotal,
-                `${formatFullNumber(instagram.followersTotal)} in total`,
-              )}
-            />
-            <PlatformStatCard
-              size="sm"
-              label="Reach"
-              source={`${periodOf(instagram)} · Instagram`}
-              value={formatCompactNumber(instagram.totals.reach)}
-              hint={
+          <StatGrid
+            stats={accountStats(instagram, {
+              platform: 'Instagram',
+              followersLabel: 'Followers',
+              followers: instagram.followersTotal,
+              reachHint:
                 instagram.totals.reach === null
                   ? 'Instagram totals reach for up to 30 days; unique accounts don’t add up over days'
-                  : 'Unique accounts reached, as Instagram counts them'
-              }
-            />
-            <PlatformStatCard
-              size="sm"
-              label="Views"
-              source={`${periodOf(instagram)} · Instagram`}
-              value={formatCompactNumber(instagram.totals.views)}
-              hint={hintFor(instagram.totals.views, 'Times your content was seen')}
-            />
-            <PlatformStatCard
-              size="sm"
-              label="New follows"
-              source={`${periodOf(instagram)} · Instagram`}
-              value={formatCompactNumber(instagram.totals.followersGained)}
-              hint={hintFor(instagram.totals.followersGained, 'In this period')}
-            />
-            <PlatformStatCard
-              size="sm"
-              label="Interactions"
-              source={`${periodOf(instagram)} · Instagram`}
-              value={formatCompactNumber(instagram.totals.totalInteractions)}
-              hint={hintFor(instagram.totals.totalInteractions, 'Likes, comments, saves, shares')}
-            />
-            <PlatformStatCard
-              size="sm"
-              label="Posts"
-              source="All published media · Instagram"
-              value={formatCompactNumber(instagram.contentCount)}
-              hint={hintFor(instagram.contentCount, 'Published media')}
-            />
-          </div>
+                  : 'Unique accounts reached, as Instagram counts them',
+              interactionsLabel: 'Interactions',
+              interactionsHint: 'Likes, comments, saves, shares',
+            })}
+          />
         ) : (
           <MissingAccount text="No Instagram professional account is linked to this Facebook Page, so there is nothing to show yet." />
         )}
@@ -228,54 +254,19 @@ export function AccountSummary({
         icon={ThumbsUp}
       >
         {facebook ? (
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <PlatformStatCard
-              size="sm"
-              label="Page follows"
-              source={`Total as of ${formatLongDay(facebook.range.to)} · Facebook`}
-              value={formatCompactNumber(pageFollows)}
-              hint={hintFor(pageFollows, `${formatFullNumber(pageFollows)} in total`)}
-            />
-            <PlatformStatCard
-              size="sm"
-              label="Reach"
-              source={`${periodOf(facebook)} · Facebook`}
-              value={formatCompactNumber(facebook.totals.reach)}
-              hint={
+          <StatGrid
+            stats={accountStats(facebook, {
+              platform: 'Facebook',
+              followersLabel: 'Page follows',
+              followers: latestFollowers(facebook),
+              reachHint:
                 facebook.totals.reach === null
                   ? 'Reach is per day on the chart: unique people don’t add up over days'
-                  : 'People reached'
-              }
-            />
-            <PlatformStatCard
-              size="sm"
-              label="Views"
-              source={`${periodOf(facebook)} · Facebook`}
-              value={formatCompactNumber(facebook.totals.views)}
-              hint={hintFor(facebook.totals.views, 'Times your content was seen')}
-            />
-            <PlatformStatCard
-              size="sm"
-              label="New follows"
-              source={`${periodOf(facebook)} · Facebook`}
-              value={formatCompactNumber(facebook.totals.followersGained)}
-              hint={hintFor(facebook.totals.followersGained, 'In this period')}
-            />
-            <PlatformStatCard
-              size="sm"
-              label="Unfollows"
-              source={`${periodOf(facebook)} · Facebook`}
-              value={formatCompactNumber(facebook.totals.followersLost)}
-              hint={hintFor(facebook.totals.followersLost, 'In this period')}
-            />
-            <PlatformStatCard
-              size="sm"
-              label="Engagements"
-              source={`${periodOf(facebook)} · Facebook`}
-              value={formatCompactNumber(facebook.totals.totalInteractions)}
-              hint={hintFor(facebook.totals.totalInteractions, 'Reactions, comments, shares')}
-            />
-          </div>
+                  : 'People reached',
+              interactionsLabel: 'Engagements',
+              interactionsHint: 'Reactions, comments, shares',
+            })}
+          />
         ) : (
           <MissingAccount text="The Facebook Page has not been read yet." />
         )}

@@ -205,13 +205,19 @@ describe('MetaPage', () => {
     mockApi();
     setup();
     const instagram = await screen.findByRole('region', { name: 'Instagram' });
-    expect(within(instagram).getByText('@junipervale.music')).toBeTruthy();
+    expect(within(instagram).getByText('@junipervale.music · 48 posts')).toBeTruthy();
     expect(within(instagram).getByText('87')).toBeTruthy();
     expect(within(instagram).getByText('3K')).toBeTruthy();
     expect(within(instagram).getByText('7.4K')).toBeTruthy();
     // Instagram did not report follows: not available, not zero.
     const follows = within(instagram).getByText('New follows').closest('div')!.parentElement!;
     expect(within(follows).getByText('Not available')).toBeTruthy();
+    // Unfollows on both platforms (Graph's follows_and_unfollows by follow_type).
+    const unfollows = within(screen.getByRole('region', { name: 'Facebook' }))
+      .getByText('Unfollows')
+      .closest('div')!.parentElement!;
+    expect(within(unfollows).getByText('0')).toBeTruthy();
+    expect(within(instagram).getByText('Unfollows')).toBeTruthy();
     const facebook = screen.getByRole('region', { name: 'Facebook' });
     // Page follows come from the latest day Facebook reported.
     expect(within(facebook).getByText('64')).toBeTruthy();
