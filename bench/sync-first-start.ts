@@ -16,7 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { residentSetMegabytes, signInDemoArtist, startProduct, writeResult } from './lib/server';
 
-const persona = process.argv.find((value) => value.startsWith('--persona='))?.split('=')[1] ?? 'mid'; // prettier-ignore
+const persona =
+  process.argv.find((value) => value.startsWith('--persona='))?.split('=')[1] ?? 'mid';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crescendo-first-sync-'));
 const env = {
   CRESCENDO_DATA_DIR: dataDir,

@@ -28,12 +28,14 @@ function parseFaultSpec(value: unknown): FaultSpec | string {
   switch (value.type) {
     case '429': {
       const retry = value.retryAfterSeconds;
-      if (retry !== undefined && (typeof retry !== 'number' || retry < 0)) return 'fault.retryAfterSeconds must be a non-negative number'; // prettier-ignore
+      if (retry !== undefined && (typeof retry !== 'number' || retry < 0))
+        return 'fault.retryAfterSeconds must be a non-negative number';
       return retry === undefined ? { type: '429' } : { type: '429', retryAfterSeconds: retry };
     }
     case '5xx': {
       const status = value.status;
-      if (status !== undefined && (typeof status !== 'number' || status < 500 || status > 599)) return 'fault.status must be between 500 and 599'; // prettier-ignore
+      if (status !== undefined && (typeof status !== 'number' || status < 500 || status > 599))
+        return 'fault.status must be between 500 and 599';
       return status === undefined ? { type: '5xx' } : { type: '5xx', status };
     }
     case 'quotaExceeded':
@@ -49,19 +51,26 @@ export async function registerControlRoutes(
   app: FastifyInstance,
   context: SandboxContext,
 ): Promise<void> {
-  // prettier-ignore
   app.post('/faults', async (request, reply) => {
     const body = request.body;
-    if (!isRecord(body) || !isRecord(body.match)) return badRequest(reply, 'body.match is required');
+    if (!isRecord(body) || !isRecord(body.match))
+      return badRequest(reply, 'body.match is required');
     const api = body.match.api;
-    if (typeof api !== 'string' || !(FAULT_APIS as readonly string[]).includes(api)) return badRequest(reply, `match.api must be one of ${FAULT_APIS.join(', ')}`); // prettier-ignore
+    if (typeof api !== 'string' || !(FAULT_APIS as readonly string[]).includes(api))
+      return badRequest(reply, `match.api must be one of ${FAULT_APIS.join(', ')}`);
     const path = body.match.path;
-    if (path !== undefined && typeof path !== 'string') return badRequest(reply, 'match.path must be a string'); // prettier-ignore
+    if (path !== undefined && typeof path !== 'string')
+      return badRequest(reply, 'match.path must be a string');
     const spec = parseFaultSpec(body.fault);
     if (typeof spec === 'string') return badRequest(reply, spec);
     const times = body.times;
-    if (times !== undefined && (typeof times !== 'number' || !Number.isInteger(times) || times < 1)) return badRequest(reply, 'times must be a positive integer'); // prettier-ignore
-    const fault = context.faults.add({ api: api as FaultApi, ...(path !== undefined ? { path } : {}) }, spec, times ?? null); // prettier-ignore
+    if (times !== undefined && (typeof times !== 'number' || !Number.isInteger(times) || times < 1))
+      return badRequest(reply, 'times must be a positive integer');
+    const fault = context.faults.add(
+      { api: api as FaultApi, ...(path !== undefined ? { path } : {}) },
+      spec,
+      times ?? null,
+    );
     return reply.code(201).send(fault);
   });
 
@@ -74,15 +83,18 @@ export async function registerControlRoutes(
 
   app.delete('/faults/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
-    if (!context.faults.remove(id)) return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No fault ${id}` } }); // prettier-ignore
+    if (!context.faults.remove(id))
+      return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No fault ${id}` } });
     return reply.code(204).send();
   });
 
   app.post('/revoke', async (request, reply) => {
     const body = request.body;
-    if (!isRecord(body) || !isPersonaId(body.persona)) return badRequest(reply, `persona must be one of ${PERSONA_IDS.join(', ')}`); // prettier-ignore
+    if (!isRecord(body) || !isPersonaId(body.persona))
+      return badRequest(reply, `persona must be one of ${PERSONA_IDS.join(', ')}`);
     const provider = body.provider;
-    if (provider !== undefined && provider !== 'google' && provider !== 'meta') return badRequest(reply, "provider must be 'google' or 'meta'"); // prettier-ignore
+    if (provider !== undefined && provider !== 'google' && provider !== 'meta')
+      return badRequest(reply, "provider must be 'google' or 'meta'");
     const revoked = context.tokens.revokePersona(body.persona, provider as Provider | undefined);
     return reply.send({ revokedGrants: revoked });
   });
@@ -91,7 +103,8 @@ export async function registerControlRoutes(
     const body = request.body;
     if (!isRecord(body)) return badRequest(reply, 'body must be an object');
     if (body.now !== undefined) {
-      if (typeof body.now !== 'string' && typeof body.now !== 'number') return badRequest(reply, 'now must be an ISO timestamp or epoch milliseconds'); // prettier-ignore
+      if (typeof body.now !== 'string' && typeof body.now !== 'number')
+        return badRequest(reply, 'now must be an ISO timestamp or epoch milliseconds');
       if (Number.isNaN(new Date(body.now).getTime()))
         return badRequest(reply, 'now is not a valid time');
       context.clock.set(body.now);
@@ -102,7 +115,8 @@ export async function registerControlRoutes(
     ] as const) {
       const value = body[key];
       if (value === undefined) continue;
-      if (typeof value !== 'number' || !Number.isFinite(value)) return badRequest(reply, `${key} must be a number`); // prettier-ignore
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        return badRequest(reply, `${key} must be a number`);
       context.clock.advance(value * unitMs);
     }
     return reply.send(clockState(context));
@@ -124,7 +138,14 @@ export async function registerControlRoutes(
       ...clockState(context),
       quota: context.quota.snapshot(nowMs),
       faults: context.faults.list(),
-      grants: grants.map((g) => ({ id: g.id, provider: g.provider, persona: g.personaId, clientId: g.clientId, scopes: g.scopes, isRevoked: g.isRevoked })), // prettier-ignore
+      grants: grants.map((g) => ({
+        id: g.id,
+        provider: g.provider,
+        persona: g.personaId,
+        clientId: g.clientId,
+        scopes: g.scopes,
+        isRevoked: g.isRevoked,
+      })),
       personas: describePersonas(context),
     };
   });

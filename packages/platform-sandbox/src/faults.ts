@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { googleErrorBody, sendGoogleError, sendGoogleQuotaExceeded, sendGoogleUnauthorized, sendOAuthError } from './google-errors'; // prettier-ignore
+import {
+  googleErrorBody,
+  sendGoogleError,
+  sendGoogleQuotaExceeded,
+  sendGoogleUnauthorized,
+  sendOAuthError,
+} from './google-errors';
 import { META_ERRORS, sendMetaError } from './meta/errors';
 
 export type FaultApi = 'youtube' | 'analytics' | 'oauth' | 'graph';
@@ -30,7 +36,8 @@ export function classifyPath(path: string): RequestTarget | null {
   if (path.startsWith('/youtubeanalytics/')) return { api: 'analytics', family: 'google', path };
   if (path.startsWith('/oauth2/')) return { api: 'oauth', family: 'google', path };
   if (path.startsWith('/facebook/')) return { api: 'oauth', family: 'meta', path };
-  if (/^\/graph\/[^/]+\/oauth\/access_token/.test(path)) return { api: 'oauth', family: 'meta', path }; // prettier-ignore
+  if (/^\/graph\/[^/]+\/oauth\/access_token/.test(path))
+    return { api: 'oauth', family: 'meta', path };
   if (path.startsWith('/graph/')) return { api: 'graph', family: 'meta', path };
   return null;
 }
@@ -39,7 +46,13 @@ export class FaultStore {
   private faults: Fault[] = [];
 
   add(match: Fault['match'], fault: FaultSpec, times: number | null): Fault {
-    const entry: Fault = { id: randomBytes(6).toString('hex'), match, fault, remaining: times, hits: 0 }; // prettier-ignore
+    const entry: Fault = {
+      id: randomBytes(6).toString('hex'),
+      match,
+      fault,
+      remaining: times,
+      hits: 0,
+    };
     this.faults.push(entry);
     return entry;
   }
@@ -84,37 +97,74 @@ export function sendFault(
     case '429': {
       void reply.header('retry-after', String(spec.retryAfterSeconds ?? 30));
       if (target.family === 'meta') {
-        void reply.header('x-app-usage', JSON.stringify({ call_count: 100, total_cputime: 12, total_time: 18 })); // prettier-ignore
-        return sendMetaError(reply, { message: '(#4) Application request limit reached', code: 4, isTransient: true, status: 429 }); // prettier-ignore
+        void reply.header(
+          'x-app-usage',
+          JSON.stringify({ call_count: 100, total_cputime: 12, total_time: 18 }),
+        );
+        return sendMetaError(reply, {
+          message: '(#4) Application request limit reached',
+          code: 4,
+          isTransient: true,
+          status: 429,
+        });
       }
-      if (isGoogleOAuth) return sendOAuthError(reply, 429, 'rate_limit_exceeded', 'Rate Limit Exceeded'); // prettier-ignore
-      return sendGoogleError(reply, 429, 'Resource has been exhausted (e.g. check quota).', 'rateLimitExceeded'); // prettier-ignore
+      if (isGoogleOAuth)
+        return sendOAuthError(reply, 429, 'rate_limit_exceeded', 'Rate Limit Exceeded');
+      return sendGoogleError(
+        reply,
+        429,
+        'Resource has been exhausted (e.g. check quota).',
+        'rateLimitExceeded',
+      );
     }
     case '5xx': {
       const status = spec.status ?? 503;
       if (target.family === 'meta') {
-        return sendMetaError(reply, { message: 'An unexpected error has occurred. Please retry your request later.', code: 2, isTransient: true, status }); // prettier-ignore
+        return sendMetaError(reply, {
+          message: 'An unexpected error has occurred. Please retry your request later.',
+          code: 2,
+          isTransient: true,
+          status,
+        });
       }
       if (isGoogleOAuth) return sendOAuthError(reply, status, 'internal_failure', 'Backend Error');
-      const message = status === 503 ? 'The service is currently unavailable.' : 'Internal error encountered.'; // prettier-ignore
-      return reply.code(status).send(googleErrorBody(status, message, [{ message, domain: 'global', reason: 'backendError' }])); // prettier-ignore
+      const message =
+        status === 503 ? 'The service is currently unavailable.' : 'Internal error encountered.';
+      return reply
+        .code(status)
+        .send(
+          googleErrorBody(status, message, [{ message, domain: 'global', reason: 'backendError' }]),
+        );
     }
     case 'quotaExceeded': {
       if (target.family === 'meta') {
-        void reply.header('x-app-usage', JSON.stringify({ call_count: 100, total_cputime: 100, total_time: 100 })); // prettier-ignore
-        return sendMetaError(reply, { message: '(#4) Application request limit reached', code: 4, isTransient: true, status: 403 }); // prettier-ignore
+        void reply.header(
+          'x-app-usage',
+          JSON.stringify({ call_count: 100, total_cputime: 100, total_time: 100 }),
+        );
+        return sendMetaError(reply, {
+          message: '(#4) Application request limit reached',
+          code: 4,
+          isTransient: true,
+          status: 403,
+        });
       }
-      if (isGoogleOAuth) return sendOAuthError(reply, 429, 'rate_limit_exceeded', 'Rate Limit Exceeded'); // prettier-ignore
+      if (isGoogleOAuth)
+        return sendOAuthError(reply, 429, 'rate_limit_exceeded', 'Rate Limit Exceeded');
       return sendGoogleQuotaExceeded(reply);
     }
     case 'revoked': {
       if (target.family === 'meta') return sendMetaError(reply, META_ERRORS.revokedToken);
-      if (isGoogleOAuth) return sendOAuthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.'); // prettier-ignore
+      if (isGoogleOAuth)
+        return sendOAuthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
       return sendGoogleUnauthorized(reply);
     }
     case 'malformed': {
       // A truncated body with a JSON content type, like a proxy cutting the connection short.
-      const body = target.family === 'meta' ? '{"data":[{"name":"reach","period":"da' : '{"kind":"youtube#resultTable","columnHeaders":[{"name":"da'; // prettier-ignore
+      const body =
+        target.family === 'meta'
+          ? '{"data":[{"name":"reach","period":"da'
+          : '{"kind":"youtube#resultTable","columnHeaders":[{"name":"da';
       return reply.code(200).type('application/json; charset=UTF-8').send(body);
     }
   }

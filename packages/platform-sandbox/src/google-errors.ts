@@ -41,7 +41,10 @@ export function sendGoogleError(
   const item: GoogleErrorItem = { message, domain: extra.domain ?? 'global', reason };
   if (extra.location) item.location = extra.location;
   if (extra.locationType) item.locationType = extra.locationType;
-  return reply.code(code).type('application/json; charset=UTF-8').send(googleErrorBody(code, message, [item])); // prettier-ignore
+  return reply
+    .code(code)
+    .type('application/json; charset=UTF-8')
+    .send(googleErrorBody(code, message, [item]));
 }
 
 export function sendGoogleUnauthorized(reply: FastifyReply): FastifyReply {

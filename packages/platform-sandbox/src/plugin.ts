@@ -36,12 +36,18 @@ function tokenCandidatesOf(request: FastifyRequest): string[] {
 export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async (app, options) => {
   const context = createSandboxContext(options);
   const root = app.prefix;
-  const relativePath = (request: FastifyRequest): string => requestPath(request).slice(root.length) || '/'; // prettier-ignore
+  const relativePath = (request: FastifyRequest): string =>
+    requestPath(request).slice(root.length) || '/';
 
   // OAuth token and consent endpoints take form bodies; scoped to this plugin only.
   if (app.hasContentTypeParser(FORM_CONTENT_TYPE)) app.removeContentTypeParser(FORM_CONTENT_TYPE);
   app.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')))); // prettier-ignore
+    done(
+      null,
+      Object.fromEntries(
+        new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')),
+      ),
+    );
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -66,13 +72,23 @@ export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async
     });
   }
 
-  await app.register(async (child) => registerGoogleOAuthRoutes(child, context), { prefix: '/oauth2' }); // prettier-ignore
-  await app.register(async (child) => registerYouTubeDataRoutes(child, context), { prefix: '/youtube/v3' }); // prettier-ignore
-  await app.register(async (child) => registerYouTubeAnalyticsRoutes(child, context), { prefix: '/youtubeanalytics/v2' }); // prettier-ignore
-  await app.register(async (child) => registerFacebookDialogRoutes(child, context), { prefix: '/facebook' }); // prettier-ignore
+  await app.register(async (child) => registerGoogleOAuthRoutes(child, context), {
+    prefix: '/oauth2',
+  });
+  await app.register(async (child) => registerYouTubeDataRoutes(child, context), {
+    prefix: '/youtube/v3',
+  });
+  await app.register(async (child) => registerYouTubeAnalyticsRoutes(child, context), {
+    prefix: '/youtubeanalytics/v2',
+  });
+  await app.register(async (child) => registerFacebookDialogRoutes(child, context), {
+    prefix: '/facebook',
+  });
   await app.register(async (child) => registerGraphRoutes(child, context), { prefix: '/graph' });
   if (context.options.isControlApiEnabled) {
-    await app.register(async (child) => registerControlRoutes(child, context), { prefix: '/__control' }); // prettier-ignore
+    await app.register(async (child) => registerControlRoutes(child, context), {
+      prefix: '/__control',
+    });
   }
 
   app.get('/', async (request) => {
@@ -96,21 +112,33 @@ export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async
   app.setNotFoundHandler(async (request, reply) => {
     const path = relativePath(request);
     const target = classifyPath(path);
-    if (target?.family === 'meta') return sendMetaError(reply, { message: `Unknown path components: ${path}`, code: 2500 }); // prettier-ignore
-    if (target) return sendGoogleError(reply, 404, `Method not found: ${request.method} ${path}`, 'notFound'); // prettier-ignore
-    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No sandbox route ${request.method} ${path}` } }); // prettier-ignore
+    if (target?.family === 'meta')
+      return sendMetaError(reply, { message: `Unknown path components: ${path}`, code: 2500 });
+    if (target)
+      return sendGoogleError(reply, 404, `Method not found: ${request.method} ${path}`, 'notFound');
+    return reply.code(404).send({
+      error: { code: 'NOT_FOUND', message: `No sandbox route ${request.method} ${path}` },
+    });
   });
 
   app.setErrorHandler(
     async (error: Error & { statusCode?: number }, request, reply: FastifyReply) => {
-      // prettier-ignore
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
       if (status === 500) request.log.error({ err: error }, 'platform sandbox failure');
       const message = status === 500 ? 'Internal error encountered.' : error.message;
       const target = classifyPath(relativePath(request));
-      if (target?.family === 'meta') return sendMetaError(reply, { message, code: status === 500 ? 1 : 100, status }); // prettier-ignore
-      if (target) return sendGoogleError(reply, status, message, status === 500 ? 'internalError' : 'badRequest'); // prettier-ignore
-      return reply.code(status).send({ error: { code: status === 500 ? 'INTERNAL' : 'VALIDATION_FAILED', message } }); // prettier-ignore
+      if (target?.family === 'meta')
+        return sendMetaError(reply, { message, code: status === 500 ? 1 : 100, status });
+      if (target)
+        return sendGoogleError(
+          reply,
+          status,
+          message,
+          status === 500 ? 'internalError' : 'badRequest',
+        );
+      return reply
+        .code(status)
+        .send({ error: { code: status === 500 ? 'INTERNAL' : 'VALIDATION_FAILED', message } });
     },
   );
 };

@@ -27,7 +27,6 @@ export type RunningSandbox = { url: string; close(): Promise<void> };
 export async function startSandboxServer(
   options: StartSandboxServerOptions = {},
 ): Promise<RunningSandbox> {
-  // prettier-ignore
   const { port = 0, host = '127.0.0.1', ...appOptions } = options;
   const app = createSandboxApp(appOptions);
   await app.listen({ port, host });

@@ -41,7 +41,11 @@ export function form(values: Record<string, string>): RequestInit {
 }
 
 export async function postJson(url: string, body: unknown): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }); // prettier-ignore
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 export const ALL_GOOGLE_SCOPES = Object.values(GOOGLE_SCOPES).join(' ');
@@ -49,7 +53,14 @@ export const ALL_GOOGLE_SCOPES = Object.values(GOOGLE_SCOPES).join(' ');
 /** Walks the consent page like a browser: GET the page, submit the persona's button. */
 export async function authorizeGoogle(
   baseUrl: string,
-  input: { persona: PersonaId; challenge: string; redirectUri?: string; scope?: string; state?: string; accessType?: string }, // prettier-ignore
+  input: {
+    persona: PersonaId;
+    challenge: string;
+    redirectUri?: string;
+    scope?: string;
+    state?: string;
+    accessType?: string;
+  },
 ): Promise<{ code: string; state: string | null; location: URL }> {
   const params = {
     client_id: DEFAULT_GOOGLE_CLIENT.clientId,
@@ -64,9 +75,16 @@ export async function authorizeGoogle(
   };
   const page = await fetch(`${baseUrl}/oauth2/auth?${new URLSearchParams(params)}`);
   if (page.status !== 200) throw new Error(`consent page answered ${page.status}`);
-  const response = await fetch(`${baseUrl}/oauth2/auth`, { ...form({ ...params, persona: input.persona }), redirect: 'manual' }); // prettier-ignore
+  const response = await fetch(`${baseUrl}/oauth2/auth`, {
+    ...form({ ...params, persona: input.persona }),
+    redirect: 'manual',
+  });
   const location = new URL(response.headers.get('location') ?? '');
-  return { code: location.searchParams.get('code') ?? '', state: location.searchParams.get('state'), location }; // prettier-ignore
+  return {
+    code: location.searchParams.get('code') ?? '',
+    state: location.searchParams.get('state'),
+    location,
+  };
 }
 
 export async function exchangeGoogleCode(
@@ -91,11 +109,19 @@ export async function authorizeMeta(
   persona: PersonaId,
   scope = 'instagram_basic,instagram_manage_insights,pages_show_list,pages_read_engagement',
 ): Promise<URL> {
-  // prettier-ignore
-  const params = { client_id: DEFAULT_META_APP.appId, redirect_uri: META_REDIRECT_URI, state: 'meta-state', scope, response_type: 'code' }; // prettier-ignore
+  const params = {
+    client_id: DEFAULT_META_APP.appId,
+    redirect_uri: META_REDIRECT_URI,
+    state: 'meta-state',
+    scope,
+    response_type: 'code',
+  };
   const page = await fetch(`${baseUrl}/facebook/dialog/oauth?${new URLSearchParams(params)}`);
   if (page.status !== 200) throw new Error(`dialog answered ${page.status}`);
-  const response = await fetch(`${baseUrl}/facebook/dialog/oauth`, { ...form({ ...params, persona }), redirect: 'manual' }); // prettier-ignore
+  const response = await fetch(`${baseUrl}/facebook/dialog/oauth`, {
+    ...form({ ...params, persona }),
+    redirect: 'manual',
+  });
   return new URL(response.headers.get('location') ?? '');
 }
 
@@ -103,7 +129,6 @@ export async function getJson<T = Record<string, unknown>>(
   url: string,
   token?: string,
 ): Promise<{ status: number; body: T; headers: Headers }> {
-  // prettier-ignore
   const response = await fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
   return { status: response.status, body: (await response.json()) as T, headers: response.headers };
 }

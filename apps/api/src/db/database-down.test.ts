@@ -80,7 +80,8 @@ describe.skipIf(!adminUrl)('the API while PostgreSQL is down', () => {
 
   it('answers 503 with Retry-After while it is down, and recovers by itself when it is back', async () => {
     const account = await signUp(app);
-    const me = () => app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(account.token) }); // prettier-ignore
+    const me = () =>
+      app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(account.token) });
     expect((await me()).statusCode).toBe(200);
 
     relay.cut();

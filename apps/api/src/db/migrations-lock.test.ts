@@ -25,7 +25,8 @@ describe.skipIf(!adminUrl)('migrations on PostgreSQL', () => {
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
       const applied = (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
-      const journal = (await import('./migrations/meta/_journal.json', { with: { type: 'json' } })).default; // prettier-ignore
+      const journal = (await import('./migrations/meta/_journal.json', { with: { type: 'json' } }))
+        .default;
       expect(applied).toBe(journal.entries.length);
       await Promise.all(handles.map((handle) => handle.close()));
     } finally {

@@ -36,9 +36,12 @@ export function sendMetaError(reply: FastifyReply, details: MetaError): FastifyR
   // Graph answers most client errors, including bad tokens, with HTTP 400.
   return reply
     .code(details.status ?? 400)
-    .header('www-authenticate', `OAuth "Facebook Platform" "${details.code === 190 ? 'invalid_token' : 'invalid_request'}" "${details.message.replace(/"/g, "'")}"`)
+    .header(
+      'www-authenticate',
+      `OAuth "Facebook Platform" "${details.code === 190 ? 'invalid_token' : 'invalid_request'}" "${details.message.replace(/"/g, "'")}"`,
+    )
     .type('application/json; charset=UTF-8')
-    .send(metaErrorBody(details)); // prettier-ignore
+    .send(metaErrorBody(details));
 }
 
 export const META_ERRORS = {

@@ -18,7 +18,11 @@ export function parseFields(text: string | undefined): FieldSpec[] | null {
       if (text[position] === '{') {
         position += 1;
         children = parseList();
-        if (text[position] !== '}') throw new MetaApiError({ message: `(#100) Syntax error "Expected "}" instead of end of string." at character ${position}: ${text}`, code: 100 }); // prettier-ignore
+        if (text[position] !== '}')
+          throw new MetaApiError({
+            message: `(#100) Syntax error "Expected "}" instead of end of string." at character ${position}: ${text}`,
+            code: 100,
+          });
         position += 1;
       }
       // Modifiers such as `.limit(5)` or `.as(alias)` are accepted and ignored.
@@ -44,7 +48,10 @@ export function pickFields(
   for (const field of fields) {
     const read = readers[field.name];
     if (!read) {
-      throw new MetaApiError({ message: `(#100) Tried accessing nonexisting field (${field.name}) on node type (${nodeType})`, code: 100 }); // prettier-ignore
+      throw new MetaApiError({
+        message: `(#100) Tried accessing nonexisting field (${field.name}) on node type (${nodeType})`,
+        code: 100,
+      });
     }
     const value = read(field.children);
     if (value !== undefined) out[field.name] = value;

@@ -7,7 +7,12 @@ import type { IgMedia } from '../personas/instagram-account';
 import type { Persona } from '../personas/world';
 import { MetaApiError, META_ERRORS, expiredTokenError, sendMetaError } from './errors';
 import { defaultFields, parseFields, pickFields, type FieldSpec } from './fields';
-import { computeMediaInsights, computePageInsights, computeUserInsights, type InsightsResult } from './insights'; // prettier-ignore
+import {
+  computeMediaInsights,
+  computePageInsights,
+  computeUserInsights,
+  type InsightsResult,
+} from './insights';
 import { registerMetaTokenRoute } from './login';
 
 /**
@@ -22,14 +27,16 @@ export async function registerGraphRoutes(
   app: FastifyInstance,
   context: SandboxContext,
 ): Promise<void> {
-  // prettier-ignore
   registerMetaTokenRoute(app, context);
 
   app.get('/:version/*', async (request, reply) => {
     const { version } = request.params as { version: string };
     const rest = (request.params as { '*': string })['*'] ?? '';
     if (!/^v\d+\.\d+$/.test(version)) {
-      return sendMetaError(reply, { message: `Unknown path components: /${version}/${rest}`, code: 2500 }); // prettier-ignore
+      return sendMetaError(reply, {
+        message: `Unknown path components: /${version}/${rest}`,
+        code: 2500,
+      });
     }
     try {
       const caller = authenticateMeta(request, reply, context);
@@ -48,7 +55,6 @@ function authenticateMeta(
   reply: FastifyReply,
   context: SandboxContext,
 ): Caller | null {
-  // prettier-ignore
   const token = readParams(request.query).access_token ?? readAuthorizationToken(request);
   if (!token) {
     sendMetaError(reply, META_ERRORS.missingToken);
@@ -68,7 +74,12 @@ function authenticateMeta(
     sendMetaError(reply, expiredTokenError(lookup.record.expiresAtMs ?? nowMs, nowMs));
     return null;
   }
-  return { grant: lookup.grant, record: lookup.record, persona: context.world.persona(lookup.grant.personaId), token }; // prettier-ignore
+  return {
+    grant: lookup.grant,
+    record: lookup.record,
+    persona: context.world.persona(lookup.grant.personaId),
+    token,
+  };
 }
 
 function requirePermission(caller: Caller, permission: string): void {
@@ -82,14 +93,17 @@ function dispatch(
   caller: Caller,
   segments: string[],
 ): unknown {
-  // prettier-ignore
   const params = readParams(request.query);
   const fields = parseFields(params.fields);
   const [nodeId = '', edge, ...extra] = segments;
   const persona = caller.persona;
   const today = context.today();
   const nowMs = context.clock.nowMs();
-  const unknownPath = (): MetaApiError => new MetaApiError({ message: `Unknown path components: /${segments.slice(1).join('/')}`, code: 2500 }); // prettier-ignore
+  const unknownPath = (): MetaApiError =>
+    new MetaApiError({
+      message: `Unknown path components: /${segments.slice(1).join('/')}`,
+      code: 2500,
+    });
 
   const isMe = nodeId === 'me';
   if (isMe && caller.record.kind === 'page') {
@@ -97,9 +111,15 @@ function dispatch(
     return dispatch(request, context, caller, [persona.page.id, ...segments.slice(1)]);
   }
   if (isMe || nodeId === persona.facebookUser.id) {
-    if (!edge) return pickFields('User', fields ?? defaultFields(['id', 'name']), { id: () => persona.facebookUser.id, name: () => persona.facebookUser.name }); // prettier-ignore
-    if (edge === 'accounts' && extra.length === 0) return listAccounts(request, context, caller, fields); // prettier-ignore
-    if (edge === 'permissions' && extra.length === 0) return { data: caller.grant.scopes.map((permission) => ({ permission, status: 'granted' })) }; // prettier-ignore
+    if (!edge)
+      return pickFields('User', fields ?? defaultFields(['id', 'name']), {
+        id: () => persona.facebookUser.id,
+        name: () => persona.facebookUser.name,
+      });
+    if (edge === 'accounts' && extra.length === 0)
+      return listAccounts(request, context, caller, fields);
+    if (edge === 'permissions' && extra.length === 0)
+      return { data: caller.grant.scopes.map((permission) => ({ permission, status: 'granted' })) };
     throw unknownPath();
   }
 
@@ -107,10 +127,15 @@ function dispatch(
   if (nodeId === instagram.id) {
     requirePermission(caller, 'instagram_basic');
     if (!edge) return serializeIgUser(context, persona, fields ?? defaultFields(['id']));
-    if (edge === 'media' && extra.length === 0) return listMedia(request, context, persona, fields, params); // prettier-ignore
+    if (edge === 'media' && extra.length === 0)
+      return listMedia(request, context, persona, fields, params);
     if (edge === 'insights' && extra.length <= 2) {
       requirePermission(caller, 'instagram_manage_insights');
-      const merged = { ...params, ...(extra[0] ? { metric: extra[0] } : {}), ...(extra[1] ? { period: extra[1] } : {}) }; // prettier-ignore
+      const merged = {
+        ...params,
+        ...(extra[0] ? { metric: extra[0] } : {}),
+        ...(extra[1] ? { period: extra[1] } : {}),
+      };
       return withPaging(request, computeUserInsights(instagram, merged, today));
     }
     throw unknownPath();
@@ -131,10 +156,17 @@ function dispatch(
     if (!edge) return serializePage(context, caller, fields ?? defaultFields(['name', 'id']));
     if (edge === 'insights' && extra.length <= 2) {
       if (caller.record.kind !== 'page') {
-        throw new MetaApiError({ message: '(#190) This method must be called with a Page Access Token', code: 190 }); // prettier-ignore
+        throw new MetaApiError({
+          message: '(#190) This method must be called with a Page Access Token',
+          code: 190,
+        });
       }
       requirePermission(caller, 'pages_read_engagement');
-      const merged = { ...params, ...(extra[0] ? { metric: extra[0] } : {}), ...(extra[1] ? { period: extra[1] } : {}) }; // prettier-ignore
+      const merged = {
+        ...params,
+        ...(extra[0] ? { metric: extra[0] } : {}),
+        ...(extra[1] ? { period: extra[1] } : {}),
+      };
       return withPaging(request, computePageInsights(persona.page, merged, today));
     }
     throw unknownPath();
@@ -152,7 +184,10 @@ function withPaging(request: FastifyRequest, result: InsightsResult): unknown {
     url.searchParams.set('until', String((range.lastDay + 1) * 86400));
     return url.toString();
   };
-  return { data: result.data, paging: { previous: link(result.pagingRange.previous), next: link(result.pagingRange.next) } }; // prettier-ignore
+  return {
+    data: result.data,
+    paging: { previous: link(result.pagingRange.previous), next: link(result.pagingRange.next) },
+  };
 }
 
 function serializeIgUser(
@@ -160,7 +195,6 @@ function serializeIgUser(
   persona: Persona,
   fields: FieldSpec[],
 ): Record<string, unknown> {
-  // prettier-ignore
   const ig = persona.instagram;
   const nowMs = context.clock.nowMs();
   return pickFields('IGUser', fields, {
@@ -182,15 +216,18 @@ function serializeMedia(
   media: IgMedia,
   fields: FieldSpec[],
 ): Record<string, unknown> {
-  // prettier-ignore
   const path = media.productType === 'REELS' ? 'reel' : 'p';
   return pickFields('IGMedia', fields, {
     id: () => media.id,
     caption: () => media.caption,
     media_type: () => media.mediaType,
     media_product_type: () => media.productType,
-    media_url: () => `https://scontent.sandbox.invalid/${media.id}.${media.mediaType === 'VIDEO' ? 'mp4' : 'jpg'}`, // prettier-ignore
-    thumbnail_url: () => (media.mediaType === 'VIDEO' ? `https://scontent.sandbox.invalid/${media.id}_thumb.jpg` : undefined), // prettier-ignore
+    media_url: () =>
+      `https://scontent.sandbox.invalid/${media.id}.${media.mediaType === 'VIDEO' ? 'mp4' : 'jpg'}`,
+    thumbnail_url: () =>
+      media.mediaType === 'VIDEO'
+        ? `https://scontent.sandbox.invalid/${media.id}_thumb.jpg`
+        : undefined,
     permalink: () => `https://www.instagram.com/${path}/${media.shortcode}/`,
     shortcode: () => media.shortcode,
     timestamp: () => formatMetaTimestamp(media.timestampMs),
@@ -209,10 +246,21 @@ function pageTokenFor(context: SandboxContext, caller: Caller): string {
   const existing = caller.grant.pageTokens.get(page.id);
   const record = existing ? context.tokens.accessTokens.get(existing) : undefined;
   // A never-expiring page token is always reused; a short-lived one only for short-lived callers.
-  const isReusable = record && (record.expiresAtMs === null || (!caller.record.isLongLived && record.expiresAtMs > nowMs)); // prettier-ignore
+  const isReusable =
+    record &&
+    (record.expiresAtMs === null || (!caller.record.isLongLived && record.expiresAtMs > nowMs));
   if (existing && isReusable) return existing;
-  const ttlSeconds = caller.record.expiresAtMs === null || caller.record.isLongLived ? null : Math.max(1, Math.floor((caller.record.expiresAtMs - nowMs) / 1000)); // prettier-ignore
-  const issued = context.tokens.issueAccessToken(caller.grant, { ttlSeconds, nowMs, kind: 'page', pageId: page.id, isLongLived: ttlSeconds === null }); // prettier-ignore
+  const ttlSeconds =
+    caller.record.expiresAtMs === null || caller.record.isLongLived
+      ? null
+      : Math.max(1, Math.floor((caller.record.expiresAtMs - nowMs) / 1000));
+  const issued = context.tokens.issueAccessToken(caller.grant, {
+    ttlSeconds,
+    nowMs,
+    kind: 'page',
+    pageId: page.id,
+    isLongLived: ttlSeconds === null,
+  });
   caller.grant.pageTokens.set(page.id, issued.token);
   context.tokens.markChanged('grant', caller.grant.id);
   return issued.token;
@@ -223,7 +271,6 @@ function serializePage(
   caller: Caller,
   fields: FieldSpec[],
 ): Record<string, unknown> {
-  // prettier-ignore
   const page = caller.persona.page;
   return pickFields('Page', fields, {
     id: () => page.id,
@@ -235,7 +282,8 @@ function serializePage(
     fan_count: () => page.activity.followersAt(context.today()),
     tasks: () => ['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 'MANAGE'],
     access_token: () => (caller.record.kind === 'user' ? pageTokenFor(context, caller) : undefined),
-    instagram_business_account: (children) => serializeIgUser(context, caller.persona, children ?? defaultFields(['id'])), // prettier-ignore
+    instagram_business_account: (children) =>
+      serializeIgUser(context, caller.persona, children ?? defaultFields(['id'])),
   });
 }
 
@@ -245,10 +293,13 @@ function listAccounts(
   caller: Caller,
   fields: FieldSpec[] | null,
 ): unknown {
-  // prettier-ignore
   // Without pages_show_list Graph answers an empty list rather than an error.
   if (!caller.grant.scopes.includes('pages_show_list')) return { data: [] };
-  const item = serializePage(context, caller, fields ?? defaultFields(['access_token', 'category', 'category_list', 'name', 'id', 'tasks'])); // prettier-ignore
+  const item = serializePage(
+    context,
+    caller,
+    fields ?? defaultFields(['access_token', 'category', 'category_list', 'name', 'id', 'tasks']),
+  );
   const cursor = Buffer.from(caller.persona.page.id).toString('base64url');
   return { data: [item], paging: { cursors: { before: cursor, after: cursor } } };
 }
@@ -262,7 +313,8 @@ function encodeCursor(index: number): string {
 
 function decodeCursor(cursor: string): number {
   const match = /^sbx-media:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw new MetaApiError({ message: '(#100) The after/before cursor is invalid', code: 100 }); // prettier-ignore
+  if (!match)
+    throw new MetaApiError({ message: '(#100) The after/before cursor is invalid', code: 100 });
   return Number(match[1]);
 }
 
@@ -273,10 +325,12 @@ function listMedia(
   fields: FieldSpec[] | null,
   params: Record<string, string>,
 ): unknown {
-  // prettier-ignore
   const nowMs = context.clock.nowMs();
   const all = persona.instagram.media.filter((m) => m.timestampMs <= nowMs);
-  const limit = Math.min(MEDIA_PAGE_MAX, Math.max(1, Number(params.limit ?? MEDIA_PAGE_DEFAULT) || MEDIA_PAGE_DEFAULT)); // prettier-ignore
+  const limit = Math.min(
+    MEDIA_PAGE_MAX,
+    Math.max(1, Number(params.limit ?? MEDIA_PAGE_DEFAULT) || MEDIA_PAGE_DEFAULT),
+  );
   let start = 0;
   if (params.after) start = decodeCursor(params.after) + 1;
   else if (params.before) start = Math.max(0, decodeCursor(params.before) - limit);

@@ -26,15 +26,24 @@ export type InsightEntry = {
   values?: InsightValue[] | { value: number }[];
   total_value?: {
     value?: number;
-    breakdowns?: { dimension_keys: string[]; results: { dimension_values: string[]; value: number }[] }[]; // prettier-ignore
+    breakdowns?: {
+      dimension_keys: string[];
+      results: { dimension_values: string[]; value: number }[];
+    }[];
   };
   id: string;
 };
 
 type Breakdown = { values: string[]; weights: number[] };
-const MEDIA_PRODUCT_TYPE: Breakdown = { values: ['AD', 'CAROUSEL_CONTAINER', 'POST', 'REEL', 'STORY'], weights: [0.02, 0.1, 0.25, 0.5, 0.13] }; // prettier-ignore
+const MEDIA_PRODUCT_TYPE: Breakdown = {
+  values: ['AD', 'CAROUSEL_CONTAINER', 'POST', 'REEL', 'STORY'],
+  weights: [0.02, 0.1, 0.25, 0.5, 0.13],
+};
 const FOLLOW_SPLIT: Breakdown = { values: ['FOLLOWER', 'NON_FOLLOWER'], weights: [0.38, 0.62] };
-const CONTACT_BUTTON: Breakdown = { values: ['BOOK_NOW', 'CALL', 'DIRECTION', 'EMAIL', 'INSTANT_EXPERIENCE', 'TEXT', 'UNDEFINED'], weights: [0.01, 0.02, 0.03, 0.12, 0.01, 0.02, 0.79] }; // prettier-ignore
+const CONTACT_BUTTON: Breakdown = {
+  values: ['BOOK_NOW', 'CALL', 'DIRECTION', 'EMAIL', 'INSTANT_EXPERIENCE', 'TEXT', 'UNDEFINED'],
+  weights: [0.01, 0.02, 0.03, 0.12, 0.01, 0.02, 0.79],
+};
 
 type DayMetric = {
   title: string;
@@ -49,27 +58,107 @@ type DayMetric = {
 };
 
 const USER_DAY_METRICS: Record<string, DayMetric> = {
-  reach: { title: 'Accounts reached', description: 'The number of unique accounts that have seen your content, at least once, including in ads.', read: (d) => d.reach, isUnique: true, isTimeSeriesAllowed: true, breakdowns: { media_product_type: MEDIA_PRODUCT_TYPE, follow_type: FOLLOW_SPLIT } }, // prettier-ignore
-  views: { title: 'Views', description: 'The number of times your content was played or displayed.', read: (d) => d.views, breakdowns: { follower_type: FOLLOW_SPLIT, media_product_type: MEDIA_PRODUCT_TYPE } }, // prettier-ignore
-  accounts_engaged: { title: 'Accounts engaged', description: 'The number of accounts that have interacted with your content, including in ads.', read: (d) => d.accountsEngaged, isUnique: true }, // prettier-ignore
-  total_interactions: { title: 'Content interactions', description: 'The total number of post interactions, story interactions, reels interactions, video interactions and live video interactions, including any interactions on boosted content.', read: (d) => d.totalInteractions, breakdowns: { media_product_type: MEDIA_PRODUCT_TYPE } }, // prettier-ignore
-  likes: { title: 'Likes', description: 'The number of likes on your posts, reels and videos.', read: (d) => d.likes, breakdowns: { media_product_type: MEDIA_PRODUCT_TYPE } }, // prettier-ignore
-  comments: { title: 'Comments', description: 'The number of comments on your posts, reels, videos and live videos.', read: (d) => d.comments, breakdowns: { media_product_type: MEDIA_PRODUCT_TYPE } }, // prettier-ignore
-  saves: { title: 'Saves', description: 'The number of saves of your posts, reels and videos.', read: (d) => d.saves, breakdowns: { media_product_type: MEDIA_PRODUCT_TYPE } }, // prettier-ignore
-  shares: { title: 'Shares', description: 'The number of shares of your posts, stories, reels, videos and live videos.', read: (d) => d.shares, breakdowns: { media_product_type: MEDIA_PRODUCT_TYPE } }, // prettier-ignore
-  replies: { title: 'Replies', description: 'The number of replies you received from your story, including text replies and quick reaction replies.', read: (d) => d.replies }, // prettier-ignore
-  profile_links_taps: { title: 'Profile links taps', description: 'The number of taps on your business address, call button, email button and text button.', read: (d) => d.profileLinksTaps, breakdowns: { contact_button_type: CONTACT_BUTTON } }, // prettier-ignore
-  follows_and_unfollows: { title: 'Follows and unfollows', description: 'The number of accounts that followed you and the number of accounts that unfollowed you or left Instagram in the selected time period.', read: (d) => d.follows + d.unfollows, needsFollowers: true, breakdowns: { follow_type: FOLLOW_SPLIT } }, // prettier-ignore
-  follower_count: { title: 'Follower Count', description: 'Total number of unique accounts following this profile', read: (d) => d.follows, isTimeSeriesAllowed: true, isTimeSeriesOnly: true, needsFollowers: true }, // prettier-ignore
+  reach: {
+    title: 'Accounts reached',
+    description:
+      'The number of unique accounts that have seen your content, at least once, including in ads.',
+    read: (d) => d.reach,
+    isUnique: true,
+    isTimeSeriesAllowed: true,
+    breakdowns: { media_product_type: MEDIA_PRODUCT_TYPE, follow_type: FOLLOW_SPLIT },
+  },
+  views: {
+    title: 'Views',
+    description: 'The number of times your content was played or displayed.',
+    read: (d) => d.views,
+    breakdowns: { follower_type: FOLLOW_SPLIT, media_product_type: MEDIA_PRODUCT_TYPE },
+  },
+  accounts_engaged: {
+    title: 'Accounts engaged',
+    description: 'The number of accounts that have interacted with your content, including in ads.',
+    read: (d) => d.accountsEngaged,
+    isUnique: true,
+  },
+  total_interactions: {
+    title: 'Content interactions',
+    description:
+      'The total number of post interactions, story interactions, reels interactions, video interactions and live video interactions, including any interactions on boosted content.',
+    read: (d) => d.totalInteractions,
+    breakdowns: { media_product_type: MEDIA_PRODUCT_TYPE },
+  },
+  likes: {
+    title: 'Likes',
+    description: 'The number of likes on your posts, reels and videos.',
+    read: (d) => d.likes,
+    breakdowns: { media_product_type: MEDIA_PRODUCT_TYPE },
+  },
+  comments: {
+    title: 'Comments',
+    description: 'The number of comments on your posts, reels, videos and live videos.',
+    read: (d) => d.comments,
+    breakdowns: { media_product_type: MEDIA_PRODUCT_TYPE },
+  },
+  saves: {
+    title: 'Saves',
+    description: 'The number of saves of your posts, reels and videos.',
+    read: (d) => d.saves,
+    breakdowns: { media_product_type: MEDIA_PRODUCT_TYPE },
+  },
+  shares: {
+    title: 'Shares',
+    description: 'The number of shares of your posts, stories, reels, videos and live videos.',
+    read: (d) => d.shares,
+    breakdowns: { media_product_type: MEDIA_PRODUCT_TYPE },
+  },
+  replies: {
+    title: 'Replies',
+    description:
+      'The number of replies you received from your story, including text replies and quick reaction replies.',
+    read: (d) => d.replies,
+  },
+  profile_links_taps: {
+    title: 'Profile links taps',
+    description:
+      'The number of taps on your business address, call button, email button and text button.',
+    read: (d) => d.profileLinksTaps,
+    breakdowns: { contact_button_type: CONTACT_BUTTON },
+  },
+  follows_and_unfollows: {
+    title: 'Follows and unfollows',
+    description:
+      'The number of accounts that followed you and the number of accounts that unfollowed you or left Instagram in the selected time period.',
+    read: (d) => d.follows + d.unfollows,
+    needsFollowers: true,
+    breakdowns: { follow_type: FOLLOW_SPLIT },
+  },
+  follower_count: {
+    title: 'Follower Count',
+    description: 'Total number of unique accounts following this profile',
+    read: (d) => d.follows,
+    isTimeSeriesAllowed: true,
+    isTimeSeriesOnly: true,
+    needsFollowers: true,
+  },
 };
 const DEMOGRAPHIC_METRICS: Record<string, { title: string; description: string }> = {
-  follower_demographics: { title: 'Follower demographics', description: 'The demographic characteristics of followers, including countries, cities and gender distribution.' }, // prettier-ignore
-  engaged_audience_demographics: { title: 'Engaged audience demographics', description: 'The demographic characteristics of the engaged audience, including countries, cities and gender distribution.' }, // prettier-ignore
+  follower_demographics: {
+    title: 'Follower demographics',
+    description:
+      'The demographic characteristics of followers, including countries, cities and gender distribution.',
+  },
+  engaged_audience_demographics: {
+    title: 'Engaged audience demographics',
+    description:
+      'The demographic characteristics of the engaged audience, including countries, cities and gender distribution.',
+  },
 };
 const VALID_USER_METRICS = [...Object.keys(USER_DAY_METRICS), ...Object.keys(DEMOGRAPHIC_METRICS)];
 
 function invalidMetric(index: number, valid: readonly string[]): MetaApiError {
-  return new MetaApiError({ message: `(#100) metric[${index}] must be one of the following values: ${valid.join(', ')}`, code: 100 }); // prettier-ignore
+  return new MetaApiError({
+    message: `(#100) metric[${index}] must be one of the following values: ${valid.join(', ')}`,
+    code: 100,
+  });
 }
 
 function metaParamError(message: string): MetaApiError {
@@ -92,13 +181,21 @@ type DayRange = { firstDay: number; lastDay: number };
 function readRange(params: Record<string, string>, today: number, maxDays: number): DayRange {
   const sinceMs = params.since ? parseMetaTime(params.since, 'since') : null;
   const untilMs = params.until ? parseMetaTime(params.until, 'until') : null;
-  const firstDay = sinceMs !== null ? Math.floor(sinceMs / DAY_MS) : (untilMs !== null ? Math.ceil(untilMs / DAY_MS) : today + 1) - 2; // prettier-ignore
-  const endExclusive = untilMs !== null ? Math.ceil(untilMs / DAY_MS) : sinceMs !== null ? today + 1 : firstDay + 2; // prettier-ignore
-  if (endExclusive <= firstDay) throw metaParamError('The since parameter must be earlier than the until parameter'); // prettier-ignore
+  const firstDay =
+    sinceMs !== null
+      ? Math.floor(sinceMs / DAY_MS)
+      : (untilMs !== null ? Math.ceil(untilMs / DAY_MS) : today + 1) - 2;
+  const endExclusive =
+    untilMs !== null ? Math.ceil(untilMs / DAY_MS) : sinceMs !== null ? today + 1 : firstDay + 2;
+  if (endExclusive <= firstDay)
+    throw metaParamError('The since parameter must be earlier than the until parameter');
   if (endExclusive - firstDay > maxDays) {
-    throw metaParamError(`There cannot be more than ${maxDays} days (${maxDays * 86400} s) between since and until`); // prettier-ignore
+    throw metaParamError(
+      `There cannot be more than ${maxDays} days (${maxDays * 86400} s) between since and until`,
+    );
   }
-  if (firstDay < today - 730) throw metaParamError('start time must be no earlier than two years ago'); // prettier-ignore
+  if (firstDay < today - 730)
+    throw metaParamError('start time must be no earlier than two years ago');
   return { firstDay, lastDay: endExclusive - 1 };
 }
 
@@ -112,7 +209,6 @@ function dailyValues(
   today: number,
   read: (day: number) => number,
 ): { day: number; value: number }[] {
-  // prettier-ignore
   const out: { day: number; value: number }[] = [];
   for (let day = range.firstDay; day <= range.lastDay; day += 1) {
     out.push({ day, value: day > today - META_LAG_DAYS ? 0 : read(day) });
@@ -129,10 +225,16 @@ function uniqueTotal(values: readonly number[]): number {
 }
 
 function readList(text: string | undefined): string[] {
-  return (text ?? '').split(',').map((s) => s.trim()).filter(Boolean); // prettier-ignore
+  return (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
-export type InsightsResult = { data: InsightEntry[]; pagingRange?: { previous: DayRange; next: DayRange } }; // prettier-ignore
+export type InsightsResult = {
+  data: InsightEntry[];
+  pagingRange?: { previous: DayRange; next: DayRange };
+};
 
 export function computeUserInsights(
   account: InstagramAccount,
@@ -150,24 +252,50 @@ export function computeUserInsights(
   const followers = account.activity.followersAt(today);
 
   if (metrics.some((m) => DEMOGRAPHIC_METRICS[m])) {
-    if (!metrics.every((m) => DEMOGRAPHIC_METRICS[m])) throw metaParamError('Incompatible metrics: demographic metrics cannot be combined with daily metrics'); // prettier-ignore
-    if (period !== 'lifetime') throw metaParamError(`The following metrics (${metrics.join(', ')}) should be specified with parameter period=lifetime`); // prettier-ignore
-    if (metricType !== 'total_value') throw metaParamError(`The following metrics (${metrics.join(', ')}) should be specified with parameter metric_type=total_value`); // prettier-ignore
-    if (breakdownKeys.length === 0) throw metaParamError(`The following metrics (${metrics.join(', ')}) require the parameter breakdown (age, city, country, gender)`); // prettier-ignore
+    if (!metrics.every((m) => DEMOGRAPHIC_METRICS[m]))
+      throw metaParamError(
+        'Incompatible metrics: demographic metrics cannot be combined with daily metrics',
+      );
+    if (period !== 'lifetime')
+      throw metaParamError(
+        `The following metrics (${metrics.join(', ')}) should be specified with parameter period=lifetime`,
+      );
+    if (metricType !== 'total_value')
+      throw metaParamError(
+        `The following metrics (${metrics.join(', ')}) should be specified with parameter metric_type=total_value`,
+      );
+    if (breakdownKeys.length === 0)
+      throw metaParamError(
+        `The following metrics (${metrics.join(', ')}) require the parameter breakdown (age, city, country, gender)`,
+      );
     for (const key of breakdownKeys) {
-      if (!['age', 'city', 'country', 'gender'].includes(key)) throw metaParamError(`breakdown[${breakdownKeys.indexOf(key)}] must be one of the following values: age, city, country, gender`); // prettier-ignore
+      if (!['age', 'city', 'country', 'gender'].includes(key))
+        throw metaParamError(
+          `breakdown[${breakdownKeys.indexOf(key)}] must be one of the following values: age, city, country, gender`,
+        );
     }
     if (followers < MIN_FOLLOWERS_FOR_INSIGHTS) {
-      throw new MetaApiError({ message: `(#100) Insufficient followers: demographic insights need an account with at least ${MIN_FOLLOWERS_FOR_INSIGHTS} followers.`, code: 100, subcode: 2108006 }); // prettier-ignore
+      throw new MetaApiError({
+        message: `(#100) Insufficient followers: demographic insights need an account with at least ${MIN_FOLLOWERS_FOR_INSIGHTS} followers.`,
+        code: 100,
+        subcode: 2108006,
+      });
     }
     return {
       data: metrics.map((metric) => {
         let population = Math.floor(followers * 0.93);
         if (metric === 'engaged_audience_demographics') {
           const timeframe = params.timeframe ?? 'this_month';
-          if (!['this_week', 'this_month'].includes(timeframe)) throw metaParamError('timeframe must be one of the following values: this_week, this_month'); // prettier-ignore
+          if (!['this_week', 'this_month'].includes(timeframe))
+            throw metaParamError(
+              'timeframe must be one of the following values: this_week, this_month',
+            );
           const days = timeframe === 'this_week' ? 7 : 30;
-          const engaged = dailyValues({ firstDay: today - days, lastDay: today - 1 }, today, (d) => account.activity.day(d).accountsEngaged); // prettier-ignore
+          const engaged = dailyValues(
+            { firstDay: today - days, lastDay: today - 1 },
+            today,
+            (d) => account.activity.day(d).accountsEngaged,
+          );
           population = uniqueTotal(engaged.map((e) => e.value));
         }
         const combos = demographicCombos(account, breakdownKeys);
@@ -193,19 +321,33 @@ export function computeUserInsights(
     };
   }
 
-  if (period !== 'day') throw metaParamError(`Param period must be one of {day} for metrics (${metrics.join(', ')}); got ${period ?? 'none'}`); // prettier-ignore
-  if (metricType !== 'time_series' && metricType !== 'total_value') throw metaParamError('metric_type must be one of the following values: time_series, total_value'); // prettier-ignore
+  if (period !== 'day')
+    throw metaParamError(
+      `Param period must be one of {day} for metrics (${metrics.join(', ')}); got ${period ?? 'none'}`,
+    );
+  if (metricType !== 'time_series' && metricType !== 'total_value')
+    throw metaParamError(
+      'metric_type must be one of the following values: time_series, total_value',
+    );
   if (metricType === 'time_series') {
     const notSeries = metrics.filter((m) => !USER_DAY_METRICS[m]?.isTimeSeriesAllowed);
-    if (notSeries.length > 0) throw metaParamError(`The following metrics (${notSeries.join(', ')}) should be specified with parameter metric_type=total_value`); // prettier-ignore
-    if (breakdownKeys.length > 0) throw metaParamError('breakdown is only supported with metric_type=total_value'); // prettier-ignore
+    if (notSeries.length > 0)
+      throw metaParamError(
+        `The following metrics (${notSeries.join(', ')}) should be specified with parameter metric_type=total_value`,
+      );
+    if (breakdownKeys.length > 0)
+      throw metaParamError('breakdown is only supported with metric_type=total_value');
   } else {
     const seriesOnly = metrics.filter((m) => USER_DAY_METRICS[m]?.isTimeSeriesOnly);
-    if (seriesOnly.length > 0) throw metaParamError(`The following metrics (${seriesOnly.join(', ')}) should be specified with parameter metric_type=time_series`); // prettier-ignore
+    if (seriesOnly.length > 0)
+      throw metaParamError(
+        `The following metrics (${seriesOnly.join(', ')}) should be specified with parameter metric_type=time_series`,
+      );
   }
   for (const key of breakdownKeys) {
     for (const metric of metrics) {
-      if (!USER_DAY_METRICS[metric]?.breakdowns?.[key]) throw metaParamError(`Breakdown ${key} is not supported for metric ${metric}`); // prettier-ignore
+      if (!USER_DAY_METRICS[metric]?.breakdowns?.[key])
+        throw metaParamError(`Breakdown ${key} is not supported for metric ${metric}`);
     }
   }
   const range = readRange(params, today, MAX_RANGE_DAYS);
@@ -217,10 +359,19 @@ export function computeUserInsights(
     const days = dailyValues(range, today, (d) => definition.read(account.activity.day(d)));
     const id = `${account.id}/insights/${metric}/day`;
     if (metricType === 'time_series') {
-      data.push({ name: metric, period: 'day', values: days.map((d) => ({ value: d.value, end_time: endTimeOf(d.day) })), title: definition.title, description: definition.description, id }); // prettier-ignore
+      data.push({
+        name: metric,
+        period: 'day',
+        values: days.map((d) => ({ value: d.value, end_time: endTimeOf(d.day) })),
+        title: definition.title,
+        description: definition.description,
+        id,
+      });
       continue;
     }
-    const total = definition.isUnique ? uniqueTotal(days.map((d) => d.value)) : days.reduce((a, d) => a + d.value, 0); // prettier-ignore
+    const total = definition.isUnique
+      ? uniqueTotal(days.map((d) => d.value))
+      : days.reduce((a, d) => a + d.value, 0);
     const totalValue: NonNullable<InsightEntry['total_value']> = { value: total };
     if (breakdownKeys.length > 0) {
       totalValue.breakdowns = breakdownKeys.map((key) => {
@@ -240,11 +391,20 @@ export function computeUserInsights(
         }
         return {
           dimension_keys: [key],
-          results: breakdown.values.map((value, i) => ({ dimension_values: [value], value: parts[i] ?? 0 })).filter((r) => r.value > 0), // prettier-ignore
+          results: breakdown.values
+            .map((value, i) => ({ dimension_values: [value], value: parts[i] ?? 0 }))
+            .filter((r) => r.value > 0),
         };
       });
     }
-    data.push({ name: metric, period: 'day', title: definition.title, description: definition.description, total_value: totalValue, id }); // prettier-ignore
+    data.push({
+      name: metric,
+      period: 'day',
+      title: definition.title,
+      description: definition.description,
+      total_value: totalValue,
+      id,
+    });
   }
   const length = range.lastDay - range.firstDay + 1;
   return {
@@ -260,14 +420,15 @@ function demographicCombos(
   account: InstagramAccount,
   keys: string[],
 ): { values: string[]; weight: number }[] {
-  // prettier-ignore
   let combos: { values: string[]; weight: number }[] = [{ values: [], weight: 1 }];
   for (const key of keys) {
     const shares = account.demographics[key as keyof InstagramAccount['demographics']];
     const sum = shares.weights.reduce((a, b) => a + b, 0);
-    combos = combos.flatMap(
-      (combo) =>
-      shares.values.map((value, i) => ({ values: [...combo.values, value], weight: combo.weight * ((shares.weights[i] ?? 0) / sum) })), // prettier-ignore
+    combos = combos.flatMap((combo) =>
+      shares.values.map((value, i) => ({
+        values: [...combo.values, value],
+        weight: combo.weight * ((shares.weights[i] ?? 0) / sum),
+      })),
     );
   }
   return combos;
@@ -277,20 +438,55 @@ const MEDIA_METRICS: Record<
   string,
   { title: string; description: string; read: (m: IgMedia) => number; isReelsOnly?: boolean }
 > = {
-  // prettier-ignore
-  reach: { title: 'Accounts reached', description: 'The number of unique accounts that have seen this content, at least once, including in ads.', read: (m) => m.reach }, // prettier-ignore
-  views: { title: 'Views', description: 'The number of times this content was played or displayed.', read: (m) => m.views }, // prettier-ignore
+  reach: {
+    title: 'Accounts reached',
+    description:
+      'The number of unique accounts that have seen this content, at least once, including in ads.',
+    read: (m) => m.reach,
+  },
+  views: {
+    title: 'Views',
+    description: 'The number of times this content was played or displayed.',
+    read: (m) => m.views,
+  },
   likes: {
     title: 'Likes',
     description: 'The number of likes on this content.',
     read: (m) => m.likes,
   },
-  comments: { title: 'Comments', description: 'The number of comments on this content.', read: (m) => m.comments }, // prettier-ignore
-  saved: { title: 'Saves', description: 'The number of saves of this content.', read: (m) => m.saved }, // prettier-ignore
-  shares: { title: 'Shares', description: 'The number of shares of this content.', read: (m) => m.shares }, // prettier-ignore
-  total_interactions: { title: 'Interactions', description: 'The number of likes, saves, comments and shares on this content, minus the number of unlikes, unsaves and deleted comments.', read: (m) => m.likes + m.saved + m.comments + m.shares }, // prettier-ignore
-  ig_reels_avg_watch_time: { title: 'Average watch time', description: 'The average amount of time spent playing the reel.', read: (m) => m.averageWatchTimeMs, isReelsOnly: true }, // prettier-ignore
-  ig_reels_video_view_total_time: { title: 'Watch time', description: 'The total amount of time the reel was played, including replays.', read: (m) => m.totalWatchTimeMs, isReelsOnly: true }, // prettier-ignore
+  comments: {
+    title: 'Comments',
+    description: 'The number of comments on this content.',
+    read: (m) => m.comments,
+  },
+  saved: {
+    title: 'Saves',
+    description: 'The number of saves of this content.',
+    read: (m) => m.saved,
+  },
+  shares: {
+    title: 'Shares',
+    description: 'The number of shares of this content.',
+    read: (m) => m.shares,
+  },
+  total_interactions: {
+    title: 'Interactions',
+    description:
+      'The number of likes, saves, comments and shares on this content, minus the number of unlikes, unsaves and deleted comments.',
+    read: (m) => m.likes + m.saved + m.comments + m.shares,
+  },
+  ig_reels_avg_watch_time: {
+    title: 'Average watch time',
+    description: 'The average amount of time spent playing the reel.',
+    read: (m) => m.averageWatchTimeMs,
+    isReelsOnly: true,
+  },
+  ig_reels_video_view_total_time: {
+    title: 'Watch time',
+    description: 'The total amount of time the reel was played, including replays.',
+    read: (m) => m.totalWatchTimeMs,
+    isReelsOnly: true,
+  },
 };
 
 export function computeMediaInsights(
@@ -305,9 +501,18 @@ export function computeMediaInsights(
       const definition = MEDIA_METRICS[metric];
       if (!definition) throw invalidMetric(index, valid);
       if (definition.isReelsOnly && media.productType !== 'REELS') {
-        throw metaParamError(`The Media Insights API does not support the ${metric} metric for this media product type.`); // prettier-ignore
+        throw metaParamError(
+          `The Media Insights API does not support the ${metric} metric for this media product type.`,
+        );
       }
-      return { name: metric, period: 'lifetime', values: [{ value: definition.read(media) }], title: definition.title, description: definition.description, id: `${media.id}/insights/${metric}/lifetime` }; // prettier-ignore
+      return {
+        name: metric,
+        period: 'lifetime',
+        values: [{ value: definition.read(media) }],
+        title: definition.title,
+        description: definition.description,
+        id: `${media.id}/insights/${metric}/lifetime`,
+      };
     }),
   };
 }
@@ -316,13 +521,38 @@ const PAGE_METRICS: Record<
   string,
   { title: string; description: string; read: (page: FacebookPage, day: number) => number }
 > = {
-  // prettier-ignore
-  page_follows: { title: 'Lifetime Total Follows', description: 'Lifetime: The number of followers of your Facebook Page.', read: (p, d) => p.activity.followersAt(d) }, // prettier-ignore
-  page_total_media_view_unique: { title: 'Daily Total Media Viewers', description: 'Daily: The number of people who saw any content from your Page or about your Page.', read: (p, d) => p.activity.day(d).mediaViewsUnique }, // prettier-ignore
-  page_media_view: { title: 'Daily Media Views', description: 'Daily: The number of times your content was played or displayed.', read: (p, d) => p.activity.day(d).mediaViews }, // prettier-ignore
-  page_post_engagements: { title: 'Daily Post Engagements', description: 'Daily: The number of times people have engaged with your posts through reactions, comments, shares and more.', read: (p, d) => p.activity.day(d).postEngagements }, // prettier-ignore
-  page_daily_follows_unique: { title: 'Daily New Follows', description: 'Daily: The number of new followers of your Page.', read: (p, d) => p.activity.day(d).dailyFollows }, // prettier-ignore
-  page_daily_unfollows_unique: { title: 'Daily Unfollows', description: 'Daily: The number of people who stopped following your Page.', read: (p, d) => p.activity.day(d).dailyUnfollows }, // prettier-ignore
+  page_follows: {
+    title: 'Lifetime Total Follows',
+    description: 'Lifetime: The number of followers of your Facebook Page.',
+    read: (p, d) => p.activity.followersAt(d),
+  },
+  page_total_media_view_unique: {
+    title: 'Daily Total Media Viewers',
+    description:
+      'Daily: The number of people who saw any content from your Page or about your Page.',
+    read: (p, d) => p.activity.day(d).mediaViewsUnique,
+  },
+  page_media_view: {
+    title: 'Daily Media Views',
+    description: 'Daily: The number of times your content was played or displayed.',
+    read: (p, d) => p.activity.day(d).mediaViews,
+  },
+  page_post_engagements: {
+    title: 'Daily Post Engagements',
+    description:
+      'Daily: The number of times people have engaged with your posts through reactions, comments, shares and more.',
+    read: (p, d) => p.activity.day(d).postEngagements,
+  },
+  page_daily_follows_unique: {
+    title: 'Daily New Follows',
+    description: 'Daily: The number of new followers of your Page.',
+    read: (p, d) => p.activity.day(d).dailyFollows,
+  },
+  page_daily_unfollows_unique: {
+    title: 'Daily Unfollows',
+    description: 'Daily: The number of people who stopped following your Page.',
+    read: (p, d) => p.activity.day(d).dailyUnfollows,
+  },
 };
 
 export function computePageInsights(
@@ -330,21 +560,28 @@ export function computePageInsights(
   params: Record<string, string>,
   today: number,
 ): InsightsResult {
-  // prettier-ignore
   const metrics = readList(params.metric);
   if (metrics.length === 0) throw metaParamError('The parameter metric is required');
   for (const metric of metrics) {
     if (!PAGE_METRICS[metric]) throw metaParamError('The value must be a valid insights metric');
   }
   const period = params.period ?? 'day';
-  if (period !== 'day') throw metaParamError(`The sandbox emulates period=day for Page insights; got ${period}`); // prettier-ignore
+  if (period !== 'day')
+    throw metaParamError(`The sandbox emulates period=day for Page insights; got ${period}`);
   const range = readRange(params, today, 93);
   const length = range.lastDay - range.firstDay + 1;
   return {
     data: metrics.map((metric) => {
       const definition = PAGE_METRICS[metric]!;
       const days = dailyValues(range, today, (d) => definition.read(page, d));
-      return { name: metric, period: 'day', values: days.map((d) => ({ value: d.value, end_time: endTimeOf(d.day) })), title: definition.title, description: definition.description, id: `${page.id}/insights/${metric}/day` }; // prettier-ignore
+      return {
+        name: metric,
+        period: 'day',
+        values: days.map((d) => ({ value: d.value, end_time: endTimeOf(d.day) })),
+        title: definition.title,
+        description: definition.description,
+        id: `${page.id}/insights/${metric}/day`,
+      };
     }),
     pagingRange: {
       previous: { firstDay: range.firstDay - length, lastDay: range.firstDay - 1 },

@@ -16,13 +16,20 @@ export const META_SHORT_LIVED_TTL_SECONDS = 3600;
 export const META_LONG_LIVED_TTL_SECONDS = 5_183_944;
 const CODE_TTL_MS = 10 * 60_000;
 
-const DIALOG_PARAMS = ['client_id', 'redirect_uri', 'state', 'scope', 'response_type', 'auth_type', 'config_id'] as const; // prettier-ignore
+const DIALOG_PARAMS = [
+  'client_id',
+  'redirect_uri',
+  'state',
+  'scope',
+  'response_type',
+  'auth_type',
+  'config_id',
+] as const;
 
 export async function registerFacebookDialogRoutes(
   app: FastifyInstance,
   context: SandboxContext,
 ): Promise<void> {
-  // prettier-ignore
   const findApp = (appId: string | undefined): MetaAppCredentials | undefined =>
     context.options.metaApps.find((a) => a.appId === appId);
 
@@ -30,15 +37,32 @@ export async function registerFacebookDialogRoutes(
     params: Record<string, string>,
     reply: FastifyReply,
   ): { app: MetaAppCredentials; redirectUri: string; scopes: string[] } | null => {
-    // prettier-ignore
     const metaApp = findApp(params.client_id);
     if (!metaApp) {
-      void reply.code(400).type('text/html; charset=utf-8').send(renderErrorPage('Facebook', 'Invalid App ID', 'The provided app ID does not look like a valid app ID.')); // prettier-ignore
+      void reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(
+          renderErrorPage(
+            'Facebook',
+            'Invalid App ID',
+            'The provided app ID does not look like a valid app ID.',
+          ),
+        );
       return null;
     }
     const redirectUri = params.redirect_uri;
     if (!redirectUri || (metaApp.redirectUris && !metaApp.redirectUris.includes(redirectUri))) {
-      void reply.code(400).type('text/html; charset=utf-8').send(renderErrorPage('Facebook', "URL blocked", "This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.")); // prettier-ignore
+      void reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(
+          renderErrorPage(
+            'Facebook',
+            'URL blocked',
+            "This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.",
+          ),
+        );
       return null;
     }
     const scopes = (params.scope ?? 'public_profile').split(/[\s,]+/).filter(Boolean);
@@ -58,7 +82,13 @@ export async function registerFacebookDialogRoutes(
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
-        renderConsentPage({ provider: 'Facebook', action: requestPath(request), clientId: valid.app.appId, scopes: valid.scopes, hiddenFields }), // prettier-ignore
+        renderConsentPage({
+          provider: 'Facebook',
+          action: requestPath(request),
+          clientId: valid.app.appId,
+          scopes: valid.scopes,
+          hiddenFields,
+        }),
       );
   };
 
@@ -104,37 +134,89 @@ export function registerMetaTokenRoute(app: FastifyInstance, context: SandboxCon
   app.get('/:version/oauth/access_token', async (request, reply) => {
     const params = readParams(request.query);
     const metaApp = context.options.metaApps.find((a) => a.appId === params.client_id);
-    if (!metaApp) return sendMetaError(reply, { message: 'Error validating application. Invalid application ID.', code: 101 }); // prettier-ignore
-    if (params.client_secret !== metaApp.appSecret) return sendMetaError(reply, { message: 'Error validating client secret.', code: 1 }); // prettier-ignore
+    if (!metaApp)
+      return sendMetaError(reply, {
+        message: 'Error validating application. Invalid application ID.',
+        code: 101,
+      });
+    if (params.client_secret !== metaApp.appSecret)
+      return sendMetaError(reply, { message: 'Error validating client secret.', code: 1 });
     const nowMs = context.clock.nowMs();
 
     if (params.grant_type === 'fb_exchange_token') {
       const lookup = context.tokens.lookupAccessToken(params.fb_exchange_token ?? '', nowMs);
-      if (lookup.status === 'unknown' || lookup.grant.provider !== 'meta') return sendMetaError(reply, META_ERRORS.invalidToken); // prettier-ignore
+      if (lookup.status === 'unknown' || lookup.grant.provider !== 'meta')
+        return sendMetaError(reply, META_ERRORS.invalidToken);
       if (lookup.status === 'revoked') return sendMetaError(reply, META_ERRORS.revokedToken);
-      if (lookup.status === 'expired') return sendMetaError(reply, expiredTokenError(lookup.record.expiresAtMs ?? nowMs, nowMs)); // prettier-ignore
-      const token = context.tokens.issueAccessToken(lookup.grant, { ttlSeconds: META_LONG_LIVED_TTL_SECONDS, nowMs, isLongLived: true }); // prettier-ignore
-      return reply.send({ access_token: token.token, token_type: 'bearer', expires_in: META_LONG_LIVED_TTL_SECONDS }); // prettier-ignore
+      if (lookup.status === 'expired')
+        return sendMetaError(reply, expiredTokenError(lookup.record.expiresAtMs ?? nowMs, nowMs));
+      const token = context.tokens.issueAccessToken(lookup.grant, {
+        ttlSeconds: META_LONG_LIVED_TTL_SECONDS,
+        nowMs,
+        isLongLived: true,
+      });
+      return reply.send({
+        access_token: token.token,
+        token_type: 'bearer',
+        expires_in: META_LONG_LIVED_TTL_SECONDS,
+      });
     }
     if (params.grant_type !== undefined && params.grant_type !== 'authorization_code') {
-      return sendMetaError(reply, { message: `(#100) Unsupported grant_type: ${params.grant_type}`, code: 100 }); // prettier-ignore
+      return sendMetaError(reply, {
+        message: `(#100) Unsupported grant_type: ${params.grant_type}`,
+        code: 100,
+      });
     }
 
     const code = params.code ? context.tokens.codes.get(params.code) : undefined;
-    if (!code || code.provider !== 'meta' || code.clientId !== metaApp.appId) return sendMetaError(reply, { message: 'Invalid verification code format.', code: 100, subcode: 36007 }); // prettier-ignore
+    if (!code || code.provider !== 'meta' || code.clientId !== metaApp.appId)
+      return sendMetaError(reply, {
+        message: 'Invalid verification code format.',
+        code: 100,
+        subcode: 36007,
+      });
     if (code.isUsed) {
       if (code.grantId) context.tokens.revokeGrant(code.grantId);
-      return sendMetaError(reply, { message: 'This authorization code has been used.', code: 100, subcode: 36009 }); // prettier-ignore
+      return sendMetaError(reply, {
+        message: 'This authorization code has been used.',
+        code: 100,
+        subcode: 36009,
+      });
     }
-    if (code.expiresAtMs <= nowMs) return sendMetaError(reply, { message: 'This authorization code has expired.', code: 100, subcode: 36007 }); // prettier-ignore
+    if (code.expiresAtMs <= nowMs)
+      return sendMetaError(reply, {
+        message: 'This authorization code has expired.',
+        code: 100,
+        subcode: 36007,
+      });
     if (params.redirect_uri !== code.redirectUri) {
-      return sendMetaError(reply, { message: 'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request', code: 100, subcode: 36008 }); // prettier-ignore
+      return sendMetaError(reply, {
+        message:
+          'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+        code: 100,
+        subcode: 36008,
+      });
     }
     code.isUsed = true;
-    const grant = context.tokens.createGrant({ provider: 'meta', personaId: code.personaId, clientId: metaApp.appId, scopes: code.scopes, nowMs, withRefreshToken: false, refreshTokenTtlMs: null }); // prettier-ignore
+    const grant = context.tokens.createGrant({
+      provider: 'meta',
+      personaId: code.personaId,
+      clientId: metaApp.appId,
+      scopes: code.scopes,
+      nowMs,
+      withRefreshToken: false,
+      refreshTokenTtlMs: null,
+    });
     code.grantId = grant.id;
     context.tokens.markChanged('code', code.code);
-    const token = context.tokens.issueAccessToken(grant, { ttlSeconds: META_SHORT_LIVED_TTL_SECONDS, nowMs }); // prettier-ignore
-    return reply.send({ access_token: token.token, token_type: 'bearer', expires_in: META_SHORT_LIVED_TTL_SECONDS }); // prettier-ignore
+    const token = context.tokens.issueAccessToken(grant, {
+      ttlSeconds: META_SHORT_LIVED_TTL_SECONDS,
+      nowMs,
+    });
+    return reply.send({
+      access_token: token.token,
+      token_type: 'bearer',
+      expires_in: META_SHORT_LIVED_TTL_SECONDS,
+    });
   });
 }

@@ -28,11 +28,11 @@ export function renderConsentPage(input: ConsentPageInput): string {
     .map(
       ([name, value]) =>
         `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
-    ) // prettier-ignore
+    )
     .join('\n      ');
   const personaButtons = PERSONA_IDS.map((id) => {
     const persona = PERSONAS[id];
-    return `<button class="primary" type="submit" name="persona" value="${id}">Sandbox: continue as ${escapeHtml(persona.artistName)} (${escapeHtml(persona.label.toLowerCase())}, persona “${id}”)</button>`; // prettier-ignore
+    return `<button class="primary" type="submit" name="persona" value="${id}">Sandbox: continue as ${escapeHtml(persona.artistName)} (${escapeHtml(persona.label.toLowerCase())}, persona “${id}”)</button>`;
   }).join('\n        ');
   const scopes = input.scopes.map((s) => `<li><code>${escapeHtml(s)}</code></li>`).join('');
   return `<!doctype html>

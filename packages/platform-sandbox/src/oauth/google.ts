@@ -59,7 +59,6 @@ export async function registerGoogleOAuthRoutes(
   app: FastifyInstance,
   context: SandboxContext,
 ): Promise<void> {
-  // prettier-ignore
   const findClient = (clientId: string | undefined): GoogleClientCredentials | undefined =>
     context.options.googleClients.find((c) => c.clientId === clientId);
 
@@ -68,15 +67,28 @@ export async function registerGoogleOAuthRoutes(
     params: Record<string, string>,
     reply: FastifyReply,
   ): AuthRequest | null => {
-    // prettier-ignore
     const client = findClient(params.client_id);
     if (!client) {
-      void reply.code(401).type('text/html; charset=utf-8').send(renderErrorPage('Google', 'Error 401: invalid_client', 'The OAuth client was not found.')); // prettier-ignore
+      void reply
+        .code(401)
+        .type('text/html; charset=utf-8')
+        .send(
+          renderErrorPage('Google', 'Error 401: invalid_client', 'The OAuth client was not found.'),
+        );
       return null;
     }
     const redirectUri = params.redirect_uri;
     if (!redirectUri || (client.redirectUris && !client.redirectUris.includes(redirectUri))) {
-      void reply.code(400).type('text/html; charset=utf-8').send(renderErrorPage('Google', 'Error 400: redirect_uri_mismatch', `You can't sign in to this app because it doesn't comply with Google's OAuth 2.0 policy. redirect_uri=${redirectUri ?? ''}`)); // prettier-ignore
+      void reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(
+          renderErrorPage(
+            'Google',
+            'Error 400: redirect_uri_mismatch',
+            `You can't sign in to this app because it doesn't comply with Google's OAuth 2.0 policy. redirect_uri=${redirectUri ?? ''}`,
+          ),
+        );
       return null;
     }
     const fail = (error: string, description: string): null => {
@@ -87,22 +99,53 @@ export async function registerGoogleOAuthRoutes(
       void reply.redirect(target.toString(), 302);
       return null;
     };
-    if (params.response_type !== 'code') return fail('unsupported_response_type', `Invalid response_type: ${params.response_type ?? ''}`); // prettier-ignore
+    if (params.response_type !== 'code')
+      return fail(
+        'unsupported_response_type',
+        `Invalid response_type: ${params.response_type ?? ''}`,
+      );
     const scopes = (params.scope ?? '').split(/[\s+]+/).filter(Boolean);
     if (scopes.length === 0) {
-      void reply.code(400).type('text/html; charset=utf-8').send(renderErrorPage('Google', 'Error 400: invalid_request', 'Missing required parameter: scope')); // prettier-ignore
+      void reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(
+          renderErrorPage(
+            'Google',
+            'Error 400: invalid_request',
+            'Missing required parameter: scope',
+          ),
+        );
       return null;
     }
     const unknown = scopes.find((s) => !KNOWN_SCOPES.has(s));
     if (unknown) {
-      void reply.code(400).type('text/html; charset=utf-8').send(renderErrorPage('Google', 'Error 400: invalid_scope', `Some requested scopes were invalid. {invalid=[${unknown}]}`)); // prettier-ignore
+      void reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(
+          renderErrorPage(
+            'Google',
+            'Error 400: invalid_scope',
+            `Some requested scopes were invalid. {invalid=[${unknown}]}`,
+          ),
+        );
       return null;
     }
     let codeChallengeMethod: AuthRequest['codeChallengeMethod'] = null;
     if (params.code_challenge) {
       const method = params.code_challenge_method ?? 'plain';
       if (method !== 'S256' && method !== 'plain') {
-        void reply.code(400).type('text/html; charset=utf-8').send(renderErrorPage('Google', 'Error 400: invalid_request', `Invalid code_challenge_method: ${method}`)); // prettier-ignore
+        void reply
+          .code(400)
+          .type('text/html; charset=utf-8')
+          .send(
+            renderErrorPage(
+              'Google',
+              'Error 400: invalid_request',
+              `Invalid code_challenge_method: ${method}`,
+            ),
+          );
         return null;
       }
       codeChallengeMethod = method;
@@ -122,7 +165,6 @@ export async function registerGoogleOAuthRoutes(
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<FastifyReply> => {
-    // prettier-ignore
     const params = readParams(request.query);
     const auth = validateAuthRequest(params, reply);
     if (!auth) return reply;
@@ -135,7 +177,13 @@ export async function registerGoogleOAuthRoutes(
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(
-        renderConsentPage({ provider: 'Google', action: requestPath(request), clientId: auth.client.clientId, scopes: auth.scopes, hiddenFields }), // prettier-ignore
+        renderConsentPage({
+          provider: 'Google',
+          action: requestPath(request),
+          clientId: auth.client.clientId,
+          scopes: auth.scopes,
+          hiddenFields,
+        }),
       );
   };
 
@@ -143,7 +191,6 @@ export async function registerGoogleOAuthRoutes(
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<FastifyReply> => {
-    // prettier-ignore
     const params = readParams(request.body);
     const auth = validateAuthRequest(params, reply);
     if (!auth) return reply;
@@ -180,25 +227,34 @@ export async function registerGoogleOAuthRoutes(
     const clientId = params.client_id ?? basic?.id;
     const clientSecret = params.client_secret ?? basic?.secret;
     const client = findClient(clientId);
-    if (!client) return sendOAuthError(reply, 401, 'invalid_client', 'The OAuth client was not found.'); // prettier-ignore
-    if (client.clientSecret !== clientSecret) return sendOAuthError(reply, 401, 'invalid_client', 'Unauthorized'); // prettier-ignore
+    if (!client)
+      return sendOAuthError(reply, 401, 'invalid_client', 'The OAuth client was not found.');
+    if (client.clientSecret !== clientSecret)
+      return sendOAuthError(reply, 401, 'invalid_client', 'Unauthorized');
     const nowMs = context.clock.nowMs();
 
     if (params.grant_type === 'authorization_code') {
-      if (!params.code) return sendOAuthError(reply, 400, 'invalid_request', 'Missing required parameter: code'); // prettier-ignore
+      if (!params.code)
+        return sendOAuthError(reply, 400, 'invalid_request', 'Missing required parameter: code');
       const code = context.tokens.codes.get(params.code);
-      if (!code || code.provider !== 'google') return sendOAuthError(reply, 400, 'invalid_grant', 'Malformed auth code.'); // prettier-ignore
+      if (!code || code.provider !== 'google')
+        return sendOAuthError(reply, 400, 'invalid_grant', 'Malformed auth code.');
       if (code.isUsed) {
         // A replayed code is treated as stolen: the grant issued from it is revoked as well.
         if (code.grantId) context.tokens.revokeGrant(code.grantId);
         return sendOAuthError(reply, 400, 'invalid_grant', 'Bad Request');
       }
-      if (code.expiresAtMs <= nowMs || code.clientId !== client.clientId) return sendOAuthError(reply, 400, 'invalid_grant', 'Bad Request'); // prettier-ignore
-      if (params.redirect_uri !== code.redirectUri) return sendOAuthError(reply, 400, 'redirect_uri_mismatch', 'Bad Request'); // prettier-ignore
+      if (code.expiresAtMs <= nowMs || code.clientId !== client.clientId)
+        return sendOAuthError(reply, 400, 'invalid_grant', 'Bad Request');
+      if (params.redirect_uri !== code.redirectUri)
+        return sendOAuthError(reply, 400, 'redirect_uri_mismatch', 'Bad Request');
       if (code.codeChallenge) {
         const verifier = params.code_verifier;
-        if (!verifier) return sendOAuthError(reply, 400, 'invalid_grant', 'Missing code verifier.'); // prettier-ignore
-        const expected = code.codeChallengeMethod === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier; // prettier-ignore
+        if (!verifier) return sendOAuthError(reply, 400, 'invalid_grant', 'Missing code verifier.');
+        const expected =
+          code.codeChallengeMethod === 'S256'
+            ? createHash('sha256').update(verifier).digest('base64url')
+            : verifier;
         if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier) || expected !== code.codeChallenge) {
           return sendOAuthError(reply, 400, 'invalid_grant', 'Invalid code verifier.');
         }
@@ -215,7 +271,10 @@ export async function registerGoogleOAuthRoutes(
       });
       code.grantId = grant.id;
       context.tokens.markChanged('code', code.code);
-      const access = context.tokens.issueAccessToken(grant, { ttlSeconds: GOOGLE_ACCESS_TOKEN_TTL_SECONDS, nowMs }); // prettier-ignore
+      const access = context.tokens.issueAccessToken(grant, {
+        ttlSeconds: GOOGLE_ACCESS_TOKEN_TTL_SECONDS,
+        nowMs,
+      });
       return reply.header('cache-control', 'no-cache, no-store, max-age=0, must-revalidate').send({
         access_token: access.token,
         expires_in: GOOGLE_ACCESS_TOKEN_TTL_SECONDS,
@@ -227,12 +286,24 @@ export async function registerGoogleOAuthRoutes(
     }
 
     if (params.grant_type === 'refresh_token') {
-      if (!params.refresh_token) return sendOAuthError(reply, 400, 'invalid_request', 'Missing required parameter: refresh_token'); // prettier-ignore
+      if (!params.refresh_token)
+        return sendOAuthError(
+          reply,
+          400,
+          'invalid_request',
+          'Missing required parameter: refresh_token',
+        );
       const grant = context.tokens.findGrantByRefreshToken(params.refresh_token);
-      const isExpired = grant?.refreshTokenExpiresAtMs != null && grant.refreshTokenExpiresAtMs <= nowMs; // prettier-ignore
-      if (!grant || grant.isRevoked || isExpired) return sendOAuthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.'); // prettier-ignore
-      if (grant.clientId !== client.clientId) return sendOAuthError(reply, 401, 'unauthorized_client', 'Unauthorized'); // prettier-ignore
-      const access = context.tokens.issueAccessToken(grant, { ttlSeconds: GOOGLE_ACCESS_TOKEN_TTL_SECONDS, nowMs }); // prettier-ignore
+      const isExpired =
+        grant?.refreshTokenExpiresAtMs != null && grant.refreshTokenExpiresAtMs <= nowMs;
+      if (!grant || grant.isRevoked || isExpired)
+        return sendOAuthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
+      if (grant.clientId !== client.clientId)
+        return sendOAuthError(reply, 401, 'unauthorized_client', 'Unauthorized');
+      const access = context.tokens.issueAccessToken(grant, {
+        ttlSeconds: GOOGLE_ACCESS_TOKEN_TTL_SECONDS,
+        nowMs,
+      });
       return reply.header('cache-control', 'no-cache, no-store, max-age=0, must-revalidate').send({
         access_token: access.token,
         expires_in: GOOGLE_ACCESS_TOKEN_TTL_SECONDS,
@@ -242,16 +313,23 @@ export async function registerGoogleOAuthRoutes(
       });
     }
 
-    return sendOAuthError(reply, 400, 'unsupported_grant_type', `Invalid grant_type: ${params.grant_type ?? ''}`); // prettier-ignore
+    return sendOAuthError(
+      reply,
+      400,
+      'unsupported_grant_type',
+      `Invalid grant_type: ${params.grant_type ?? ''}`,
+    );
   });
 
   app.post('/revoke', async (request, reply) => {
     const token = readParams(request.query).token ?? readParams(request.body).token;
-    if (!token) return sendOAuthError(reply, 400, 'invalid_request', 'Missing required parameter: token'); // prettier-ignore
+    if (!token)
+      return sendOAuthError(reply, 400, 'invalid_request', 'Missing required parameter: token');
     const grant =
       context.tokens.findGrantByRefreshToken(token) ??
       context.tokens.grants.get(context.tokens.accessTokens.get(token)?.grantId ?? '');
-    if (!grant || grant.provider !== 'google' || grant.isRevoked) return sendOAuthError(reply, 400, 'invalid_token', 'Token expired or revoked'); // prettier-ignore
+    if (!grant || grant.provider !== 'google' || grant.isRevoked)
+      return sendOAuthError(reply, 400, 'invalid_token', 'Token expired or revoked');
     // Revoking either token of a grant revokes the whole grant, as Google documents.
     context.tokens.revokeGrant(grant.id);
     return reply.send({});
@@ -260,8 +338,10 @@ export async function registerGoogleOAuthRoutes(
   app.get('/tokeninfo', async (request, reply) => {
     const token = readParams(request.query).access_token;
     const lookup = token ? context.tokens.lookupAccessToken(token, context.clock.nowMs()) : null;
-    if (!lookup || lookup.status !== 'valid' || lookup.grant.provider !== 'google') return sendOAuthError(reply, 400, 'invalid_token', 'Invalid Value'); // prettier-ignore
-    const expiresAtMs = lookup.record.expiresAtMs ?? context.clock.nowMs() + GOOGLE_ACCESS_TOKEN_TTL_SECONDS * 1000; // prettier-ignore
+    if (!lookup || lookup.status !== 'valid' || lookup.grant.provider !== 'google')
+      return sendOAuthError(reply, 400, 'invalid_token', 'Invalid Value');
+    const expiresAtMs =
+      lookup.record.expiresAtMs ?? context.clock.nowMs() + GOOGLE_ACCESS_TOKEN_TTL_SECONDS * 1000;
     return reply.send({
       azp: lookup.grant.clientId,
       aud: lookup.grant.clientId,

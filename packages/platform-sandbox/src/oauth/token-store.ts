@@ -138,7 +138,8 @@ export class TokenStore {
       if (!this.accessTokens.has(value)) keys.add(`access:${value}`);
       if (!this.refreshTokens.has(value)) keys.add(`refresh:${value}`);
     }
-    const found = keys.size > 0 ? await this.persistence.load([...keys]) : new Map<string, unknown>(); // prettier-ignore
+    const found =
+      keys.size > 0 ? await this.persistence.load([...keys]) : new Map<string, unknown>();
     const grantIds = new Set<string>();
     for (const [key, value] of found) {
       const [kind, ...rest] = key.split(':');
@@ -218,7 +219,12 @@ export class TokenStore {
 
   createCode(input: Omit<AuthorizationCode, 'code' | 'isUsed' | 'grantId'>): AuthorizationCode {
     const prefix = input.provider === 'google' ? '4/0Sbx' : 'AQSbx';
-    const code: AuthorizationCode = { ...input, code: `${prefix}${randomToken(32)}`, isUsed: false, grantId: null }; // prettier-ignore
+    const code: AuthorizationCode = {
+      ...input,
+      code: `${prefix}${randomToken(32)}`,
+      isUsed: false,
+      grantId: null,
+    };
     this.codes.set(code.code, code);
     this.markChanged('code', code.code);
     return code;
@@ -248,7 +254,8 @@ export class TokenStore {
     };
     if (input.withRefreshToken) {
       grant.refreshToken = input.fixedRefreshToken ?? `1//0Sbx${randomToken(40)}`;
-      grant.refreshTokenExpiresAtMs = input.refreshTokenTtlMs === null ? null : input.nowMs + input.refreshTokenTtlMs; // prettier-ignore
+      grant.refreshTokenExpiresAtMs =
+        input.refreshTokenTtlMs === null ? null : input.nowMs + input.refreshTokenTtlMs;
       this.refreshTokens.set(grant.refreshToken, grant.id);
       this.markChanged('refresh', grant.refreshToken);
     }
@@ -334,7 +341,11 @@ export class TokenStore {
         fixedRefreshToken: `sandbox-google-refresh-${personaId}`,
       });
       this.staticGrantIds.add(google.id);
-      this.issueAccessToken(google, { ttlSeconds: null, nowMs, fixedToken: staticGoogleToken(personaId) }); // prettier-ignore
+      this.issueAccessToken(google, {
+        ttlSeconds: null,
+        nowMs,
+        fixedToken: staticGoogleToken(personaId),
+      });
       const meta = this.createGrant({
         provider: 'meta',
         personaId,
@@ -345,9 +356,21 @@ export class TokenStore {
         refreshTokenTtlMs: null,
       });
       this.staticGrantIds.add(meta.id);
-      this.issueAccessToken(meta, { ttlSeconds: null, nowMs, isLongLived: true, fixedToken: staticMetaToken(personaId) }); // prettier-ignore
+      this.issueAccessToken(meta, {
+        ttlSeconds: null,
+        nowMs,
+        isLongLived: true,
+        fixedToken: staticMetaToken(personaId),
+      });
       const pageId = this.defaults.pageIdOf(personaId);
-      const page = this.issueAccessToken(meta, { ttlSeconds: null, nowMs, kind: 'page', pageId, isLongLived: true, fixedToken: staticMetaPageToken(personaId) }); // prettier-ignore
+      const page = this.issueAccessToken(meta, {
+        ttlSeconds: null,
+        nowMs,
+        kind: 'page',
+        pageId,
+        isLongLived: true,
+        fixedToken: staticMetaPageToken(personaId),
+      });
       meta.pageTokens.set(pageId, page.token);
     }
   }

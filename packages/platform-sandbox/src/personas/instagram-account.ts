@@ -39,10 +39,13 @@ export type IgDay = {
   unfollows: number;
 };
 
-export type DemographicShares = Record<'age' | 'gender' | 'country' | 'city', {
-  values: readonly string[];
-  weights: readonly number[];
-}>; // prettier-ignore
+export type DemographicShares = Record<
+  'age' | 'gender' | 'country' | 'city',
+  {
+    values: readonly string[];
+    weights: readonly number[];
+  }
+>;
 
 export type InstagramAccount = {
   id: string;
@@ -69,10 +72,29 @@ export type FacebookPage = {
 
 const CITIES: Record<string, string[]> = {
   GB: ['London, England', 'Manchester, England', 'Bristol, England', 'Glasgow, Scotland'],
-  IT: ['Milan, Lombardy', 'Rome, Lazio', 'Turin, Piedmont', 'Naples, Campania', 'Bologna, Emilia-Romagna'],
-  US: ['Los Angeles, California', 'New York, New York', 'Chicago, Illinois', 'Austin, Texas', 'Atlanta, Georgia'],
-}; // prettier-ignore
-const OTHER_CITIES = ['Berlin, Berlin', 'Paris, Île-de-France', 'Madrid, Community of Madrid', 'São Paulo, São Paulo', 'Toronto, Ontario', 'Sydney, New South Wales']; // prettier-ignore
+  IT: [
+    'Milan, Lombardy',
+    'Rome, Lazio',
+    'Turin, Piedmont',
+    'Naples, Campania',
+    'Bologna, Emilia-Romagna',
+  ],
+  US: [
+    'Los Angeles, California',
+    'New York, New York',
+    'Chicago, Illinois',
+    'Austin, Texas',
+    'Atlanta, Georgia',
+  ],
+};
+const OTHER_CITIES = [
+  'Berlin, Berlin',
+  'Paris, Île-de-France',
+  'Madrid, Community of Madrid',
+  'São Paulo, São Paulo',
+  'Toronto, Ontario',
+  'Sydney, New South Wales',
+];
 const IG_COUNTRIES = ['US', 'GB', 'IT', 'DE', 'FR', 'ES', 'BR', 'MX', 'CA', 'AU', 'IN', 'NL'];
 
 type BuildInput = {
@@ -109,7 +131,8 @@ export function buildInstagramAccount({
     const likes = Math.round(reach * (0.06 + 0.06 * rng.next()));
     const durationMs = rng.int(8_000, 60_000);
     const plays = Math.round(reach * (1.3 + 1.2 * rng.next()));
-    const averageWatchTimeMs = productType === 'REELS' ? Math.round(durationMs * (0.35 + 0.4 * rng.next())) : 0; // prettier-ignore
+    const averageWatchTimeMs =
+      productType === 'REELS' ? Math.round(durationMs * (0.35 + 0.4 * rng.next())) : 0;
     media.push({
       id,
       shortcode: rng.chars('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-', 11),
@@ -139,7 +162,9 @@ export function buildInstagramAccount({
     gender: { values: ['F', 'M', 'U'], weights: [0.55, 0.43, 0.02] },
     country: {
       values: IG_COUNTRIES,
-      weights: IG_COUNTRIES.map((c, i) => (c === home ? 0.45 : 0.1 * Math.exp(-i / 5) * (0.4 + rng.next()))), // prettier-ignore
+      weights: IG_COUNTRIES.map((c, i) =>
+        c === home ? 0.45 : 0.1 * Math.exp(-i / 5) * (0.4 + rng.next()),
+      ),
     },
     city: {
       values: cities,

@@ -83,9 +83,27 @@ export const AGE_GROUPS = [
 export const GENDERS = ['female', 'male', 'user_specified'] as const;
 
 const COUNTRIES = [
-  'US', 'GB', 'IT', 'DE', 'FR', 'ES', 'BR', 'MX', 'CA', 'AU',
-  'IN', 'JP', 'NL', 'SE', 'PL', 'AR', 'TR', 'ID', 'PH', 'KR',
-]; // prettier-ignore
+  'US',
+  'GB',
+  'IT',
+  'DE',
+  'FR',
+  'ES',
+  'BR',
+  'MX',
+  'CA',
+  'AU',
+  'IN',
+  'JP',
+  'NL',
+  'SE',
+  'PL',
+  'AR',
+  'TR',
+  'ID',
+  'PH',
+  'KR',
+];
 
 const DEVICE_WEIGHTS: Record<string, [number, number]> = {
   MOBILE: [0.62, 0.94],
@@ -117,17 +135,55 @@ const AGE_WEIGHTS_LONG = [0.04, 0.24, 0.33, 0.18, 0.11, 0.06, 0.04];
 const AGE_WEIGHTS_SHORTS = [0.12, 0.38, 0.28, 0.12, 0.06, 0.03, 0.01];
 
 const TITLE_WORDS_A = [
-  'Golden', 'Paper', 'Electric', 'Quiet', 'Northern', 'Velvet', 'Neon', 'Silver', 'Broken',
-  'Midnight', 'Wild', 'Glass', 'Summer', 'Hollow', 'Crimson', 'Distant', 'Lucid', 'Open',
-]; // prettier-ignore
+  'Golden',
+  'Paper',
+  'Electric',
+  'Quiet',
+  'Northern',
+  'Velvet',
+  'Neon',
+  'Silver',
+  'Broken',
+  'Midnight',
+  'Wild',
+  'Glass',
+  'Summer',
+  'Hollow',
+  'Crimson',
+  'Distant',
+  'Lucid',
+  'Open',
+];
 const TITLE_WORDS_B = [
-  'Hearts', 'Skyline', 'Rivers', 'Signals', 'Lights', 'Waves', 'Roads', 'Echoes', 'Gardens',
-  'Letters', 'Fires', 'Tides', 'Dreams', 'Windows', 'Streets', 'Satellites', 'Shadows', 'Horizons',
-]; // prettier-ignore
+  'Hearts',
+  'Skyline',
+  'Rivers',
+  'Signals',
+  'Lights',
+  'Waves',
+  'Roads',
+  'Echoes',
+  'Gardens',
+  'Letters',
+  'Fires',
+  'Tides',
+  'Dreams',
+  'Windows',
+  'Streets',
+  'Satellites',
+  'Shadows',
+  'Horizons',
+];
 const LONG_SUFFIXES = [
-  '(Official Video)', '(Official Audio)', '(Lyric Video)', '(Live Session)', '(Acoustic)',
-  '(Visualizer)', '(Behind the Scenes)', '(Remix)',
-]; // prettier-ignore
+  '(Official Video)',
+  '(Official Audio)',
+  '(Lyric Video)',
+  '(Live Session)',
+  '(Acoustic)',
+  '(Visualizer)',
+  '(Behind the Scenes)',
+  '(Remix)',
+];
 
 type BuildInput = {
   definition: PersonaDefinition;

@@ -67,7 +67,21 @@ export const ANALYTICS_DIMENSIONS = new Set([
   'creatorContentType',
 ]);
 /** Real dimensions the sandbox does not model: answered like an unsupported combination. */
-const KNOWN_UNMODELLED = new Set(['city', 'province', 'playlist', 'operatingSystem', 'subscribedStatus', 'sharingService', 'liveOrOnDemand', 'youtubeProduct', 'insightPlaybackLocationType', 'elapsedVideoTimeRatio', 'week', '7DayTotals', '30DayTotals']); // prettier-ignore
+const KNOWN_UNMODELLED = new Set([
+  'city',
+  'province',
+  'playlist',
+  'operatingSystem',
+  'subscribedStatus',
+  'sharingService',
+  'liveOrOnDemand',
+  'youtubeProduct',
+  'insightPlaybackLocationType',
+  'elapsedVideoTimeRatio',
+  'week',
+  '7DayTotals',
+  '30DayTotals',
+]);
 
 export type AnalyticsQuery = {
   startDay: number;
@@ -84,9 +98,9 @@ export function parseAnalyticsQuery(
   params: Record<string, string>,
   channelId: string,
 ): AnalyticsQuery {
-  // prettier-ignore
   for (const name of ['ids', 'startDate', 'endDate', 'metrics'] as const) {
-    if (!params[name]) throw new AnalyticsQueryError(`Required parameter: ${name}`, 400, 'required');
+    if (!params[name])
+      throw new AnalyticsQueryError(`Required parameter: ${name}`, 400, 'required');
   }
   const ids = params.ids ?? '';
   if (ids !== 'channel==MINE' && ids !== `channel==${channelId}`) {
@@ -95,45 +109,68 @@ export function parseAnalyticsQuery(
   const parseDate = (name: 'startDate' | 'endDate'): number => {
     const text = params[name] ?? '';
     const day = parseDay(text);
-    if (day === null) throw new AnalyticsQueryError(`Invalid value '${text}' for parameter ${name}. Values must be valid dates in the format YYYY-MM-DD.`, 400, 'invalidParameter'); // prettier-ignore
+    if (day === null)
+      throw new AnalyticsQueryError(
+        `Invalid value '${text}' for parameter ${name}. Values must be valid dates in the format YYYY-MM-DD.`,
+        400,
+        'invalidParameter',
+      );
     return day;
   };
   const startDay = parseDate('startDate');
   const endDay = parseDate('endDate');
-  if (startDay > endDay) throw new AnalyticsQueryError('The start date must be earlier than or equal to the end date.'); // prettier-ignore
+  if (startDay > endDay)
+    throw new AnalyticsQueryError('The start date must be earlier than or equal to the end date.');
 
-  const list = (text: string | undefined): string[] => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean); // prettier-ignore
+  const list = (text: string | undefined): string[] =>
+    (text ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   const metrics = list(params.metrics);
   for (const metric of metrics) {
-    if (!ANALYTICS_METRICS[metric]) throw new AnalyticsQueryError(`Unknown identifier (${metric}) given in field parameters.metrics.`); // prettier-ignore
+    if (!ANALYTICS_METRICS[metric])
+      throw new AnalyticsQueryError(
+        `Unknown identifier (${metric}) given in field parameters.metrics.`,
+      );
   }
   const dimensions = list(params.dimensions);
   for (const dimension of dimensions) {
     if (KNOWN_UNMODELLED.has(dimension)) throw new AnalyticsQueryError(UNSUPPORTED_QUERY);
-    if (!ANALYTICS_DIMENSIONS.has(dimension)) throw new AnalyticsQueryError(`Unknown identifier (${dimension}) given in field parameters.dimensions.`); // prettier-ignore
+    if (!ANALYTICS_DIMENSIONS.has(dimension))
+      throw new AnalyticsQueryError(
+        `Unknown identifier (${dimension}) given in field parameters.dimensions.`,
+      );
   }
-  if (new Set(dimensions).size !== dimensions.length) throw new AnalyticsQueryError(UNSUPPORTED_QUERY); // prettier-ignore
+  if (new Set(dimensions).size !== dimensions.length)
+    throw new AnalyticsQueryError(UNSUPPORTED_QUERY);
 
   const filters = new Map<string, string[]>();
   for (const clause of (params.filters ?? '').split(';').filter(Boolean)) {
     const match = /^([A-Za-z0-9]+)==(.+)$/.exec(clause.trim());
     if (!match?.[1] || !match[2]) throw new AnalyticsQueryError(`Invalid filter: ${clause}`);
     const name = match[1];
-    if (!ANALYTICS_DIMENSIONS.has(name) || TIME_DIMENSIONS.has(name)) throw new AnalyticsQueryError(`Unknown identifier (${name}) given in field parameters.filters.`); // prettier-ignore
+    if (!ANALYTICS_DIMENSIONS.has(name) || TIME_DIMENSIONS.has(name))
+      throw new AnalyticsQueryError(
+        `Unknown identifier (${name}) given in field parameters.filters.`,
+      );
     const values = match[2]
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    if (name === 'video' && values.length > 500) throw new AnalyticsQueryError('The video filter accepts at most 500 video IDs.'); // prettier-ignore
+    if (name === 'video' && values.length > 500)
+      throw new AnalyticsQueryError('The video filter accepts at most 500 video IDs.');
     if (name === 'creatorContentType') {
       for (const value of values) {
-        if (![...CONTENT_TYPES, 'STORY', 'CREATOR_CONTENT_TYPE_UNSPECIFIED'].includes(value)) throw new AnalyticsQueryError(`Invalid value (${value}) for filter creatorContentType.`); // prettier-ignore
+        if (![...CONTENT_TYPES, 'STORY', 'CREATOR_CONTENT_TYPE_UNSPECIFIED'].includes(value))
+          throw new AnalyticsQueryError(`Invalid value (${value}) for filter creatorContentType.`);
       }
     }
     filters.set(name, values);
   }
 
-  const isDemographic = metrics.includes('viewerPercentage') || dimensions.some((d) => DEMOGRAPHIC_DIMENSIONS.has(d)); // prettier-ignore
+  const isDemographic =
+    metrics.includes('viewerPercentage') || dimensions.some((d) => DEMOGRAPHIC_DIMENSIONS.has(d));
   if (isDemographic) {
     const isValid =
       metrics.length === 1 &&
@@ -143,22 +180,36 @@ export function parseAnalyticsQuery(
       [...filters.keys()].every((f) => ['video', 'country', 'creatorContentType'].includes(f));
     if (!isValid) throw new AnalyticsQueryError(UNSUPPORTED_QUERY);
   }
-  if (dimensions.filter((d) => TIME_DIMENSIONS.has(d)).length > 1) throw new AnalyticsQueryError(UNSUPPORTED_QUERY); // prettier-ignore
-  const splitNames = new Set([...dimensions, ...filters.keys()].filter((d) => SPLIT_DIMENSIONS.has(d))); // prettier-ignore
+  if (dimensions.filter((d) => TIME_DIMENSIONS.has(d)).length > 1)
+    throw new AnalyticsQueryError(UNSUPPORTED_QUERY);
+  const splitNames = new Set(
+    [...dimensions, ...filters.keys()].filter((d) => SPLIT_DIMENSIONS.has(d)),
+  );
   if (!isDemographic && splitNames.size > 1) throw new AnalyticsQueryError(UNSUPPORTED_QUERY);
-  if (dimensions.includes('video') && dimensions.some((d) => TIME_DIMENSIONS.has(d))) throw new AnalyticsQueryError(UNSUPPORTED_QUERY); // prettier-ignore
+  if (dimensions.includes('video') && dimensions.some((d) => TIME_DIMENSIONS.has(d)))
+    throw new AnalyticsQueryError(UNSUPPORTED_QUERY);
 
-  const sort = list(params.sort).map((key) => ({ name: key.replace(/^-/, ''), isDescending: key.startsWith('-') })); // prettier-ignore
+  const sort = list(params.sort).map((key) => ({
+    name: key.replace(/^-/, ''),
+    isDescending: key.startsWith('-'),
+  }));
   for (const key of sort) {
     if (!metrics.includes(key.name) && !dimensions.includes(key.name)) {
-      throw new AnalyticsQueryError(`Invalid sort parameter (${key.name}). Sort fields must be included in the list of metrics or dimensions.`); // prettier-ignore
+      throw new AnalyticsQueryError(
+        `Invalid sort parameter (${key.name}). Sort fields must be included in the list of metrics or dimensions.`,
+      );
     }
   }
   const positiveInt = (name: 'maxResults' | 'startIndex'): number | null => {
     const text = params[name];
     if (text === undefined) return null;
     const value = Number(text);
-    if (!Number.isInteger(value) || value < 1) throw new AnalyticsQueryError(`Invalid value '${text}' for parameter ${name}. Values must be positive integers.`, 400, 'invalidParameter'); // prettier-ignore
+    if (!Number.isInteger(value) || value < 1)
+      throw new AnalyticsQueryError(
+        `Invalid value '${text}' for parameter ${name}. Values must be positive integers.`,
+        400,
+        'invalidParameter',
+      );
     return value;
   };
   const maxResults = positiveInt('maxResults');
@@ -166,7 +217,9 @@ export function parseAnalyticsQuery(
   if (dimensions.includes('video') && !filters.has('video')) {
     // The "top videos" report: Google requires a bounded, descending-sorted list.
     if (maxResults === null || maxResults > 200 || !sort[0]?.isDescending) {
-      throw new AnalyticsQueryError(`${UNSUPPORTED_QUERY} Top-videos reports (dimensions=video without a video filter) need maxResults <= 200 and a descending sort.`); // prettier-ignore
+      throw new AnalyticsQueryError(
+        `${UNSUPPORTED_QUERY} Top-videos reports (dimensions=video without a video filter) need maxResults <= 200 and a descending sort.`,
+      );
     }
   }
   return { startDay, endDay, metrics, dimensions, filters, sort, maxResults, startIndex };
@@ -181,10 +234,17 @@ export function runAnalyticsQuery(
   query: AnalyticsQuery,
   lastDataDay: number,
 ): ResultTable {
-  // prettier-ignore
   const columnHeaders: ColumnHeader[] = [
-    ...query.dimensions.map((name): ColumnHeader => ({ name, columnType: 'DIMENSION', dataType: 'STRING' })), // prettier-ignore
-    ...query.metrics.map((name): ColumnHeader => ({ name, columnType: 'METRIC', dataType: ANALYTICS_METRICS[name]?.dataType ?? 'INTEGER' })), // prettier-ignore
+    ...query.dimensions.map((name): ColumnHeader => ({
+      name,
+      columnType: 'DIMENSION',
+      dataType: 'STRING',
+    })),
+    ...query.metrics.map((name): ColumnHeader => ({
+      name,
+      columnType: 'METRIC',
+      dataType: ANALYTICS_METRICS[name]?.dataType ?? 'INTEGER',
+    })),
   ];
   const table: ResultTable = { kind: 'youtubeAnalytics#resultTable', columnHeaders };
   const firstDay = Math.max(query.startDay, channel.series.startDay);
@@ -200,7 +260,10 @@ export function runAnalyticsQuery(
 
   let rows: (string | number)[][];
   if (query.metrics[0] === 'viewerPercentage') {
-    rows = channel.isBelowPrivacyThreshold || firstDay > lastDay ? [] : demographicRows(channel, query, videos, firstDay, lastDay); // prettier-ignore
+    rows =
+      channel.isBelowPrivacyThreshold || firstDay > lastDay
+        ? []
+        : demographicRows(channel, query, videos, firstDay, lastDay);
   } else if (query.startDay > lastDay) {
     rows = [];
   } else {
@@ -217,8 +280,14 @@ export function runAnalyticsQuery(
 
 function sortRows(rows: (string | number)[][], query: AnalyticsQuery): void {
   const columns = [...query.dimensions, ...query.metrics];
-  const keys = query.sort.length > 0 ? query.sort : query.dimensions.map((name) => ({ name, isDescending: false })); // prettier-ignore
-  const indexed = keys.map((k) => ({ index: columns.indexOf(k.name), direction: k.isDescending ? -1 : 1 })); // prettier-ignore
+  const keys =
+    query.sort.length > 0
+      ? query.sort
+      : query.dimensions.map((name) => ({ name, isDescending: false }));
+  const indexed = keys.map((k) => ({
+    index: columns.indexOf(k.name),
+    direction: k.isDescending ? -1 : 1,
+  }));
   rows.sort((a, b) => {
     for (const { index, direction } of indexed) {
       const x = a[index] ?? 0;
@@ -244,7 +313,9 @@ function additiveRows(
   const nMetrics = baseMetrics.length;
 
   const timeDimension = query.dimensions.find((d) => TIME_DIMENSIONS.has(d));
-  const splitName = [...query.dimensions, ...query.filters.keys()].find((d) => SPLIT_DIMENSIONS.has(d)) as SplitDimension | undefined; // prettier-ignore
+  const splitName = [...query.dimensions, ...query.filters.keys()].find((d) =>
+    SPLIT_DIMENSIONS.has(d),
+  ) as SplitDimension | undefined;
   const split = splitName ? channel.splits[splitName] : null;
   const nCategories = split ? split.categories.length : 1;
   const splitFilter = splitName ? query.filters.get(splitName) : undefined;
@@ -272,7 +343,8 @@ function additiveRows(
   const isByType = query.dimensions.includes('creatorContentType');
   const nGroups = isByVideo ? videos.length : isByType ? CONTENT_TYPES.length : 1;
   const acc = new Float64Array(nGroups * nCategories * nBuckets * nMetrics);
-  const slot = (g: number, c: number, b: number): number => ((g * nCategories + c) * nBuckets + b) * nMetrics; // prettier-ignore
+  const slot = (g: number, c: number, b: number): number =>
+    ((g * nCategories + c) * nBuckets + b) * nMetrics;
 
   // Phase 1: cumulative metric totals per "unit" at each point of interest (the day before the
   // range, then each day — or only the range end without a time dimension). A unit is a video when
@@ -280,7 +352,8 @@ function additiveRows(
   // device, traffic source) are applied to a unit's cumulative totals, which keeps breakdowns
   // exact and makes day × country reports cost O(days), not O(videos × days × categories).
   const points = timeDimension ? days + 1 : 2;
-  const pointDay = (k: number): number => (timeDimension ? rangeStart - 1 + k : k === 0 ? rangeStart - 1 : rangeEnd); // prettier-ignore
+  const pointDay = (k: number): number =>
+    timeDimension ? rangeStart - 1 + k : k === 0 ? rangeStart - 1 : rangeEnd;
   const nUnits = isByVideo ? videos.length : CONTENT_TYPES.length;
   const unitTotals = new Float64Array(nUnits * nMetrics * points);
   const unitHasData = new Uint8Array(nUnits);
@@ -296,7 +369,8 @@ function additiveRows(
       const base = unit * nMetrics * points + k;
       for (let m = 0; m < nMetrics; m += 1) {
         const metricIndex = metricIndexes[m] ?? 0;
-        const total = metricIndex === 0 ? views : Math.floor((video.rates[metricIndex] ?? 0) * views); // prettier-ignore
+        const total =
+          metricIndex === 0 ? views : Math.floor((video.rates[metricIndex] ?? 0) * views);
         const target = base + m * points;
         unitTotals[target] = (unitTotals[target] ?? 0) + total;
       }
@@ -336,32 +410,39 @@ function additiveRows(
   }
 
   const isCategoryInOutput = splitName !== undefined && query.dimensions.includes(splitName);
-  const allowedCategories = split ? split.categories.map((name) => !splitFilter || splitFilter.includes(name)) : [true]; // prettier-ignore
+  const allowedCategories = split
+    ? split.categories.map((name) => !splitFilter || splitFilter.includes(name))
+    : [true];
   const keepsZeroRows = query.dimensions.length === 1 && timeDimension !== undefined;
   const rows: (string | number)[][] = [];
   const values = new Float64Array(nMetrics);
   for (let g = 0; g < nGroups; g += 1) {
-    const categoryList = isCategoryInOutput ? [...Array(nCategories).keys()].filter((c) => allowedCategories[c]) : [-1]; // prettier-ignore
+    const categoryList = isCategoryInOutput
+      ? [...Array(nCategories).keys()].filter((c) => allowedCategories[c])
+      : [-1];
     for (const category of categoryList) {
       for (let b = 0; b < nBuckets; b += 1) {
         values.fill(0);
         for (let c = 0; c < nCategories; c += 1) {
           if (category >= 0 ? c !== category : !allowedCategories[c]) continue;
           const base = slot(g, c, b);
-          for (let m = 0; m < nMetrics; m += 1) values[m] = (values[m] ?? 0) + (acc[base + m] ?? 0); // prettier-ignore
+          for (let m = 0; m < nMetrics; m += 1) values[m] = (values[m] ?? 0) + (acc[base + m] ?? 0);
         }
         if (!keepsZeroRows && values.every((v) => v === 0)) continue;
         const metricValue = (name: BaseMetric): number => values[baseMetrics.indexOf(name)] ?? 0;
         const row: (string | number)[] = query.dimensions.map((dimension) => {
           if (dimension === 'day' || dimension === 'month') return bucketLabels[b] ?? '';
           if (dimension === 'video') return videos[g]?.id ?? '';
-          if (dimension === 'creatorContentType') return isByVideo ? (videos[g]?.contentType ?? '') : (CONTENT_TYPES[g] ?? ''); // prettier-ignore
+          if (dimension === 'creatorContentType')
+            return isByVideo ? (videos[g]?.contentType ?? '') : (CONTENT_TYPES[g] ?? '');
           return split?.categories[category] ?? '';
         });
         for (const metric of query.metrics) {
           if (metric === 'averageViewDuration') {
             const views = metricValue('views');
-            row.push(views > 0 ? Math.round((metricValue('estimatedMinutesWatched') * 60) / views) : 0); // prettier-ignore
+            row.push(
+              views > 0 ? Math.round((metricValue('estimatedMinutesWatched') * 60) / views) : 0,
+            );
           } else if (metric === 'estimatedRevenue') {
             row.push(metricValue('estimatedRevenue') / 100);
           } else {
@@ -386,7 +467,9 @@ function demographicRows(
   const weights = new Float64Array(AGE_GROUPS.length * GENDERS.length);
   let total = 0;
   for (const video of videos) {
-    const views = channel.series.cumulativeViews(video, rangeEnd) - channel.series.cumulativeViews(video, rangeStart - 1); // prettier-ignore
+    const views =
+      channel.series.cumulativeViews(video, rangeEnd) -
+      channel.series.cumulativeViews(video, rangeStart - 1);
     const mix = channel.demographics[video.typeIndex];
     if (!mix || views <= 0) continue;
     total += views;

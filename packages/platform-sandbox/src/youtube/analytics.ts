@@ -4,7 +4,12 @@ import { sendGoogleError } from '../google-errors';
 import { readParams } from '../http';
 import { authenticateGoogle } from '../oauth/google';
 import { GOOGLE_SCOPES } from '../oauth/token-store';
-import { AnalyticsQueryError, parseAnalyticsQuery, runAnalyticsQuery, type ResultTable } from './analytics-engine'; // prettier-ignore
+import {
+  AnalyticsQueryError,
+  parseAnalyticsQuery,
+  runAnalyticsQuery,
+  type ResultTable,
+} from './analytics-engine';
 
 /** The most recent days have not been processed yet, as in YouTube Analytics. */
 export const ANALYTICS_LAG_DAYS = 2;
@@ -14,7 +19,6 @@ export async function registerYouTubeAnalyticsRoutes(
   app: FastifyInstance,
   context: SandboxContext,
 ): Promise<void> {
-  // prettier-ignore
   // Dashboards repeat the same queries; a small LRU keeps repeated reads near-free.
   const cache = new Map<string, ResultTable>();
 
@@ -32,11 +36,21 @@ export async function registerYouTubeAnalyticsRoutes(
         query.metrics.includes('estimatedRevenue') &&
         !grant.scopes.includes(GOOGLE_SCOPES.analyticsMonetaryReadonly)
       ) {
-        // prettier-ignore
         return sendGoogleError(reply, 403, 'Forbidden', 'forbidden');
       }
       const lastDataDay = context.today() - ANALYTICS_LAG_DAYS;
-      const key = JSON.stringify([persona.id, lastDataDay, params.startDate, params.endDate, params.metrics, params.dimensions, params.filters, params.sort, params.maxResults, params.startIndex]); // prettier-ignore
+      const key = JSON.stringify([
+        persona.id,
+        lastDataDay,
+        params.startDate,
+        params.endDate,
+        params.metrics,
+        params.dimensions,
+        params.filters,
+        params.sort,
+        params.maxResults,
+        params.startIndex,
+      ]);
       let table = cache.get(key);
       if (table) {
         cache.delete(key);

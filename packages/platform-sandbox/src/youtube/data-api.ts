@@ -14,9 +14,29 @@ import { BASE64URL_ALPHABET, createRng, hashText } from '../random';
  * playlistItems.list and videos.list, read-only, with Google's parameter validation and errors.
  */
 const READ_SCOPES = [GOOGLE_SCOPES.youtubeReadonly, 'https://www.googleapis.com/auth/youtube'];
-const CHANNEL_PARTS = new Set(['id', 'snippet', 'contentDetails', 'statistics', 'status', 'brandingSettings', 'topicDetails', 'localizations']); // prettier-ignore
+const CHANNEL_PARTS = new Set([
+  'id',
+  'snippet',
+  'contentDetails',
+  'statistics',
+  'status',
+  'brandingSettings',
+  'topicDetails',
+  'localizations',
+]);
 const PLAYLIST_ITEM_PARTS = new Set(['id', 'snippet', 'contentDetails', 'status']);
-const VIDEO_PARTS = new Set(['id', 'snippet', 'contentDetails', 'statistics', 'status', 'player', 'topicDetails', 'recordingDetails', 'liveStreamingDetails', 'localizations']); // prettier-ignore
+const VIDEO_PARTS = new Set([
+  'id',
+  'snippet',
+  'contentDetails',
+  'statistics',
+  'status',
+  'player',
+  'topicDetails',
+  'recordingDetails',
+  'liveStreamingDetails',
+  'localizations',
+]);
 
 /** Opaque, stable etags: Google's are 27 base64url characters. */
 export function etagOf(value: unknown): string {
@@ -34,7 +54,6 @@ function thumbnails(
   kind: 'channel' | 'video',
   id: string,
 ): Record<string, { url: string; width: number; height: number }> {
-  // prettier-ignore
   if (kind === 'channel') {
     return {
       default: { url: `https://yt3.sandbox.invalid/${id}=s88`, width: 88, height: 88 },
@@ -56,9 +75,11 @@ function parseParts(
   allowed: Set<string>,
   reply: FastifyReply,
 ): PartCheck {
-  // prettier-ignore
   if (!params.part) {
-    sendGoogleError(reply, 400, 'Required parameter: part', 'required', { location: 'part', locationType: 'parameter' }); // prettier-ignore
+    sendGoogleError(reply, 400, 'Required parameter: part', 'required', {
+      location: 'part',
+      locationType: 'parameter',
+    });
     return { error: true };
   }
   const parts = new Set(
@@ -69,7 +90,11 @@ function parseParts(
   );
   for (const part of parts) {
     if (!allowed.has(part)) {
-      sendGoogleError(reply, 400, `'${part}'`, 'unknownPart', { domain: 'youtube.part', location: 'part', locationType: 'parameter' }); // prettier-ignore
+      sendGoogleError(reply, 400, `'${part}'`, 'unknownPart', {
+        domain: 'youtube.part',
+        location: 'part',
+        locationType: 'parameter',
+      });
       return { error: true };
     }
   }
@@ -80,7 +105,13 @@ function parseMaxResults(params: Record<string, string>, reply: FastifyReply): n
   if (params.maxResults === undefined) return 5;
   const value = Number(params.maxResults);
   if (!Number.isInteger(value) || value < 0 || value > 50) {
-    sendGoogleError(reply, 400, `Invalid value '${params.maxResults}'. Values must be within the range: [0, 50]`, 'invalidParameter', { location: 'maxResults', locationType: 'parameter' }); // prettier-ignore
+    sendGoogleError(
+      reply,
+      400,
+      `Invalid value '${params.maxResults}'. Values must be within the range: [0, 50]`,
+      'invalidParameter',
+      { location: 'maxResults', locationType: 'parameter' },
+    );
     return null;
   }
   return value;
@@ -90,7 +121,6 @@ export async function registerYouTubeDataRoutes(
   app: FastifyInstance,
   context: SandboxContext,
 ): Promise<void> {
-  // prettier-ignore
   /** Authenticates and charges quota; null means an error response was already sent. */
   const begin = (request: FastifyRequest, reply: FastifyReply): Persona | null => {
     const grant = authenticateGoogle(request, reply, context, READ_SCOPES);
@@ -116,12 +146,22 @@ export async function registerYouTubeDataRoutes(
       channels = [persona.youtube];
     } else if (params.id) {
       const ids = params.id.split(',');
-      channels = ids.map((id) => context.world.findByChannelId(id)?.youtube).filter((c): c is YouTubeChannel => !!c); // prettier-ignore
+      channels = ids
+        .map((id) => context.world.findByChannelId(id)?.youtube)
+        .filter((c): c is YouTubeChannel => !!c);
     } else if (params.forHandle) {
       const handle = params.forHandle.startsWith('@') ? params.forHandle : `@${params.forHandle}`;
-      channels = [...context.world.personas.values()].map((p) => p.youtube).filter((c) => c.handle.toLowerCase() === handle.toLowerCase()); // prettier-ignore
+      channels = [...context.world.personas.values()]
+        .map((p) => p.youtube)
+        .filter((c) => c.handle.toLowerCase() === handle.toLowerCase());
     } else {
-      return sendGoogleError(reply, 400, 'No filter selected. Expected one of: forUsername, managedByMe, categoryId, mine, mySubscribers, id, idParam, forHandle', 'missingRequiredParameter', { domain: 'youtube.parameter' }); // prettier-ignore
+      return sendGoogleError(
+        reply,
+        400,
+        'No filter selected. Expected one of: forUsername, managedByMe, categoryId, mine, mySubscribers, id, idParam, forHandle',
+        'missingRequiredParameter',
+        { domain: 'youtube.parameter' },
+      );
     }
     const items = channels.map((channel) => {
       const videos = visibleVideos(channel);
@@ -160,12 +200,22 @@ export async function registerYouTubeDataRoutes(
         };
       }
       if (check.parts.has('status')) {
-        item.status = { privacyStatus: 'public', isLinked: true, longUploadsStatus: 'longUploadsUnspecified', madeForKids: false }; // prettier-ignore
+        item.status = {
+          privacyStatus: 'public',
+          isLinked: true,
+          longUploadsStatus: 'longUploadsUnspecified',
+          madeForKids: false,
+        };
       }
       item.etag = etagOf(item);
       return item;
     });
-    const body = { kind: 'youtube#channelListResponse', etag: '', pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items }; // prettier-ignore
+    const body = {
+      kind: 'youtube#channelListResponse',
+      etag: '',
+      pageInfo: { totalResults: items.length, resultsPerPage: 5 },
+      items,
+    };
     body.etag = etagOf(body);
     return reply.send(body);
   });
@@ -177,13 +227,25 @@ export async function registerYouTubeDataRoutes(
     const check = parseParts(params, PLAYLIST_ITEM_PARTS, reply);
     if ('error' in check) return reply;
     if (!params.playlistId) {
-      return sendGoogleError(reply, 400, 'No filter selected. Expected one of: playlistId, id', 'missingRequiredParameter', { domain: 'youtube.parameter' }); // prettier-ignore
+      return sendGoogleError(
+        reply,
+        400,
+        'No filter selected. Expected one of: playlistId, id',
+        'missingRequiredParameter',
+        { domain: 'youtube.parameter' },
+      );
     }
     const maxResults = parseMaxResults(params, reply);
     if (maxResults === null) return reply;
     const owner = context.world.findByUploadsPlaylistId(params.playlistId);
     if (!owner) {
-      return sendGoogleError(reply, 404, "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.", 'playlistNotFound', { domain: 'youtube.playlistItem', location: 'playlistId', locationType: 'parameter' }); // prettier-ignore
+      return sendGoogleError(
+        reply,
+        404,
+        "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.",
+        'playlistNotFound',
+        { domain: 'youtube.playlistItem', location: 'playlistId', locationType: 'parameter' },
+      );
     }
     const channel = owner.youtube;
     const videos = visibleVideos(channel).reverse(); // uploads playlists list newest first
@@ -191,7 +253,13 @@ export async function registerYouTubeDataRoutes(
     if (params.pageToken) {
       const decoded = decodePageToken(params.pageToken, params.playlistId);
       if (decoded === null || decoded > videos.length) {
-        return sendGoogleError(reply, 400, 'The request specifies an invalid page token.', 'invalidPageToken', { domain: 'youtube.parameter', location: 'pageToken', locationType: 'parameter' }); // prettier-ignore
+        return sendGoogleError(
+          reply,
+          400,
+          'The request specifies an invalid page token.',
+          'invalidPageToken',
+          { domain: 'youtube.parameter', location: 'pageToken', locationType: 'parameter' },
+        );
       }
       offset = decoded;
     }
@@ -218,15 +286,20 @@ export async function registerYouTubeDataRoutes(
         };
       }
       if (check.parts.has('contentDetails')) {
-        item.contentDetails = { videoId: video.id, videoPublishedAt: formatGoogleTimestamp(video.publishedAtMs) }; // prettier-ignore
+        item.contentDetails = {
+          videoId: video.id,
+          videoPublishedAt: formatGoogleTimestamp(video.publishedAtMs),
+        };
       }
       if (check.parts.has('status')) item.status = { privacyStatus: 'public' };
       item.etag = etagOf(item);
       return item;
     });
     const body: Record<string, unknown> = { kind: 'youtube#playlistItemListResponse', etag: '' };
-    if (offset + maxResults < videos.length) body.nextPageToken = encodePageToken(offset + maxResults, params.playlistId); // prettier-ignore
-    if (offset > 0) body.prevPageToken = encodePageToken(Math.max(0, offset - maxResults), params.playlistId); // prettier-ignore
+    if (offset + maxResults < videos.length)
+      body.nextPageToken = encodePageToken(offset + maxResults, params.playlistId);
+    if (offset > 0)
+      body.prevPageToken = encodePageToken(Math.max(0, offset - maxResults), params.playlistId);
     body.items = items;
     body.pageInfo = { totalResults: videos.length, resultsPerPage: maxResults };
     body.etag = etagOf(body);
@@ -241,16 +314,34 @@ export async function registerYouTubeDataRoutes(
     if ('error' in check) return reply;
     if (!params.id) {
       if (params.chart || params.myRating) {
-        return sendGoogleError(reply, 400, 'The sandbox only emulates videos.list with the id filter.', 'unsupportedFilter', { domain: 'youtube.parameter' }); // prettier-ignore
+        return sendGoogleError(
+          reply,
+          400,
+          'The sandbox only emulates videos.list with the id filter.',
+          'unsupportedFilter',
+          { domain: 'youtube.parameter' },
+        );
       }
-      return sendGoogleError(reply, 400, 'No filter selected. Expected one of: myRating, chart, id, idParam', 'missingRequiredParameter', { domain: 'youtube.parameter' }); // prettier-ignore
+      return sendGoogleError(
+        reply,
+        400,
+        'No filter selected. Expected one of: myRating, chart, id, idParam',
+        'missingRequiredParameter',
+        { domain: 'youtube.parameter' },
+      );
     }
     const ids = params.id
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
     if (ids.length > 50) {
-      return sendGoogleError(reply, 400, 'The request specifies more than 50 video IDs in the id parameter.', 'invalidValue', { domain: 'youtube.parameter', location: 'id', locationType: 'parameter' }); // prettier-ignore
+      return sendGoogleError(
+        reply,
+        400,
+        'The request specifies more than 50 video IDs in the id parameter.',
+        'invalidValue',
+        { domain: 'youtube.parameter', location: 'id', locationType: 'parameter' },
+      );
     }
     const today = context.today();
     const items: Record<string, unknown>[] = [];
@@ -288,20 +379,32 @@ export async function registerYouTubeDataRoutes(
         };
       }
       if (check.parts.has('status')) {
-        item.status = { uploadStatus: 'processed', privacyStatus: 'public', license: 'youtube', embeddable: true, publicStatsViewable: true, madeForKids: false }; // prettier-ignore
+        item.status = {
+          uploadStatus: 'processed',
+          privacyStatus: 'public',
+          license: 'youtube',
+          embeddable: true,
+          publicStatsViewable: true,
+          madeForKids: false,
+        };
       }
       if (check.parts.has('statistics')) {
         item.statistics = {
           viewCount: String(views),
           likeCount: String(Math.floor((video.rates[BASE_METRIC_INDEX.likes] ?? 0) * views)),
           favoriteCount: '0',
-          commentCount: String(Math.floor((video.rates[BASE_METRIC_INDEX.comments] ?? 0) * views)), // prettier-ignore
+          commentCount: String(Math.floor((video.rates[BASE_METRIC_INDEX.comments] ?? 0) * views)),
         };
       }
       item.etag = etagOf(item);
       items.push(item);
     }
-    const body = { kind: 'youtube#videoListResponse', etag: '', items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } }; // prettier-ignore
+    const body = {
+      kind: 'youtube#videoListResponse',
+      etag: '',
+      items,
+      pageInfo: { totalResults: items.length, resultsPerPage: items.length },
+    };
     body.etag = etagOf(body);
     return reply.send(body);
   });

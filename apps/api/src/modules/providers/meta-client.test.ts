@@ -11,12 +11,24 @@ describe('Meta media links', () => {
       ['d', 'not a url'],
     ];
     const client = createMetaClient(
-      { appId: 'app', appSecret: 'secret', isSandbox: true, dialogUrl: 'https://graph.test/dialog', graphUrl: 'https://graph.test/v21.0' }, // prettier-ignore
+      {
+        appId: 'app',
+        appSecret: 'secret',
+        isSandbox: true,
+        dialogUrl: 'https://graph.test/dialog',
+        graphUrl: 'https://graph.test/v21.0',
+      },
       {
         retry: defaultRetryPolicy,
         fetch: async () =>
           Response.json({
-            data: items.map(([id, link]) => ({ id, media_type: 'IMAGE', timestamp: '2025-01-01T00:00:00+0000', permalink: link, thumbnail_url: link })), // prettier-ignore
+            data: items.map(([id, link]) => ({
+              id,
+              media_type: 'IMAGE',
+              timestamp: '2025-01-01T00:00:00+0000',
+              permalink: link,
+              thumbnail_url: link,
+            })),
           }),
       },
     );

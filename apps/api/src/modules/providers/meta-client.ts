@@ -115,7 +115,7 @@ const insightsSchema = z.object({
             value: z.union([z.number(), z.record(z.string(), z.number())]),
             end_time: z.string().optional(),
           }),
-        ) // prettier-ignore
+        )
         .optional(),
       total_value: z
         .object({

@@ -29,7 +29,18 @@ export async function syncInstagramReachTotals(
   const { db, services, connection, signal } = context;
   const windows = reachTotalWindows(window.lastDay, window.earliest);
   const rows = await mapWithConcurrency(windows, 4, async ({ from, to }) => {
-    const entries = await services.meta.fetchInsights(token, instagramId, { metric: 'reach', period: 'day', metric_type: 'total_value', since: from, until: addDays(to, 1) }, signal); // prettier-ignore
+    const entries = await services.meta.fetchInsights(
+      token,
+      instagramId,
+      {
+        metric: 'reach',
+        period: 'day',
+        metric_type: 'total_value',
+        since: from,
+        until: addDays(to, 1),
+      },
+      signal,
+    );
     const value = entries.find((entry) => entry.name === 'reach')?.total_value?.value;
     if (typeof value !== 'number') return null;
     const row: RangeTotalValues = {

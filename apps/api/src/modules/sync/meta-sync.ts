@@ -29,9 +29,25 @@ const lagDays = 3;
 const requestConcurrency = 6;
 const recentMediaDays = 60;
 
-const instagramTotals = ['views', 'likes', 'comments', 'shares', 'saves', 'total_interactions', 'accounts_engaged', 'profile_links_taps']; // prettier-ignore
+const instagramTotals = [
+  'views',
+  'likes',
+  'comments',
+  'shares',
+  'saves',
+  'total_interactions',
+  'accounts_engaged',
+  'profile_links_taps',
+];
 const instagramSeries = ['reach', 'follower_count'];
-const pageMetrics = ['page_follows', 'page_total_media_view_unique', 'page_media_view', 'page_post_engagements', 'page_daily_follows_unique', 'page_daily_unfollows_unique']; // prettier-ignore
+const pageMetrics = [
+  'page_follows',
+  'page_total_media_view_unique',
+  'page_media_view',
+  'page_post_engagements',
+  'page_daily_follows_unique',
+  'page_daily_unfollows_unique',
+];
 const mediaMetrics = [
   'reach',
   'views',
@@ -46,7 +62,8 @@ type DailyRow = Partial<Record<CanonicalMetric, number | null>>;
 
 function windowsOf(days: string[]): string[][] {
   const windows: string[][] = [];
-  for (let start = 0; start < days.length; start += windowDays) windows.push(days.slice(start, start + windowDays)); // prettier-ignore
+  for (let start = 0; start < days.length; start += windowDays)
+    windows.push(days.slice(start, start + windowDays));
   return windows;
 }
 
@@ -104,7 +121,8 @@ export async function syncMeta(context: SyncContext): Promise<SyncResult> {
   await context.reportProgress('Reading the Page and Instagram account', 2);
   const pages = await meta.listPages(userToken, signal);
   const page = pages.find((candidate) => candidate.id === connection.externalAccountId);
-  if (!page) throw new ProviderError('The connected Facebook Page is no longer shared with Crescendo', null); // prettier-ignore
+  if (!page)
+    throw new ProviderError('The connected Facebook Page is no longer shared with Crescendo', null);
   const pageToken = page.access_token ?? userToken;
   const instagramId = page.instagram_business_account?.id ?? null;
 
@@ -142,7 +160,8 @@ export async function syncMeta(context: SyncContext): Promise<SyncResult> {
   const start = resumeFrom < earliest ? earliest : resumeFrom;
   const days = start <= lastDay ? listDays(start, lastDay) : [];
   const windows = windowsOf(days);
-  const names = (list: string[], platform: 'instagram' | 'facebook') => currentMetricNames(platform, list, today).join(','); // prettier-ignore
+  const names = (list: string[], platform: 'instagram' | 'facebook') =>
+    currentMetricNames(platform, list, today).join(',');
 
   for (const [index, window] of windows.entries()) {
     const first = window[0]!;
@@ -152,21 +171,59 @@ export async function syncMeta(context: SyncContext): Promise<SyncResult> {
     addSeries(
       pageDaily,
       'facebook',
-      await meta.fetchInsights(pageToken, page.id, { metric: names(pageMetrics, 'facebook'), period: 'day', ...range }, signal), // prettier-ignore
+      await meta.fetchInsights(
+        pageToken,
+        page.id,
+        { metric: names(pageMetrics, 'facebook'), period: 'day', ...range },
+        signal,
+      ),
     );
     const instagramDaily = new Map<string, DailyRow>();
     if (instagramId) {
       addSeries(
         instagramDaily,
         'instagram',
-        await meta.fetchInsights(userToken, instagramId, { metric: names(instagramSeries, 'instagram'), period: 'day', metric_type: 'time_series', ...range }, signal), // prettier-ignore
+        await meta.fetchInsights(
+          userToken,
+          instagramId,
+          {
+            metric: names(instagramSeries, 'instagram'),
+            period: 'day',
+            metric_type: 'time_series',
+            ...range,
+          },
+          signal,
+        ),
       );
       // Graph sums total_value over the range, so a per-day value needs a one-day range.
       const totals = await mapWithConcurrency(window, requestConcurrency, async (day) => ({
         day,
-        entries: await meta.fetchInsights(userToken, instagramId, { metric: names(instagramTotals, 'instagram'), period: 'day', metric_type: 'total_value', since: day, until: addDays(day, 1) }, signal), // prettier-ignore
+        entries: await meta.fetchInsights(
+          userToken,
+          instagramId,
+          {
+            metric: names(instagramTotals, 'instagram'),
+            period: 'day',
+            metric_type: 'total_value',
+            since: day,
+            until: addDays(day, 1),
+          },
+          signal,
+        ),
         // Unfollows only come as a breakdown of follows_and_unfollows, one request per day.
-        follows: await meta.fetchInsights(userToken, instagramId, { metric: 'follows_and_unfollows', period: 'day', metric_type: 'total_value', breakdown: 'follow_type', since: day, until: addDays(day, 1) }, signal), // prettier-ignore
+        follows: await meta.fetchInsights(
+          userToken,
+          instagramId,
+          {
+            metric: 'follows_and_unfollows',
+            period: 'day',
+            metric_type: 'total_value',
+            breakdown: 'follow_type',
+            since: day,
+            until: addDays(day, 1),
+          },
+          signal,
+        ),
       }));
       for (const { day, entries, follows } of totals) {
         const row: DailyRow = { ...instagramDaily.get(day), ...followsOf(follows) };
@@ -191,12 +248,18 @@ export async function syncMeta(context: SyncContext): Promise<SyncResult> {
         .set({ syncedThrough: last, updatedAt: new Date() })
         .where(eq(platformConnections.id, connection.id));
     });
-    await context.reportProgress(`Daily insights through ${last}`, 20 + Math.round(((index + 1) / windows.length) * 70)); // prettier-ignore
+    await context.reportProgress(
+      `Daily insights through ${last}`,
+      20 + Math.round(((index + 1) / windows.length) * 70),
+    );
   }
 
   if (instagramAccountId && instagramId) {
     await context.reportProgress('Reach', 92);
-    await syncInstagramReachTotals(context, userToken, instagramId, instagramAccountId, { lastDay, earliest }); // prettier-ignore
+    await syncInstagramReachTotals(context, userToken, instagramId, instagramAccountId, {
+      lastDay,
+      earliest,
+    });
     await context.reportProgress('Audience', 93);
     await syncInstagramAudience(context, userToken, instagramId, instagramAccountId, lastDay);
   }
@@ -213,10 +276,16 @@ async function syncInstagramMedia(
   const media = await services.meta.listMedia(token, instagramId, signal);
   const recentSince = services.now().getTime() - recentMediaDays * 86_400_000;
   // The first sync reads every post's insights; later ones only recent posts, whose numbers move.
-  const needsInsights = (item: InstagramMedia) => !connection.syncedThrough || Date.parse(item.timestamp) >= recentSince; // prettier-ignore
+  const needsInsights = (item: InstagramMedia) =>
+    !connection.syncedThrough || Date.parse(item.timestamp) >= recentSince;
   const insights = await mapWithConcurrency(media, requestConcurrency, async (item) => {
     if (!needsInsights(item)) return null;
-    const entries = await services.meta.fetchInsights(token, item.id, { metric: mediaMetrics.join(',') }, signal); // prettier-ignore
+    const entries = await services.meta.fetchInsights(
+      token,
+      item.id,
+      { metric: mediaMetrics.join(',') },
+      signal,
+    );
     const values: DailyRow = {};
     for (const entry of entries) {
       const metric = resolveMetric('instagram', entry.name);
@@ -269,28 +338,38 @@ async function syncInstagramAudience(
     Object.entries(dimensions),
     4,
     async ([breakdown, dimension]) => {
-      // prettier-ignore
       try {
-      const entries = await services.meta.fetchInsights(token, instagramId, { metric: 'follower_demographics', period: 'lifetime', metric_type: 'total_value', breakdown }, signal); // prettier-ignore
-      const results = entries[0]?.total_value?.breakdowns?.[0]?.results ?? [];
-      return {
-        dimension,
-        rows: results.map((result): AudienceValues => ({
-          accountId,
-          organizationId: connection.organizationId,
+        const entries = await services.meta.fetchInsights(
+          token,
+          instagramId,
+          {
+            metric: 'follower_demographics',
+            period: 'lifetime',
+            metric_type: 'total_value',
+            breakdown,
+          },
+          signal,
+        );
+        const results = entries[0]?.total_value?.breakdowns?.[0]?.results ?? [];
+        return {
           dimension,
-          value: result.dimension_values.join('|'),
-          periodLabel: 'lifetime',
-          periodStart: null,
-          periodEnd: lastDay,
-          followers: result.value,
-        })),
-      };
-    } catch (error) {
-      // Under 100 followers Meta withholds demographics (code 100): stored as absent.
-      if (error instanceof ProviderError && error.providerCode === '100') return { dimension, rows: [] }; // prettier-ignore
-      throw error;
-    }
+          rows: results.map((result): AudienceValues => ({
+            accountId,
+            organizationId: connection.organizationId,
+            dimension,
+            value: result.dimension_values.join('|'),
+            periodLabel: 'lifetime',
+            periodStart: null,
+            periodEnd: lastDay,
+            followers: result.value,
+          })),
+        };
+      } catch (error) {
+        // Under 100 followers Meta withholds demographics (code 100): stored as absent.
+        if (error instanceof ProviderError && error.providerCode === '100')
+          return { dimension, rows: [] };
+        throw error;
+      }
     },
   );
   await db.transaction(async (tx) => {

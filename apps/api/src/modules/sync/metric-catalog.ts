@@ -40,9 +40,24 @@ export const metricCatalog: CatalogEntry[] = [
   { platform: 'youtube', name: 'subscribersGained', metric: 'followersGained' },
   { platform: 'youtube', name: 'subscribersLost', metric: 'followersLost' },
   { platform: 'youtube', name: 'estimatedRevenue', metric: 'estimatedRevenue' },
-  { platform: 'instagram', name: 'impressions', metric: 'views', replacedBy: { name: 'views', from: '2025-04-21' } }, // prettier-ignore
-  { platform: 'instagram', name: 'plays', metric: 'views', replacedBy: { name: 'views', from: '2025-04-21' } }, // prettier-ignore
-  { platform: 'instagram', name: 'video_views', metric: 'views', replacedBy: { name: 'views', from: '2025-04-21' } }, // prettier-ignore
+  {
+    platform: 'instagram',
+    name: 'impressions',
+    metric: 'views',
+    replacedBy: { name: 'views', from: '2025-04-21' },
+  },
+  {
+    platform: 'instagram',
+    name: 'plays',
+    metric: 'views',
+    replacedBy: { name: 'views', from: '2025-04-21' },
+  },
+  {
+    platform: 'instagram',
+    name: 'video_views',
+    metric: 'views',
+    replacedBy: { name: 'views', from: '2025-04-21' },
+  },
   { platform: 'instagram', name: 'views', metric: 'views' },
   { platform: 'instagram', name: 'reach', metric: 'reach' },
   { platform: 'instagram', name: 'likes', metric: 'likes' },
@@ -54,11 +69,26 @@ export const metricCatalog: CatalogEntry[] = [
   { platform: 'instagram', name: 'accounts_engaged', metric: 'accountsEngaged' },
   { platform: 'instagram', name: 'profile_links_taps', metric: 'profileLinksTaps' },
   { platform: 'instagram', name: 'follower_count', metric: 'followersGained' },
-  { platform: 'facebook', name: 'page_impressions_unique', metric: 'reach', replacedBy: { name: 'page_total_media_view_unique', from: '2025-06-15' } }, // prettier-ignore
+  {
+    platform: 'facebook',
+    name: 'page_impressions_unique',
+    metric: 'reach',
+    replacedBy: { name: 'page_total_media_view_unique', from: '2025-06-15' },
+  },
   { platform: 'facebook', name: 'page_total_media_view_unique', metric: 'reach' },
-  { platform: 'facebook', name: 'page_impressions', metric: 'views', replacedBy: { name: 'page_media_view', from: '2025-06-15' } }, // prettier-ignore
+  {
+    platform: 'facebook',
+    name: 'page_impressions',
+    metric: 'views',
+    replacedBy: { name: 'page_media_view', from: '2025-06-15' },
+  },
   { platform: 'facebook', name: 'page_media_view', metric: 'views' },
-  { platform: 'facebook', name: 'page_fans', metric: 'followersTotal', replacedBy: { name: 'page_follows', from: '2025-11-15' } }, // prettier-ignore
+  {
+    platform: 'facebook',
+    name: 'page_fans',
+    metric: 'followersTotal',
+    replacedBy: { name: 'page_follows', from: '2025-11-15' },
+  },
   { platform: 'facebook', name: 'page_follows', metric: 'followersTotal' },
   { platform: 'facebook', name: 'page_post_engagements', metric: 'totalInteractions' },
   { platform: 'facebook', name: 'page_daily_follows_unique', metric: 'followersGained' },

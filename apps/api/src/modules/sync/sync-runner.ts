@@ -114,7 +114,7 @@ export async function runConnectionSync(
       const until = new Date(Date.now() + pauseMs);
       await update({
         status: 'syncing',
-        syncStep: `Paused: ${connection.provider === 'youtube' ? 'YouTube' : 'Meta'} quota reached, resumes ${until.toISOString()}`, // prettier-ignore
+        syncStep: `Paused: ${connection.provider === 'youtube' ? 'YouTube' : 'Meta'} quota reached, resumes ${until.toISOString()}`,
       });
       throw new PostponeJob(until, error.message);
     }

@@ -37,7 +37,6 @@ async function readWindow(
   window: AudienceWindow,
   base: Omit<AudienceValues, 'dimension' | 'value' | 'periodLabel' | 'periodStart' | 'periodEnd'>,
 ) {
-  // prettier-ignore
   // Age and gender shares come from their own reports: summing the age × gender cells, each
   // rounded to 0.1 %, is off by up to 0.2 points from what YouTube reports for each.
   const [demographics, ages, genders, countries, devices, traffic] = await Promise.all([
@@ -85,7 +84,14 @@ async function readWindow(
   ] as const;
 }
 
-const dimensionsInOrder = ['age_gender', 'age', 'gender', 'country', 'device', 'traffic_source'] as const; // prettier-ignore
+const dimensionsInOrder = [
+  'age_gender',
+  'age',
+  'gender',
+  'country',
+  'device',
+  'traffic_source',
+] as const;
 
 /** Every window's audience, plus the 28 days before the last 28 for "fastest-growing countries". */
 export async function syncYouTubeAudience(
@@ -114,6 +120,19 @@ export async function syncYouTubeAudience(
         await replaceAudience(tx, accountId, dimension, entry.periodLabel, rows[position]!);
       }
     }
-    await replaceAudience(tx, accountId, 'country', previous.periodLabel, previousCountries.map((row): AudienceValues => ({ ...base, ...previous, dimension: 'country', value: String(row.country), views: number(row.views ?? null), watchMinutes: number(row.estimatedMinutesWatched ?? null) }))); // prettier-ignore
+    await replaceAudience(
+      tx,
+      accountId,
+      'country',
+      previous.periodLabel,
+      previousCountries.map((row): AudienceValues => ({
+        ...base,
+        ...previous,
+        dimension: 'country',
+        value: String(row.country),
+        views: number(row.views ?? null),
+        watchMinutes: number(row.estimatedMinutesWatched ?? null),
+      })),
+    );
   });
 }

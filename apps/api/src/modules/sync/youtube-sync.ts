@@ -45,7 +45,8 @@ export function parseIsoDuration(value: string | undefined): number | null {
 
 function chunk<T>(items: T[], size: number): T[][] {
   const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size)); // prettier-ignore
+  for (let start = 0; start < items.length; start += size)
+    chunks.push(items.slice(start, start + size));
   return chunks;
 }
 
@@ -71,7 +72,9 @@ export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
     handle: channel.snippet.customUrl ?? null,
     thumbnailUrl: channel.snippet.thumbnails?.default?.url ?? null,
     // A hidden subscriber count is withheld, not zero.
-    followersTotal: channel.statistics.hiddenSubscriberCount ? null : (channel.statistics.subscriberCount ?? null), // prettier-ignore
+    followersTotal: channel.statistics.hiddenSubscriberCount
+      ? null
+      : (channel.statistics.subscriberCount ?? null),
     viewsTotal: channel.statistics.viewCount ?? null,
     contentCount: channel.statistics.videoCount ?? null,
   });
@@ -111,12 +114,14 @@ export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
       organizationId,
       accountId,
       externalId: video.id,
-      kind: kinds.get(video.id) ?? (video.snippet.liveBroadcastContent === 'live' ? 'live' : 'video'), // prettier-ignore
+      kind:
+        kinds.get(video.id) ?? (video.snippet.liveBroadcastContent === 'live' ? 'live' : 'video'),
       title: video.snippet.title,
       publishedAt: new Date(video.snippet.publishedAt),
       durationSeconds: parseIsoDuration(video.contentDetails?.duration),
       permalink: `https://www.youtube.com/watch?v=${video.id}`,
-      thumbnailUrl: video.snippet.thumbnails?.medium?.url ?? video.snippet.thumbnails?.default?.url ?? null, // prettier-ignore
+      thumbnailUrl:
+        video.snippet.thumbnails?.medium?.url ?? video.snippet.thumbnails?.default?.url ?? null,
       views: video.statistics?.viewCount ?? null,
       likes: video.statistics?.likeCount ?? null,
       comments: video.statistics?.commentCount ?? null,
@@ -124,14 +129,21 @@ export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
     })),
   );
 
-  const resumeFrom = connection.syncedThrough ? addDays(connection.syncedThrough, 1) : backfillStart; // prettier-ignore
+  const resumeFrom = connection.syncedThrough
+    ? addDays(connection.syncedThrough, 1)
+    : backfillStart;
   const days = resumeFrom <= lastDataDay ? listDays(resumeFrom, lastDataDay) : [];
-  const hasRevenue = connection.scopes.some((scope) => scope.endsWith('yt-analytics-monetary.readonly')); // prettier-ignore
+  const hasRevenue = connection.scopes.some((scope) =>
+    scope.endsWith('yt-analytics-monetary.readonly'),
+  );
   const metrics = hasRevenue ? dailyMetrics : dailyMetrics.filter((m) => m !== 'estimatedRevenue');
-  const publishedDay = new Map(videos.map((video) => [video.id, video.snippet.publishedAt.slice(0, 10)])); // prettier-ignore
+  const publishedDay = new Map(
+    videos.map((video) => [video.id, video.snippet.publishedAt.slice(0, 10)]),
+  );
 
   if (connection.syncedThrough) {
-    const syncedThrough = connection.syncedThrough < lastDataDay ? connection.syncedThrough : lastDataDay; // prettier-ignore
+    const syncedThrough =
+      connection.syncedThrough < lastDataDay ? connection.syncedThrough : lastDataDay;
     await backfillTrafficSources(context, token, accountId, backfillStart, syncedThrough);
   }
   const chunks = chunk(days, daysPerChunk);
@@ -147,12 +159,20 @@ export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
       queryTrafficSources(context, token, first, last),
     ]);
     const perDay = await mapWithConcurrency(chunkDays, requestConcurrency, async (day) => {
-      const live = videos.filter((video) => publishedDay.get(video.id)! <= day).map((video) => video.id); // prettier-ignore
+      const live = videos
+        .filter((video) => publishedDay.get(video.id)! <= day)
+        .map((video) => video.id);
       const reports = await Promise.all(
         chunk(live, videoIdsPerFilter).map(async (ids) =>
           google.queryReport(
             await token(),
-            { startDate: day, endDate: day, metrics, dimensions: ['video'], filters: `video==${ids.join(',')}` }, // prettier-ignore
+            {
+              startDate: day,
+              endDate: day,
+              metrics,
+              dimensions: ['video'],
+              filters: `video==${ids.join(',')}`,
+            },
             signal,
           ),
         ),
@@ -172,7 +192,13 @@ export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
       for (const row of rows) {
         const contentItemId = contentIds.get(String(row.video));
         if (!contentItemId) continue;
-        contentRows.push({ contentItemId, accountId, organizationId, day, ...mapYouTubeMetrics(row, hasRevenue) }); // prettier-ignore
+        contentRows.push({
+          contentItemId,
+          accountId,
+          organizationId,
+          day,
+          ...mapYouTubeMetrics(row, hasRevenue),
+        });
       }
     }
     await db.transaction(async (tx) => {
@@ -287,7 +313,13 @@ async function readContentKinds(
   )) {
     const rows = await context.services.google.queryReport(
       await token(),
-      { startDate, endDate, metrics: ['views'], dimensions: ['video', 'creatorContentType'], filters: `video==${ids.join(',')}` }, // prettier-ignore
+      {
+        startDate,
+        endDate,
+        metrics: ['views'],
+        dimensions: ['video', 'creatorContentType'],
+        filters: `video==${ids.join(',')}`,
+      },
       context.signal,
     );
     for (const row of rows) {
