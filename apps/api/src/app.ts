@@ -10,17 +10,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
-import { createClerkVerifier, issuerFromPublishableKey } from './identity/clerk';
-import { createEmbeddedAuth, createEmbeddedVerifier, type EmbeddedAuth } from './identity/embedded';
-import { hashStoredSessionTokens } from './identity/hashed-session-tokens';
+import type { EmbeddedAuth } from './identity/embedded';
 import type { TokenVerifier } from './identity/types';
-import { withVerificationCache } from './identity/verification-cache';
 import {
   createMemoryRateLimitStore,
   createPostgresRateLimitStore,
   createRedisRateLimitStore,
 } from './lib/rate-limit-store';
-import { readOrCreateSecretFile } from './lib/secrets';
 import type { PaymentsSandbox, PaymentsSandboxOptions } from '@crescendo/payments-sandbox';
 import { connectionsRoutes } from './modules/connections';
 import { type PlatformFetch, type PlatformServices, type RetryPolicy } from './modules/providers';
@@ -28,7 +24,7 @@ import { analyticsRoutes, createAnalyticsResponseCache } from './modules/analyti
 import { authRoutes, embeddedIdentityRoutes } from './modules/auth';
 import { healthRoutes } from './modules/health';
 import { profileRoutes } from './modules/profile';
-import { createClerkMembershipSource, teamsRoutes } from './modules/teams';
+import { teamsRoutes } from './modules/teams';
 import { resolveCurrentUser, userAdminRoutes } from './modules/users';
 import { waitlistAdminRoutes } from './modules/waitlist';
 import {
@@ -41,6 +37,7 @@ import {
   type SubscriptionStanding,
 } from './modules/billing';
 import { registerBillingServices } from './app-billing';
+import { createAppIdentity } from './app-identity';
 import { registerPlatforms } from './app-platforms';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -148,32 +145,12 @@ export async function buildApp({
     logger: app.log,
   });
   app.addHook('onClose', async () => mailer.close());
-  const embeddedAuth =
-    config.identityProvider === 'embedded'
-      ? createEmbeddedAuth({
-          db: database.db,
-          secret: config.authSecret ?? readOrCreateSecretFile(config.dataDir, 'auth-secret'),
-          appUrl: config.appUrl,
-          trustedOrigins: config.corsOrigins,
-          mailer,
-        })
-      : null;
-  // Sessions from before tokens were hashed at rest keep working, hashed (idempotent).
-  if (embeddedAuth) await hashStoredSessionTokens(database.db);
-  const verifier = withVerificationCache(
-    embeddedAuth ? createEmbeddedVerifier(embeddedAuth) : createClerkVerifier(config.clerk!),
-  );
-  const clerkHost = config.clerk ? issuerFromPublishableKey(config.clerk.publishableKey) : null;
-  // Read when a token first names a Clerk organisation: the plan's artist limit (decision 0024).
-  const clerkMemberships = config.clerk
-    ? createClerkMembershipSource(config.clerk.secretKey, clerkOverrides?.apiUrl)
-    : null;
-  if (config.clerk && !clerkMemberships) {
-    app.log.warn(
-      "CLERK_SECRET_KEY is not set: the plan's artist limit cannot be checked, so organisations " +
-        'Crescendo has not seen yet open only for viewers (decision 0024).',
-    );
-  }
+  const { embeddedAuth, verifier, clerkHost, clerkMemberships } = await createAppIdentity(app, {
+    config,
+    database,
+    clerkOverrides,
+    mailer,
+  });
   const sentryOrigin = config.sentry.dsn ? new URL(config.sentry.dsn).origin : null;
 
   // Limits shared by every API process: Redis when configured, else the shared PostgreSQL; the
