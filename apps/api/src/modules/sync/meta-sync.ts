@@ -1,33 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { platformConnections } from '../../db/schema';
-import {
-  type InsightEntry,
-  type InstagramMedia,
-  MalformedResponseError,
-  ProviderError,
-} from '../providers';
+import { type InsightEntry, MalformedResponseError, ProviderError } from '../providers';
 import { getAccessToken } from '../connections';
-import {
-  replaceAudience,
-  upsertAccount,
-  upsertAccountDaily,
-  upsertContentItems,
-  type AccountDailyValues,
-  type AudienceValues,
-  type ContentValues,
-} from '../analytics';
+import { upsertAccount, upsertAccountDaily, type AccountDailyValues } from '../analytics';
 import { addDays, formatDay, listDays, mapWithConcurrency } from './days';
 import { syncInstagramReachTotals } from './instagram-reach';
-import { currentMetricNames, resolveMetric, type CanonicalMetric } from './metric-catalog';
-import type { SyncContext, SyncResult } from './sync-context';
+import { syncInstagramAudience, syncInstagramMedia } from './instagram-media';
+import { currentMetricNames, resolveMetric, type MetricValues } from './metric-catalog';
+import { requestConcurrency, type SyncContext, type SyncResult } from './sync-context';
 
 /** Graph allows at most 30 days between since and until, and nothing older than two years. */
 const windowDays = 30;
 const oldestDay = 729;
 /** Instagram data can lag up to 48 hours: later days are not final yet. */
 const lagDays = 3;
-const requestConcurrency = 6;
-const recentMediaDays = 60;
 
 const instagramTotals = [
   'views',
@@ -48,17 +34,6 @@ const pageMetrics = [
   'page_daily_follows_unique',
   'page_daily_unfollows_unique',
 ];
-const mediaMetrics = [
-  'reach',
-  'views',
-  'likes',
-  'comments',
-  'saved',
-  'shares',
-  'total_interactions',
-];
-
-type DailyRow = Partial<Record<CanonicalMetric, number | null>>;
 
 function windowsOf(days: string[]): string[][] {
   const windows: string[][] = [];
@@ -74,7 +49,7 @@ function dayOfEndTime(endTime: string | undefined): string {
 }
 
 function addSeries(
-  target: Map<string, DailyRow>,
+  target: Map<string, MetricValues>,
   platform: 'instagram' | 'facebook',
   entries: InsightEntry[],
 ) {
@@ -94,7 +69,7 @@ function addSeries(
  * follows, NON_FOLLOWER = unfollows; a part with no accounts is left out of the results). Absent
  * below 100 followers: both stay unknown.
  */
-export function followsOf(entries: InsightEntry[]): DailyRow {
+export function followsOf(entries: InsightEntry[]): MetricValues {
   const entry = entries.find((candidate) => candidate.name === 'follows_and_unfollows');
   const breakdown = entry?.total_value?.breakdowns?.find((candidate) =>
     candidate.dimension_keys.includes('follow_type'),
@@ -103,12 +78,6 @@ export function followsOf(entries: InsightEntry[]): DailyRow {
   const part = (type: string) =>
     breakdown.results.find((result) => result.dimension_values[0] === type)?.value ?? 0;
   return { followersGained: part('FOLLOWER'), followersLost: part('NON_FOLLOWER') };
-}
-
-function mediaKind(media: InstagramMedia): ContentValues['kind'] {
-  if (media.media_product_type === 'REELS') return 'reel';
-  if (media.media_product_type === 'STORY') return 'story';
-  return 'post';
 }
 
 /** Instagram account + media + insights and Facebook Page insights of one Meta connection. */
@@ -167,7 +136,7 @@ export async function syncMeta(context: SyncContext): Promise<SyncResult> {
     const first = window[0]!;
     const last = window.at(-1)!;
     const range = { since: first, until: addDays(last, 1) };
-    const pageDaily = new Map<string, DailyRow>();
+    const pageDaily = new Map<string, MetricValues>();
     addSeries(
       pageDaily,
       'facebook',
@@ -178,7 +147,7 @@ export async function syncMeta(context: SyncContext): Promise<SyncResult> {
         signal,
       ),
     );
-    const instagramDaily = new Map<string, DailyRow>();
+    const instagramDaily = new Map<string, MetricValues>();
     if (instagramId) {
       addSeries(
         instagramDaily,
@@ -226,7 +195,7 @@ export async function syncMeta(context: SyncContext): Promise<SyncResult> {
         ),
       }));
       for (const { day, entries, follows } of totals) {
-        const row: DailyRow = { ...instagramDaily.get(day), ...followsOf(follows) };
+        const row: MetricValues = { ...instagramDaily.get(day), ...followsOf(follows) };
         for (const entry of entries) {
           const metric = resolveMetric('instagram', entry.name);
           if (metric && entry.total_value?.value !== undefined)
@@ -235,7 +204,7 @@ export async function syncMeta(context: SyncContext): Promise<SyncResult> {
         instagramDaily.set(day, row);
       }
     }
-    const toRows = (accountId: string, rows: Map<string, DailyRow>): AccountDailyValues[] =>
+    const toRows = (accountId: string, rows: Map<string, MetricValues>): AccountDailyValues[] =>
       [...rows]
         .filter(([day]) => day >= first && day <= last)
         .map(([day, values]) => ({ accountId, organizationId, day, ...values }));
@@ -264,117 +233,4 @@ export async function syncMeta(context: SyncContext): Promise<SyncResult> {
     await syncInstagramAudience(context, userToken, instagramId, instagramAccountId, lastDay);
   }
   return { dataCompleteThrough: lastDay };
-}
-
-async function syncInstagramMedia(
-  context: SyncContext,
-  token: string,
-  instagramId: string,
-  accountId: string,
-): Promise<void> {
-  const { db, services, connection, signal } = context;
-  const media = await services.meta.listMedia(token, instagramId, signal);
-  const recentSince = services.now().getTime() - recentMediaDays * 86_400_000;
-  // The first sync reads every post's insights; later ones only recent posts, whose numbers move.
-  const needsInsights = (item: InstagramMedia) =>
-    !connection.syncedThrough || Date.parse(item.timestamp) >= recentSince;
-  const insights = await mapWithConcurrency(media, requestConcurrency, async (item) => {
-    if (!needsInsights(item)) return null;
-    const entries = await services.meta.fetchInsights(
-      token,
-      item.id,
-      { metric: mediaMetrics.join(',') },
-      signal,
-    );
-    const values: DailyRow = {};
-    for (const entry of entries) {
-      const metric = resolveMetric('instagram', entry.name);
-      const value = entry.values?.[0]?.value ?? entry.total_value?.value;
-      if (metric && typeof value === 'number') values[metric] = value;
-    }
-    return values;
-  });
-  const statsUpdatedAt = services.now();
-  await upsertContentItems(
-    db,
-    media
-      .map((item, index): ContentValues | null => {
-        const stats = insights[index];
-        // Posts whose insights were not re-read keep their stored numbers.
-        if (!stats && connection.syncedThrough) return null;
-        return {
-          organizationId: connection.organizationId,
-          accountId,
-          externalId: item.id,
-          kind: mediaKind(item),
-          title: (item.caption ?? '').split('\n')[0]!.slice(0, 200) || 'Untitled post',
-          publishedAt: new Date(item.timestamp),
-          permalink: item.permalink ?? null,
-          thumbnailUrl: item.thumbnail_url ?? item.media_url ?? null,
-          views: stats?.views ?? null,
-          reach: stats?.reach ?? null,
-          likes: stats?.likes ?? item.like_count ?? null,
-          comments: stats?.comments ?? item.comments_count ?? null,
-          shares: stats?.shares ?? null,
-          saves: stats?.saves ?? null,
-          totalInteractions: stats?.totalInteractions ?? null,
-          statsUpdatedAt,
-        };
-      })
-      .filter((item): item is ContentValues => item !== null),
-  );
-}
-
-async function syncInstagramAudience(
-  context: SyncContext,
-  token: string,
-  instagramId: string,
-  accountId: string,
-  lastDay: string,
-): Promise<void> {
-  const { db, services, connection, signal } = context;
-  const dimensions = { age: 'age', gender: 'gender', country: 'country', city: 'city' } as const;
-  const snapshots = await mapWithConcurrency(
-    Object.entries(dimensions),
-    4,
-    async ([breakdown, dimension]) => {
-      try {
-        const entries = await services.meta.fetchInsights(
-          token,
-          instagramId,
-          {
-            metric: 'follower_demographics',
-            period: 'lifetime',
-            metric_type: 'total_value',
-            breakdown,
-          },
-          signal,
-        );
-        const results = entries[0]?.total_value?.breakdowns?.[0]?.results ?? [];
-        return {
-          dimension,
-          rows: results.map((result): AudienceValues => ({
-            accountId,
-            organizationId: connection.organizationId,
-            dimension,
-            value: result.dimension_values.join('|'),
-            periodLabel: 'lifetime',
-            periodStart: null,
-            periodEnd: lastDay,
-            followers: result.value,
-          })),
-        };
-      } catch (error) {
-        // Under 100 followers Meta withholds demographics (code 100): stored as absent.
-        if (error instanceof ProviderError && error.providerCode === '100')
-          return { dimension, rows: [] };
-        throw error;
-      }
-    },
-  );
-  await db.transaction(async (tx) => {
-    for (const snapshot of snapshots) {
-      await replaceAudience(tx, accountId, snapshot.dimension, 'lifetime', snapshot.rows);
-    }
-  });
 }

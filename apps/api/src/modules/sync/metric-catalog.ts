@@ -18,6 +18,9 @@ export type CanonicalMetric =
   | 'profileLinksTaps'
   | 'estimatedRevenue';
 
+/** One day's (or one item's) figures by canonical metric; null where the platform sent none. */
+export type MetricValues = Partial<Record<CanonicalMetric, number | null>>;
+
 type CatalogEntry = {
   platform: 'youtube' | 'instagram' | 'facebook';
   name: string;

@@ -12,3 +12,6 @@ export type SyncContext = {
 };
 
 export type SyncResult = { dataCompleteThrough: string | null };
+
+/** Requests one sync keeps in flight to a platform at once. */
+export const requestConcurrency = 6;

@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { platformConnections } from '../../db/schema';
-import type { ReportRow, YouTubeVideo } from '../providers';
 import { getAccessToken } from '../connections';
 import {
-  isMissingTrafficSources,
   refreshContentWatchMinutes,
   replaceTrafficSources,
   upsertAccount,
@@ -13,12 +11,19 @@ import {
   type AccountDailyValues,
   type ContentDailyValues,
   type ContentValues,
-  type TrafficSourceValues,
 } from '../analytics';
-import { addDays, formatDay, listDays, mapWithConcurrency } from './days';
+import { addDays, chunk, formatDay, listDays, mapWithConcurrency } from './days';
 import { mapYouTubeMetrics } from './metric-catalog';
 import { syncYouTubeAudience } from './youtube-audience';
-import type { SyncContext, SyncResult } from './sync-context';
+import { requestConcurrency, type SyncContext, type SyncResult } from './sync-context';
+import {
+  backfillTrafficSources,
+  daysPerChunk,
+  videoIdsPerFilter,
+  queryTrafficSources,
+  readContentKinds,
+  toTrafficSources,
+} from './youtube-reports';
 
 const dailyMetrics = [
   'views',
@@ -31,9 +36,6 @@ const dailyMetrics = [
   'subscribersLost',
   'estimatedRevenue',
 ];
-const daysPerChunk = 30;
-const videoIdsPerFilter = 500;
-const requestConcurrency = 6;
 
 /** ISO 8601 duration (PT1H2M3S) → seconds; null when YouTube sends something else. */
 export function parseIsoDuration(value: string | undefined): number | null {
@@ -41,13 +43,6 @@ export function parseIsoDuration(value: string | undefined): number | null {
   if (!match) return null;
   const [, days, hours, minutes, seconds] = match.map((part) => Number(part ?? 0));
   return ((days! * 24 + hours!) * 60 + minutes!) * 60 + seconds!;
-}
-
-function chunk<T>(items: T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += size)
-    chunks.push(items.slice(start, start + size));
-  return chunks;
 }
 
 /**
@@ -235,97 +230,4 @@ export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
   });
   await refreshContentWatchMinutes(db, accountId);
   return { dataCompleteThrough: lastDataDay };
-}
-
-function queryTrafficSources(
-  context: SyncContext,
-  token: () => Promise<string>,
-  startDate: string,
-  endDate: string,
-): Promise<ReportRow[]> {
-  return token().then((accessToken) =>
-    context.services.google.queryReport(
-      accessToken,
-      { startDate, endDate, metrics: ['views'], dimensions: ['day', 'insightTrafficSourceType'] },
-      context.signal,
-    ),
-  );
-}
-
-function toTrafficSources(
-  rows: ReportRow[],
-  accountId: string,
-  organizationId: string,
-): TrafficSourceValues[] {
-  return rows
-    .filter((row) => row.views !== null && row.views !== undefined)
-    .map((row) => ({
-      accountId,
-      organizationId,
-      day: String(row.day),
-      source: String(row.insightTrafficSourceType),
-      views: Number(row.views),
-    }));
-}
-
-/**
- * A channel synced before traffic sources were stored resumes after its last synced day, so the
- * days it already has would never get theirs: fetch them once, written in one transaction so
- * an interrupted run leaves none and the next run tries again.
- */
-async function backfillTrafficSources(
-  context: SyncContext,
-  token: () => Promise<string>,
-  accountId: string,
-  from: string,
-  to: string,
-): Promise<void> {
-  const { db, connection } = context;
-  if (from > to || !(await isMissingTrafficSources(db, accountId, from, to))) return;
-  await context.reportProgress('Traffic sources', 9);
-  const reports = await mapWithConcurrency(
-    chunk(listDays(from, to), daysPerChunk),
-    requestConcurrency,
-    (days) => queryTrafficSources(context, token, days[0]!, days.at(-1)!),
-  );
-  const rows = toTrafficSources(reports.flat(), accountId, connection.organizationId);
-  await db.transaction((tx) => replaceTrafficSources(tx, accountId, from, to, rows));
-}
-
-/** Shorts and live streams are only distinguishable through Analytics' creatorContentType. */
-async function readContentKinds(
-  context: SyncContext,
-  token: () => Promise<string>,
-  videos: YouTubeVideo[],
-  startDate: string,
-  endDate: string,
-): Promise<Map<string, ContentValues['kind']>> {
-  const kinds = new Map<string, ContentValues['kind']>();
-  const kindByType: Record<string, ContentValues['kind']> = {
-    SHORTS: 'short',
-    LIVE_STREAM: 'live',
-    STORY: 'story',
-    VIDEO_ON_DEMAND: 'video',
-  };
-  for (const ids of chunk(
-    videos.map((video) => video.id),
-    videoIdsPerFilter,
-  )) {
-    const rows = await context.services.google.queryReport(
-      await token(),
-      {
-        startDate,
-        endDate,
-        metrics: ['views'],
-        dimensions: ['video', 'creatorContentType'],
-        filters: `video==${ids.join(',')}`,
-      },
-      context.signal,
-    );
-    for (const row of rows) {
-      const kind = kindByType[String(row.creatorContentType)];
-      if (kind) kinds.set(String(row.video), kind);
-    }
-  }
-  return kinds;
 }
