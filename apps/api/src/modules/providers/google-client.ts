@@ -1,159 +1,29 @@
 import { z } from 'zod';
 import type { GooglePlatformConfig } from '../../config/env';
+import { buildUrl, MalformedResponseError, requestJson, type PlatformHttp } from './platform-http';
+import { classifyGoogleApiError, classifyGoogleOAuthError } from './google-errors';
 import {
-  buildUrl,
-  MalformedResponseError,
-  ProviderError,
-  QuotaExceededError,
-  ReconnectNeededError,
-  requestJson,
-  type ErrorClassifier,
-  type PlatformHttp,
-} from './platform-http';
+  channelListSchema,
+  playlistItemsSchema,
+  reportSchema,
+  tokenResponseSchema,
+  toTokens,
+  videoListSchema,
+  type GoogleTokens,
+  type ReportRow,
+  type YouTubeChannel,
+  type YouTubeVideo,
+} from './google-schemas';
 
+export { classifyGoogleApiError, classifyGoogleOAuthError } from './google-errors';
+export type { GoogleTokens, ReportRow, YouTubeChannel, YouTubeVideo } from './google-schemas';
+
+/** What Crescendo asks Google for: read-only YouTube data, analytics and revenue. */
 export const googleScopes = [
   'https://www.googleapis.com/auth/youtube.readonly',
   'https://www.googleapis.com/auth/yt-analytics.readonly',
   'https://www.googleapis.com/auth/yt-analytics-monetary.readonly',
 ];
-
-const googleApiErrorSchema = z.object({
-  error: z.object({
-    code: z.number().optional(),
-    message: z.string().optional(),
-    errors: z.array(z.object({ reason: z.string().optional() })).optional(),
-  }),
-});
-const oauthErrorSchema = z.object({
-  error: z.string(),
-  error_description: z.string().optional(),
-});
-
-/** Classifies Google API (Data, Analytics) error envelopes. */
-export const classifyGoogleApiError: ErrorClassifier = (status, body) => {
-  const parsed = googleApiErrorSchema.safeParse(body);
-  const reason = parsed.success ? (parsed.data.error.errors?.[0]?.reason ?? null) : null;
-  const message = parsed.success ? (parsed.data.error.message ?? '') : '';
-  if (reason === 'quotaExceeded' || reason === 'dailyLimitExceeded') {
-    return new QuotaExceededError('YouTube API daily quota exceeded', status, reason);
-  }
-  if (status === 401) {
-    return new ReconnectNeededError('Google no longer accepts this connection', status, reason);
-  }
-  return new ProviderError(
-    `Google answered ${status}${message ? `: ${message}` : ''}`,
-    status,
-    reason,
-  );
-};
-
-/** Classifies the OAuth token/revoke endpoints' `{error, error_description}` bodies. */
-export const classifyGoogleOAuthError: ErrorClassifier = (status, body) => {
-  const parsed = oauthErrorSchema.safeParse(body);
-  const code = parsed.success ? parsed.data.error : null;
-  const description = parsed.success ? (parsed.data.error_description ?? '') : '';
-  if (code === 'invalid_grant') {
-    return new ReconnectNeededError(
-      `Google refused the grant: ${description || 'invalid_grant'}`,
-      status,
-      code,
-    );
-  }
-  return new ProviderError(
-    `Google's token endpoint answered ${status}${code ? ` ${code}` : ''}${description ? `: ${description}` : ''}`,
-    status,
-    code,
-  );
-};
-
-const tokenResponseSchema = z.object({
-  access_token: z.string().min(1),
-  expires_in: z.number().optional(),
-  refresh_token: z.string().optional(),
-  scope: z.string().optional(),
-  token_type: z.string().optional(),
-});
-export type GoogleTokens = {
-  accessToken: string;
-  refreshToken: string | null;
-  expiresAt: Date | null;
-  scopes: string[];
-};
-
-function toTokens(body: z.output<typeof tokenResponseSchema>, now: Date): GoogleTokens {
-  return {
-    accessToken: body.access_token,
-    refreshToken: body.refresh_token ?? null,
-    expiresAt: body.expires_in ? new Date(now.getTime() + body.expires_in * 1000) : null,
-    scopes: (body.scope ?? '').split(/\s+/).filter(Boolean),
-  };
-}
-
-const countString = z
-  .union([z.string().regex(/^\d+$/), z.number()])
-  .transform((value) => Number(value));
-
-const channelListSchema = z.object({
-  items: z
-    .array(
-      z.object({
-        id: z.string(),
-        snippet: z.object({
-          title: z.string(),
-          customUrl: z.string().optional(),
-          thumbnails: z.record(z.string(), z.object({ url: z.string() })).optional(),
-        }),
-        contentDetails: z.object({ relatedPlaylists: z.object({ uploads: z.string() }) }),
-        statistics: z.object({
-          viewCount: countString.optional(),
-          subscriberCount: countString.optional(),
-          hiddenSubscriberCount: z.boolean().optional(),
-          videoCount: countString.optional(),
-        }),
-      }),
-    )
-    .optional(),
-});
-export type YouTubeChannel = NonNullable<z.output<typeof channelListSchema>['items']>[number];
-
-const playlistItemsSchema = z.object({
-  nextPageToken: z.string().optional(),
-  items: z.array(
-    z.object({
-      contentDetails: z.object({ videoId: z.string(), videoPublishedAt: z.string().optional() }),
-    }),
-  ),
-});
-
-const videoListSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      snippet: z.object({
-        title: z.string(),
-        publishedAt: z.string(),
-        liveBroadcastContent: z.string().optional(),
-        thumbnails: z.record(z.string(), z.object({ url: z.string() })).optional(),
-      }),
-      contentDetails: z.object({ duration: z.string() }).optional(),
-      statistics: z
-        .object({
-          viewCount: countString.optional(),
-          likeCount: countString.optional(),
-          commentCount: countString.optional(),
-        })
-        .optional(),
-    }),
-  ),
-});
-export type YouTubeVideo = z.output<typeof videoListSchema>['items'][number];
-
-const reportSchema = z.object({
-  columnHeaders: z.array(z.object({ name: z.string() })),
-  rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))).optional(),
-});
-/** A report as records keyed by column name; `rows` absent on the wire → []. */
-export type ReportRow = Record<string, string | number | null>;
 
 export type GoogleClient = ReturnType<typeof createGoogleClient>;
 
