@@ -3,7 +3,6 @@ import {
   dashboardQuerySchema,
   roiQuerySchema,
   type ChatSource,
-  type DashboardAnalyticsResponse,
 } from '@crescendo/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client';
@@ -17,7 +16,10 @@ import {
   metricsInputSchema,
   spikesInputSchema,
   topContentInputSchema,
-  type WindowInput,
+  dashboardQueryOf,
+  metricWords,
+  platformLabels,
+  windowOf,
 } from './tool-inputs';
 
 export type ToolOutput = Record<string, unknown>;
@@ -42,38 +44,6 @@ export const assistantToolNames = [
 export type AssistantToolName = (typeof assistantToolNames)[number];
 
 export type AssistantTools = Record<AssistantToolName, AssistantTool>;
-
-const platformLabels = {
-  all: 'All platforms',
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-} as const;
-
-const metricWords: Record<string, string> = {
-  publishedAt: 'release date',
-  title: 'title',
-  views: 'views',
-  watchMinutes: 'watch time',
-  likes: 'likes',
-  comments: 'comments',
-  shares: 'shares',
-  saves: 'saves',
-  engagementRate: 'engagement rate',
-  followersGained: 'followers gained',
-};
-
-function dashboardQueryOf(input: WindowInput, compare: 'previous' | 'none' = 'previous') {
-  return dashboardQuerySchema.parse({
-    ...(input.from || input.to ? { from: input.from, to: input.to } : { range: input.range }),
-    platform: input.platform,
-    compare,
-  });
-}
-
-function windowOf(range: DashboardAnalyticsResponse['range']) {
-  return { from: range.from, to: range.to, days: range.days };
-}
 
 /**
  * The assistant's tools: each reads through the analytics module's own services, so every figure

@@ -1,4 +1,10 @@
-import { dashboardContentSortKeys } from '@crescendo/contracts';
+import {
+  dashboardContentSortKeys,
+  dashboardQuerySchema,
+  platformScopeSchema,
+  rangePresetSchema,
+  type DashboardAnalyticsResponse,
+} from '@crescendo/contracts';
 import { z } from 'zod';
 
 const isoDay = z.iso.date({ error: 'Must be a date as YYYY-MM-DD' });
@@ -8,16 +14,12 @@ const isoDay = z.iso.date({ error: 'Must be a date as YYYY-MM-DD' });
  * input: each tool is bound to its caller when it is created.
  */
 export const windowInputShape = {
-  range: z
-    .enum(['7d', '28d', '90d', '365d', 'all'])
+  range: rangePresetSchema
     .optional()
     .describe('A preset window ending at the last complete day; ignored when from/to are given'),
   from: isoDay.optional().describe('First day of the window (YYYY-MM-DD)'),
   to: isoDay.optional().describe('Last day of the window (YYYY-MM-DD)'),
-  platform: z
-    .enum(['all', 'youtube', 'instagram', 'facebook'])
-    .default('all')
-    .describe('One platform or all of them combined'),
+  platform: platformScopeSchema.default('all').describe('One platform or all of them combined'),
 };
 
 export const metricsInputSchema = z.object(windowInputShape);
@@ -67,3 +69,35 @@ export type TopContentInput = z.output<typeof topContentInputSchema>;
 export type AudienceInput = z.output<typeof audienceInputSchema>;
 export type ForecastInput = z.output<typeof forecastInputSchema>;
 export type CampaignRoiInput = z.output<typeof campaignRoiInputSchema>;
+
+export const platformLabels = {
+  all: 'All platforms',
+  youtube: 'YouTube',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+} as const;
+
+export const metricWords: Record<string, string> = {
+  publishedAt: 'release date',
+  title: 'title',
+  views: 'views',
+  watchMinutes: 'watch time',
+  likes: 'likes',
+  comments: 'comments',
+  shares: 'shares',
+  saves: 'saves',
+  engagementRate: 'engagement rate',
+  followersGained: 'followers gained',
+};
+
+export function dashboardQueryOf(input: WindowInput, compare: 'previous' | 'none' = 'previous') {
+  return dashboardQuerySchema.parse({
+    ...(input.from || input.to ? { from: input.from, to: input.to } : { range: input.range }),
+    platform: input.platform,
+    compare,
+  });
+}
+
+export function windowOf(range: DashboardAnalyticsResponse['range']) {
+  return { from: range.from, to: range.to, days: range.days };
+}
