@@ -1,3 +1,4 @@
+import type { RangePreset } from '@crescendo/contracts';
 import { shiftDay } from '../days';
 
 /*
@@ -6,8 +7,19 @@ import { shiftDay } from '../days';
  * Plain functions, usable before React loads.
  */
 
-export const periods = ['7d', '28d', '90d', '365d', 'all'] as const;
+// Written out rather than imported, so pages that load no zod (the public share page, decision
+// 0020) can use it; the compiler holds it to the contracts' range presets, both ways.
+export const periods = [
+  '7d',
+  '28d',
+  '90d',
+  '365d',
+  'all',
+] as const satisfies readonly RangePreset[];
 export type Period = (typeof periods)[number];
+type Holds<Claim extends true> = Claim;
+/** Compiles only when every range preset is a period (the `satisfies` above checks the reverse). */
+export type _EveryRangePresetIsAPeriod = Holds<[RangePreset] extends [Period] ? true : false>;
 
 /** The URL parameter every analytics page keeps its period in. */
 export const PERIOD_PARAM = 'range';
