@@ -32,8 +32,9 @@ export function PlatformStatCard({
   const isMissing = value === null || value === MISSING_VALUE;
   return (
     <Card className={cn('flex min-w-0 flex-col gap-1 p-3 sm:gap-1.5 sm:p-5', className)}>
-      <div className="flex items-center justify-between gap-2">
-        <p className="truncate text-xs font-medium text-zinc-600 sm:text-sm dark:text-zinc-400">
+      {/* A label wraps rather than being cut off in a narrow card ("Page follows"). */}
+      <div className="flex items-start justify-between gap-2">
+        <p className="min-w-0 text-xs font-medium break-words text-zinc-600 sm:text-sm dark:text-zinc-400">
           {label}
         </p>
         {source ? (

@@ -136,6 +136,7 @@ describe('ContentPage', () => {
           watchMinutes: null,
           followersGained: null,
           engagementRate: null,
+          figures: 'lifetime',
         }),
       ]);
     setup();
@@ -153,6 +154,10 @@ describe('ContentPage', () => {
     });
     // The title is the row's header, with its platform and type under it.
     expect(within(row).getByRole('rowheader').textContent).toContain('Instagram·Reel');
+    // Instagram reports lifetime counters only: said on the item, not passed off as the period's.
+    expect(within(row).getByText('Lifetime figures')).toBeTruthy();
+    const first = () => screen.getByRole('row', { name: /Midnight Drive/ });
+    expect(within(first()).queryByText('Lifetime figures')).toBeNull();
     const cells = within(row).getAllByRole('cell');
     // Published, views, watch, likes, rate, followers (comments, shares and saves start hidden).
     expect(cells).toHaveLength(6);
@@ -160,12 +165,11 @@ describe('ContentPage', () => {
     expect(cells[4]?.textContent).toBe('—Not available');
     expect(cells[5]?.textContent).toBe('—Not available');
     expect(within(row).getAllByText('—')).toHaveLength(3);
-    const first = screen.getByRole('row', { name: /Midnight Drive/ });
-    expect(within(first).getByRole('link').getAttribute('href')).toBe(
+    expect(within(first()).getByRole('link').getAttribute('href')).toBe(
       'https://www.youtube.com/watch?v=abc',
     );
-    expect(within(first).getByText('12.3K')).toBeTruthy();
-    expect(within(first).getByText('6.9%')).toBeTruthy();
+    expect(within(first()).getByText('12.3K')).toBeTruthy();
+    expect(within(first()).getByText('6.9%')).toBeTruthy();
     expect(screen.getByText('Showing 1–2 of 2 items')).toBeTruthy();
     expect(
       within(table()).getByRole('columnheader', { name: 'Views' }).getAttribute('aria-sort'),

@@ -86,6 +86,17 @@ function TitleText({ row }: { row: ContentRow }) {
         <span data-field="platform">{platformNames[row.platform]}</span>
         <span aria-hidden="true">·</span>
         <span data-field="type">{typeLabel(row.type)}</span>
+        {row.figures === 'lifetime' ? (
+          <>
+            <span aria-hidden="true">·</span>
+            <span
+              data-field="figures"
+              title={`${platformNames[row.platform]} reports this item's figures over its whole life, not per day: they are not limited to the period`}
+            >
+              Lifetime figures
+            </span>
+          </>
+        ) : null}
       </span>
     </div>
   );
