@@ -1,6 +1,8 @@
 import { DAY_MS, formatMetaTimestamp, parseDay } from '../dates';
-import type { FacebookPage, IgDay, IgMedia, InstagramAccount } from '../personas/instagram-account';
-import { splitByWeights } from '../personas/instagram-account';
+import type { FacebookPage } from '../personas/facebook-page';
+import type { IgMedia, InstagramAccount } from '../personas/instagram-account';
+import type { IgDay } from '../personas/meta-activity';
+import { splitByWeights } from '../random';
 import { MetaApiError } from './errors';
 
 /**

@@ -9,7 +9,7 @@ import {
   type SplitDimension,
   type Video,
   type YouTubeChannel,
-} from '../personas/youtube-channel';
+} from '../personas/youtube-model';
 
 /**
  * YouTube Analytics API v2 reports.query, computed from the persona series:

@@ -6,7 +6,7 @@ import { readParams } from '../http';
 import { authenticateGoogle } from '../oauth/google';
 import { GOOGLE_SCOPES } from '../oauth/token-store';
 import type { Persona } from '../personas/world';
-import { BASE_METRIC_INDEX, type Video, type YouTubeChannel } from '../personas/youtube-channel';
+import { BASE_METRIC_INDEX, type Video, type YouTubeChannel } from '../personas/youtube-model';
 import { BASE64URL_ALPHABET, createRng, hashText } from '../random';
 
 /**
