@@ -5,7 +5,7 @@ import { renderConsentPage, renderErrorPage } from '../oauth/consent-page';
 import { META_PERMISSIONS } from '../oauth/token-store';
 import { isPersonaId } from '../personas/definitions';
 import type { MetaAppCredentials } from '../options';
-import { META_ERRORS, expiredTokenError, sendMetaError } from './errors';
+import { checkMetaToken, sendMetaError } from './errors';
 
 /**
  * Facebook Login, manual flow:
@@ -145,12 +145,9 @@ export function registerMetaTokenRoute(app: FastifyInstance, context: SandboxCon
 
     if (params.grant_type === 'fb_exchange_token') {
       const lookup = context.tokens.lookupAccessToken(params.fb_exchange_token ?? '', nowMs);
-      if (lookup.status === 'unknown' || lookup.grant.provider !== 'meta')
-        return sendMetaError(reply, META_ERRORS.invalidToken);
-      if (lookup.status === 'revoked') return sendMetaError(reply, META_ERRORS.revokedToken);
-      if (lookup.status === 'expired')
-        return sendMetaError(reply, expiredTokenError(lookup.record.expiresAtMs ?? nowMs, nowMs));
-      const token = context.tokens.issueAccessToken(lookup.grant, {
+      const checked = checkMetaToken(lookup, nowMs);
+      if ('error' in checked) return sendMetaError(reply, checked.error);
+      const token = context.tokens.issueAccessToken(checked.grant, {
         ttlSeconds: META_LONG_LIVED_TTL_SECONDS,
         nowMs,
         isLongLived: true,
