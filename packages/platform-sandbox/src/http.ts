@@ -20,6 +20,14 @@ export function readAuthorizationToken(request: FastifyRequest): string | null {
   return match?.[1]?.trim() ?? null;
 }
 
+/** A comma-separated parameter as its trimmed, non-empty items (`a, b,,c` → a, b, c). */
+export function readList(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 export function readBasicCredentials(
   request: FastifyRequest,
 ): { id: string; secret: string } | null {

@@ -65,3 +65,17 @@ export function resolveOptions(options: PlatformSandboxOptions): ResolvedOptions
     tokenPersistence: options.tokenPersistence ?? null,
   };
 }
+
+export function findGoogleClient(
+  options: ResolvedOptions,
+  clientId: string | undefined,
+): GoogleClientCredentials | undefined {
+  return options.googleClients.find((c) => c.clientId === clientId);
+}
+
+export function findMetaApp(
+  options: ResolvedOptions,
+  appId: string | undefined,
+): MetaAppCredentials | undefined {
+  return options.metaApps.find((a) => a.appId === appId);
+}

@@ -107,3 +107,10 @@ export function toConditionalShares(weights: readonly number[]): Float64Array {
   });
   return out;
 }
+
+/** Splits a total by weights into integer parts that sum exactly to the total. */
+export function splitByWeights(total: number, weights: readonly number[]): number[] {
+  const out = new Float64Array(weights.length);
+  splitTotal(total, toConditionalShares(weights), out);
+  return Array.from(out);
+}

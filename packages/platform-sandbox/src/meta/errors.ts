@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import type { AccessTokenRecord, Grant, TokenLookup } from '../oauth/token-store';
 
 /**
  * Graph API error envelope: https://developers.facebook.com/docs/graph-api/guides/error-handling
@@ -74,4 +75,20 @@ export function expiredTokenError(expiredAtMs: number, nowMs: number): MetaError
     code: 190,
     subcode: 463,
   };
+}
+
+/**
+ * A looked-up access token as Graph judges it (for API calls and fb_exchange_token alike): usable,
+ * or the error for an unknown, another provider's, revoked or expired token.
+ */
+export function checkMetaToken(
+  lookup: TokenLookup,
+  nowMs: number,
+): { grant: Grant; record: AccessTokenRecord } | { error: MetaError } {
+  if (lookup.status === 'unknown' || lookup.grant.provider !== 'meta')
+    return { error: META_ERRORS.invalidToken };
+  if (lookup.status === 'revoked') return { error: META_ERRORS.revokedToken };
+  if (lookup.status === 'expired')
+    return { error: expiredTokenError(lookup.record.expiresAtMs ?? nowMs, nowMs) };
+  return { grant: lookup.grant, record: lookup.record };
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { readParams, requestPath } from '../http';
-import { renderConsentPage, renderErrorPage } from '../oauth/consent-page';
+import { sendConsentPage, sendErrorPage } from '../oauth/consent-page';
 import { META_PERMISSIONS } from '../oauth/token-store';
 import { isPersonaId } from '../personas/definitions';
-import type { MetaAppCredentials } from '../options';
-import { META_ERRORS, expiredTokenError, sendMetaError } from './errors';
+import { findMetaApp, type MetaAppCredentials } from '../options';
+import { checkMetaToken, sendMetaError } from './errors';
 
 /**
  * Facebook Login, manual flow:
@@ -30,39 +30,30 @@ export async function registerFacebookDialogRoutes(
   app: FastifyInstance,
   context: SandboxContext,
 ): Promise<void> {
-  const findApp = (appId: string | undefined): MetaAppCredentials | undefined =>
-    context.options.metaApps.find((a) => a.appId === appId);
-
   const validate = (
     params: Record<string, string>,
     reply: FastifyReply,
   ): { app: MetaAppCredentials; redirectUri: string; scopes: string[] } | null => {
-    const metaApp = findApp(params.client_id);
+    const metaApp = findMetaApp(context.options, params.client_id);
     if (!metaApp) {
-      void reply
-        .code(400)
-        .type('text/html; charset=utf-8')
-        .send(
-          renderErrorPage(
-            'Facebook',
-            'Invalid App ID',
-            'The provided app ID does not look like a valid app ID.',
-          ),
-        );
+      void sendErrorPage(
+        reply,
+        400,
+        'Facebook',
+        'Invalid App ID',
+        'The provided app ID does not look like a valid app ID.',
+      );
       return null;
     }
     const redirectUri = params.redirect_uri;
     if (!redirectUri || (metaApp.redirectUris && !metaApp.redirectUris.includes(redirectUri))) {
-      void reply
-        .code(400)
-        .type('text/html; charset=utf-8')
-        .send(
-          renderErrorPage(
-            'Facebook',
-            'URL blocked',
-            "This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.",
-          ),
-        );
+      void sendErrorPage(
+        reply,
+        400,
+        'Facebook',
+        'URL blocked',
+        "This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.",
+      );
       return null;
     }
     const scopes = (params.scope ?? 'public_profile').split(/[\s,]+/).filter(Boolean);
@@ -73,23 +64,14 @@ export async function registerFacebookDialogRoutes(
     const params = readParams(request.query);
     const valid = validate(params, reply);
     if (!valid) return reply;
-    const hiddenFields: Record<string, string> = {};
-    for (const name of DIALOG_PARAMS) {
-      const value = params[name];
-      if (value !== undefined) hiddenFields[name] = value;
-    }
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(
-        renderConsentPage({
-          provider: 'Facebook',
-          action: requestPath(request),
-          clientId: valid.app.appId,
-          scopes: valid.scopes,
-          hiddenFields,
-        }),
-      );
+    return sendConsentPage(reply, {
+      provider: 'Facebook',
+      action: requestPath(request),
+      clientId: valid.app.appId,
+      scopes: valid.scopes,
+      params,
+      forwarded: DIALOG_PARAMS,
+    });
   };
 
   const decide = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -133,7 +115,7 @@ export async function registerFacebookDialogRoutes(
 export function registerMetaTokenRoute(app: FastifyInstance, context: SandboxContext): void {
   app.get('/:version/oauth/access_token', async (request, reply) => {
     const params = readParams(request.query);
-    const metaApp = context.options.metaApps.find((a) => a.appId === params.client_id);
+    const metaApp = findMetaApp(context.options, params.client_id);
     if (!metaApp)
       return sendMetaError(reply, {
         message: 'Error validating application. Invalid application ID.',
@@ -145,12 +127,9 @@ export function registerMetaTokenRoute(app: FastifyInstance, context: SandboxCon
 
     if (params.grant_type === 'fb_exchange_token') {
       const lookup = context.tokens.lookupAccessToken(params.fb_exchange_token ?? '', nowMs);
-      if (lookup.status === 'unknown' || lookup.grant.provider !== 'meta')
-        return sendMetaError(reply, META_ERRORS.invalidToken);
-      if (lookup.status === 'revoked') return sendMetaError(reply, META_ERRORS.revokedToken);
-      if (lookup.status === 'expired')
-        return sendMetaError(reply, expiredTokenError(lookup.record.expiresAtMs ?? nowMs, nowMs));
-      const token = context.tokens.issueAccessToken(lookup.grant, {
+      const checked = checkMetaToken(lookup, nowMs);
+      if ('error' in checked) return sendMetaError(reply, checked.error);
+      const token = context.tokens.issueAccessToken(checked.grant, {
         ttlSeconds: META_LONG_LIVED_TTL_SECONDS,
         nowMs,
         isLongLived: true,
@@ -197,8 +176,7 @@ export function registerMetaTokenRoute(app: FastifyInstance, context: SandboxCon
         subcode: 36008,
       });
     }
-    code.isUsed = true;
-    const grant = context.tokens.createGrant({
+    const grant = context.tokens.redeemCode(code, {
       provider: 'meta',
       personaId: code.personaId,
       clientId: metaApp.appId,
@@ -207,8 +185,6 @@ export function registerMetaTokenRoute(app: FastifyInstance, context: SandboxCon
       withRefreshToken: false,
       refreshTokenTtlMs: null,
     });
-    code.grantId = grant.id;
-    context.tokens.markChanged('code', code.code);
     const token = context.tokens.issueAccessToken(grant, {
       ttlSeconds: META_SHORT_LIVED_TTL_SECONDS,
       nowMs,

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../http';
 import { PERSONAS, PERSONA_IDS } from '../personas/definitions';
 
@@ -80,4 +81,48 @@ export function renderErrorPage(
     </main>
   </body>
 </html>`;
+}
+
+/**
+ * Answers an authorization request with the consent page; the `forwarded` parameters present in
+ * `params` ride along as hidden fields, so the decision POST carries the original request.
+ */
+export function sendConsentPage(
+  reply: FastifyReply,
+  input: Omit<ConsentPageInput, 'hiddenFields'> & {
+    params: Record<string, string>;
+    forwarded: readonly string[];
+  },
+): FastifyReply {
+  const hiddenFields: Record<string, string> = {};
+  for (const name of input.forwarded) {
+    const value = input.params[name];
+    if (value !== undefined) hiddenFields[name] = value;
+  }
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(
+      renderConsentPage({
+        provider: input.provider,
+        action: input.action,
+        clientId: input.clientId,
+        scopes: input.scopes,
+        hiddenFields,
+      }),
+    );
+}
+
+/** Answers with the provider's HTML error page: the browser stays there, nothing is redirected. */
+export function sendErrorPage(
+  reply: FastifyReply,
+  status: number,
+  provider: ConsentPageInput['provider'],
+  title: string,
+  detail: string,
+): FastifyReply {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(renderErrorPage(provider, title, detail));
 }

@@ -1,81 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import { PERSONA_IDS, type PersonaId } from '../personas/definitions';
+import type { PersonaId } from '../personas/definitions';
+import { seedStaticGrants, type StaticGrantDefaults } from './static-tokens';
+import type {
+  AccessTokenKind,
+  AccessTokenRecord,
+  AuthorizationCode,
+  Grant,
+  GrantInput,
+  Provider,
+  TokenLookup,
+} from './token-types';
 
-export type Provider = 'google' | 'meta';
-
-/** One user's consent to one client: every token issued from it dies with it. */
-export type Grant = {
-  id: string;
-  provider: Provider;
-  personaId: PersonaId;
-  clientId: string;
-  scopes: string[];
-  isRevoked: boolean;
-  createdAtMs: number;
-  refreshToken: string | null;
-  refreshTokenExpiresAtMs: number | null;
-  /** Page tokens handed out by /me/accounts, one per page, stable per grant. */
-  pageTokens: Map<string, string>;
-};
-
-export type AccessTokenKind = 'user' | 'page';
-
-export type AccessTokenRecord = {
-  token: string;
-  grantId: string;
-  kind: AccessTokenKind;
-  expiresAtMs: number | null;
-  isLongLived: boolean;
-  pageId: string | null;
-};
-
-export type AuthorizationCode = {
-  code: string;
-  provider: Provider;
-  personaId: PersonaId;
-  clientId: string;
-  redirectUri: string;
-  scopes: string[];
-  codeChallenge: string | null;
-  codeChallengeMethod: 'S256' | 'plain' | null;
-  isOffline: boolean;
-  expiresAtMs: number;
-  isUsed: boolean;
-  /** Grant created on first redemption, revoked if the code is replayed (RFC 6749 §4.1.2). */
-  grantId: string | null;
-};
-
-export type TokenLookup =
-  | { status: 'valid'; record: AccessTokenRecord; grant: Grant }
-  | { status: 'expired'; record: AccessTokenRecord; grant: Grant }
-  | { status: 'revoked'; record: AccessTokenRecord; grant: Grant }
-  | { status: 'unknown' };
-
-export const GOOGLE_SCOPES = {
-  youtubeReadonly: 'https://www.googleapis.com/auth/youtube.readonly',
-  analyticsReadonly: 'https://www.googleapis.com/auth/yt-analytics.readonly',
-  analyticsMonetaryReadonly: 'https://www.googleapis.com/auth/yt-analytics-monetary.readonly',
-} as const;
-
-export const META_PERMISSIONS = [
-  'public_profile',
-  'instagram_basic',
-  'instagram_manage_insights',
-  'pages_read_engagement',
-  'pages_show_list',
-  'business_management',
-] as const;
-
-/** Tokens that exist from start-up so a developer can curl the sandbox without a browser. */
-export function staticGoogleToken(personaId: PersonaId): string {
-  return `sandbox-google-token-${personaId}`;
-}
-export function staticMetaToken(personaId: PersonaId): string {
-  return `sandbox-meta-token-${personaId}`;
-}
-export function staticMetaPageToken(personaId: PersonaId): string {
-  return `sandbox-meta-page-token-${personaId}`;
-}
+// The store's records, scopes and static tokens are defined in token-types.ts and
+// static-tokens.ts; re-exported here so importers keep one path for the token vocabulary.
+export {
+  GOOGLE_SCOPES,
+  META_PERMISSIONS,
+  staticGoogleToken,
+  staticMetaPageToken,
+  staticMetaToken,
+} from './static-tokens';
+export type {
+  AccessTokenKind,
+  AccessTokenRecord,
+  AuthorizationCode,
+  Grant,
+  GrantInput,
+  Provider,
+  TokenLookup,
+} from './token-types';
 
 /**
  * Where a mounted sandbox keeps its codes, grants and tokens beyond one process's memory (the
@@ -108,11 +61,7 @@ export class TokenStore {
   private readonly grantReadAt = new Map<string, number>();
 
   constructor(
-    private readonly defaults: {
-      googleClientId: string;
-      metaAppId: string;
-      pageIdOf: (personaId: PersonaId) => string;
-    },
+    private readonly defaults: StaticGrantDefaults,
     nowMs: number,
     private readonly persistence: TokenPersistence | null = null,
   ) {
@@ -230,16 +179,7 @@ export class TokenStore {
     return code;
   }
 
-  createGrant(input: {
-    provider: Provider;
-    personaId: PersonaId;
-    clientId: string;
-    scopes: string[];
-    nowMs: number;
-    withRefreshToken: boolean;
-    refreshTokenTtlMs: number | null;
-    fixedRefreshToken?: string;
-  }): Grant {
+  createGrant(input: GrantInput): Grant {
     const grant: Grant = {
       id: randomToken(9),
       provider: input.provider,
@@ -261,6 +201,15 @@ export class TokenStore {
     }
     this.grants.set(grant.id, grant);
     this.markChanged('grant', grant.id);
+    return grant;
+  }
+
+  /** Redeems a code: marks it used and creates its grant, which a replay of the code revokes. */
+  redeemCode(code: AuthorizationCode, input: GrantInput): Grant {
+    code.isUsed = true;
+    const grant = this.createGrant(input);
+    code.grantId = grant.id;
+    this.markChanged('code', code.code);
     return grant;
   }
 
@@ -329,49 +278,6 @@ export class TokenStore {
   }
 
   private seedStaticTokens(nowMs: number): void {
-    for (const personaId of PERSONA_IDS) {
-      const google = this.createGrant({
-        provider: 'google',
-        personaId,
-        clientId: this.defaults.googleClientId,
-        scopes: Object.values(GOOGLE_SCOPES),
-        nowMs,
-        withRefreshToken: true,
-        refreshTokenTtlMs: null,
-        fixedRefreshToken: `sandbox-google-refresh-${personaId}`,
-      });
-      this.staticGrantIds.add(google.id);
-      this.issueAccessToken(google, {
-        ttlSeconds: null,
-        nowMs,
-        fixedToken: staticGoogleToken(personaId),
-      });
-      const meta = this.createGrant({
-        provider: 'meta',
-        personaId,
-        clientId: this.defaults.metaAppId,
-        scopes: [...META_PERMISSIONS],
-        nowMs,
-        withRefreshToken: false,
-        refreshTokenTtlMs: null,
-      });
-      this.staticGrantIds.add(meta.id);
-      this.issueAccessToken(meta, {
-        ttlSeconds: null,
-        nowMs,
-        isLongLived: true,
-        fixedToken: staticMetaToken(personaId),
-      });
-      const pageId = this.defaults.pageIdOf(personaId);
-      const page = this.issueAccessToken(meta, {
-        ttlSeconds: null,
-        nowMs,
-        kind: 'page',
-        pageId,
-        isLongLived: true,
-        fixedToken: staticMetaPageToken(personaId),
-      });
-      meta.pageTokens.set(pageId, page.token);
-    }
+    for (const id of seedStaticGrants(this, this.defaults, nowMs)) this.staticGrantIds.add(id);
   }
 }

@@ -34,6 +34,14 @@ export type PersonaDefinition = {
   facebookPage: { name: string; followers: number; dailyMediaViews: number };
 };
 
+/** What each platform's generator is built from: one persona, its seed and its release calendar. */
+export type PersonaBuildInput = {
+  definition: PersonaDefinition;
+  seed: number;
+  anchorDay: number;
+  releaseDays: readonly number[];
+};
+
 export const PERSONAS: Record<PersonaId, PersonaDefinition> = {
   small: {
     id: 'small',

@@ -1,12 +1,9 @@
 import { createRng, hash3 } from '../random';
 import { PERSONAS, PERSONA_IDS, type PersonaDefinition, type PersonaId } from './definitions';
-import {
-  buildFacebookPage,
-  buildInstagramAccount,
-  type FacebookPage,
-  type InstagramAccount,
-} from './instagram-account';
-import { buildYouTubeChannel, type YouTubeChannel } from './youtube-channel';
+import { buildFacebookPage, type FacebookPage } from './facebook-page';
+import { buildInstagramAccount, type InstagramAccount } from './instagram-account';
+import { buildYouTubeChannel } from './youtube-channel';
+import type { YouTubeChannel } from './youtube-model';
 import { DIGITS } from '../random';
 
 export type Persona = {

@@ -4,12 +4,9 @@ import { sendGoogleError } from '../google-errors';
 import { readParams } from '../http';
 import { authenticateGoogle } from '../oauth/google';
 import { GOOGLE_SCOPES } from '../oauth/token-store';
-import {
-  AnalyticsQueryError,
-  parseAnalyticsQuery,
-  runAnalyticsQuery,
-  type ResultTable,
-} from './analytics-engine';
+import { runAnalyticsQuery, type ResultTable } from './analytics-engine';
+import { parseAnalyticsQuery } from './analytics-query';
+import { AnalyticsQueryError } from './analytics-schema';
 
 /** The most recent days have not been processed yet, as in YouTube Analytics. */
 export const ANALYTICS_LAG_DAYS = 2;

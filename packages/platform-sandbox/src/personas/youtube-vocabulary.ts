@@ -1,0 +1,103 @@
+/** Fixed tables the YouTube channel generator draws from: countries, device and traffic mixes, titles. */
+export const COUNTRIES = [
+  'US',
+  'GB',
+  'IT',
+  'DE',
+  'FR',
+  'ES',
+  'BR',
+  'MX',
+  'CA',
+  'AU',
+  'IN',
+  'JP',
+  'NL',
+  'SE',
+  'PL',
+  'AR',
+  'TR',
+  'ID',
+  'PH',
+  'KR',
+];
+
+export const DEVICE_WEIGHTS: Record<string, [number, number]> = {
+  MOBILE: [0.62, 0.94],
+  DESKTOP: [0.17, 0.03],
+  TV: [0.15, 0.01],
+  TABLET: [0.05, 0.019],
+  GAME_CONSOLE: [0.006, 0.0005],
+  UNKNOWN_PLATFORM: [0.004, 0.0005],
+};
+
+export const TRAFFIC_WEIGHTS: Record<string, [number, number]> = {
+  RELATED_VIDEO: [0.28, 0.01],
+  YT_SEARCH: [0.2, 0.04],
+  SUBSCRIBER: [0.1, 0.02],
+  PLAYLIST: [0.09, 0.001],
+  YT_CHANNEL: [0.08, 0.05],
+  EXT_URL: [0.06, 0.005],
+  NO_LINK_OTHER: [0.05, 0.01],
+  NOTIFICATION: [0.04, 0.002],
+  YT_OTHER_PAGE: [0.04, 0.003],
+  END_SCREEN: [0.03, 0.0005],
+  SHORTS: [0.015, 0.82],
+  HASHTAGS: [0.005, 0.02],
+  SOUND_PAGE: [0.0005, 0.03],
+  ADVERTISING: [0.01, 0.0005],
+};
+
+export const AGE_WEIGHTS_LONG = [0.04, 0.24, 0.33, 0.18, 0.11, 0.06, 0.04];
+export const AGE_WEIGHTS_SHORTS = [0.12, 0.38, 0.28, 0.12, 0.06, 0.03, 0.01];
+
+export const TITLE_WORDS_A = [
+  'Golden',
+  'Paper',
+  'Electric',
+  'Quiet',
+  'Northern',
+  'Velvet',
+  'Neon',
+  'Silver',
+  'Broken',
+  'Midnight',
+  'Wild',
+  'Glass',
+  'Summer',
+  'Hollow',
+  'Crimson',
+  'Distant',
+  'Lucid',
+  'Open',
+];
+export const TITLE_WORDS_B = [
+  'Hearts',
+  'Skyline',
+  'Rivers',
+  'Signals',
+  'Lights',
+  'Waves',
+  'Roads',
+  'Echoes',
+  'Gardens',
+  'Letters',
+  'Fires',
+  'Tides',
+  'Dreams',
+  'Windows',
+  'Streets',
+  'Satellites',
+  'Shadows',
+  'Horizons',
+];
+export const LONG_SUFFIXES = [
+  '(Official Video)',
+  '(Official Audio)',
+  '(Lyric Video)',
+  '(Live Session)',
+  '(Acoustic)',
+  '(Visualizer)',
+  '(Behind the Scenes)',
+  '(Remix)',
+];
