@@ -4,8 +4,9 @@
  * ≤ 60 s and ≤ 400 MB on PGlite), and an incremental daily sync of the `large` persona (target
  * ≤ 10 s). The sandbox runs in this process over real HTTP; wall time includes it.
  *
- * PGlite runs as the product runs it (`npm start`): on a data directory, with the server's V8
- * flag (runtime/garbage-collection.ts). The directory is created by another process first,
+ * PGlite runs as the product runs it (`npm start`): on a data directory, with `npm start`'s node
+ * flags (the script re-runs itself with them) and the server's V8 flag
+ * (runtime/garbage-collection.ts). The directory is created by another process first,
  * because creating one (initdb inside WebAssembly) briefly takes ~800 MB of RSS, which belongs to
  * the product's first start (bench/startup.ts), not to a sync; an in-memory PGlite would also
  * count the whole synced database as RSS (Emscripten's in-memory files are JS buffers). The idle RSS before the sync is reported
@@ -31,11 +32,16 @@ import { addDays } from '../apps/api/src/lib/days';
 import { platformConnections } from '../apps/api/src/db/schema';
 import { eq } from 'drizzle-orm';
 import { tuneGarbageCollection } from '../apps/api/src/runtime/garbage-collection';
-import { writeResult } from './lib/server';
+import { startNodeFlags, writeResult } from './lib/server';
 
 const createPglite = process.argv.find((value) => value.startsWith('--create-pglite='))?.split('=')[1]; // prettier-ignore
 if (createPglite) {
   await (await openDatabase({ kind: 'pglite', dataDir: createPglite })).close();
+  process.exit(0);
+}
+// The measured process runs with `npm start`'s node flags (its heap limit, decision 0024).
+if (!startNodeFlags.every((flag) => process.execArgv.includes(flag))) {
+  execFileSync(process.execPath, [...startNodeFlags, ...process.execArgv, import.meta.filename, ...process.argv.slice(2)], { stdio: 'inherit' }); // prettier-ignore
   process.exit(0);
 }
 const target = process.argv.find((value) => value.startsWith('--database='))?.split('=')[1] ?? 'pglite'; // prettier-ignore

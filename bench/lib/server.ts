@@ -5,6 +5,19 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * The node flags of `npm start` (package.json's start script: `node <flags> scripts/start.mjs`),
+ * so a bench runs the product's process exactly as that command does (decision 0024).
+ */
+export const startNodeFlags: string[] = (() => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const [command, ...args] = String(manifest.scripts.start).split(/\s+/);
+  if (command !== 'node' || args.at(-1) !== 'scripts/start.mjs') {
+    throw new Error(`npm start is not "node [flags] scripts/start.mjs": ${manifest.scripts.start}`);
+  }
+  return args.slice(0, -1);
+})();
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -31,7 +44,8 @@ export async function startProduct(env: Record<string, string>): Promise<Running
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+  const script = path.join(repoRoot, 'scripts/start.mjs');
+  const child = spawn(process.execPath, [...startNodeFlags, script], {
     cwd: repoRoot,
     env: {
       ...process.env,
