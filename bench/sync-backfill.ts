@@ -39,7 +39,7 @@ if (createPglite) {
   await (await openDatabase({ kind: 'pglite', dataDir: createPglite })).close();
   process.exit(0);
 }
-// The measured process runs with `npm start`'s node flags (its heap limit, decision 0024).
+// The measured process runs with `npm start`'s node flags (its heap limit, decision 0025).
 if (!startNodeFlags.every((flag) => process.execArgv.includes(flag))) {
   execFileSync(process.execPath, [...startNodeFlags, ...process.execArgv, import.meta.filename, ...process.argv.slice(2)], { stdio: 'inherit' }); // prettier-ignore
   process.exit(0);

@@ -7,7 +7,7 @@ export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 /**
  * The node flags of `npm start` (package.json's start script: `node <flags> scripts/start.mjs`),
- * so a bench runs the product's process exactly as that command does (decision 0024).
+ * so a bench runs the product's process exactly as that command does (decision 0025).
  */
 export const startNodeFlags: string[] = (() => {
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));

@@ -58,7 +58,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   // PGlite's default 128 MB of shared buffers doubles the idle footprint of a single-user
-  // database; the OS page cache still holds the data files. 24 MB (decision 0025): 16 MB saved
+  // database; the OS page cache still holds the data files. 24 MB (decision 0026): 16 MB saved
   // as much RSS but doubled the 365-day ROI read on PGlite.
   const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=24MB'];
   let client: PGlite;
