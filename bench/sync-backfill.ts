@@ -34,17 +34,24 @@ import { eq } from 'drizzle-orm';
 import { tuneGarbageCollection } from '../apps/api/src/runtime/garbage-collection';
 import { startNodeFlags, writeResult } from './lib/server';
 
-const createPglite = process.argv.find((value) => value.startsWith('--create-pglite='))?.split('=')[1]; // prettier-ignore
+const createPglite = process.argv
+  .find((value) => value.startsWith('--create-pglite='))
+  ?.split('=')[1];
 if (createPglite) {
   await (await openDatabase({ kind: 'pglite', dataDir: createPglite })).close();
   process.exit(0);
 }
 // The measured process runs with `npm start`'s node flags (its heap limit, decision 0025).
 if (!startNodeFlags.every((flag) => process.execArgv.includes(flag))) {
-  execFileSync(process.execPath, [...startNodeFlags, ...process.execArgv, import.meta.filename, ...process.argv.slice(2)], { stdio: 'inherit' }); // prettier-ignore
+  execFileSync(
+    process.execPath,
+    [...startNodeFlags, ...process.execArgv, import.meta.filename, ...process.argv.slice(2)],
+    { stdio: 'inherit' },
+  );
   process.exit(0);
 }
-const target = process.argv.find((value) => value.startsWith('--database='))?.split('=')[1] ?? 'pglite'; // prettier-ignore
+const target =
+  process.argv.find((value) => value.startsWith('--database='))?.split('=')[1] ?? 'pglite';
 const now = '2025-06-15T12:00:00Z';
 
 async function openBenchDatabase(): Promise<DatabaseHandle> {
@@ -52,7 +59,11 @@ async function openBenchDatabase(): Promise<DatabaseHandle> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crescendo-bench-pglite-'));
     // Created by another process (this script with --create-pglite), as the product's first
     // start creates it; opened here as an existing install is.
-    execFileSync(process.execPath, [...process.execArgv, import.meta.filename, `--create-pglite=${dataDir}`], { stdio: 'inherit' }); // prettier-ignore
+    execFileSync(
+      process.execPath,
+      [...process.execArgv, import.meta.filename, `--create-pglite=${dataDir}`],
+      { stdio: 'inherit' },
+    );
     const handle = await openDatabase({ kind: 'pglite', dataDir });
     return {
       ...handle,
@@ -132,8 +143,16 @@ async function connect(persona: 'mid' | 'large') {
 
 async function timeSync(connection: { id: string; organizationId: string }) {
   const started = performance.now();
-  await runConnectionSync(database.db, services, { connectionId: connection.id, organizationId: connection.organizationId }, new AbortController().signal); // prettier-ignore
-  const [row] = await database.db.select().from(platformConnections).where(eq(platformConnections.id, connection.id)); // prettier-ignore
+  await runConnectionSync(
+    database.db,
+    services,
+    { connectionId: connection.id, organizationId: connection.organizationId },
+    new AbortController().signal,
+  );
+  const [row] = await database.db
+    .select()
+    .from(platformConnections)
+    .where(eq(platformConnections.id, connection.id));
   if (row?.status !== 'connected') throw new Error(`sync ended ${row?.status}: ${row?.syncError}`);
   return (performance.now() - started) / 1000;
 }
