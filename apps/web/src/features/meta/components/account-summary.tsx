@@ -263,7 +263,7 @@ export function AccountSummary({
                 facebook.totals.reach === null
                   ? 'Reach is per day on the chart: unique people don’t add up over days'
                   : 'People reached',
-              interactionsLabel: 'Engagements',
+              interactionsLabel: 'Interactions',
               interactionsHint: 'Reactions, comments, shares',
             })}
           />
