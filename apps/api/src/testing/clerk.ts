@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
-import { testAppUrl } from './build-test-app';
+import { buildTestApp, testAppUrl, type TestApp } from './build-test-app';
+import type { DatabaseTarget } from './test-database';
 
 const clerkHost = 'clerk.crescendo.test';
 
@@ -130,6 +131,33 @@ function toJson(userId: string, membership: { id: string; role: string }) {
       last_name: null,
       image_url: '',
       has_image: false,
+    },
+  };
+}
+
+export type ClerkTestApp = {
+  testApp: TestApp;
+  clerk: ClerkBackendStandIn;
+  /** Signs a session token with the given claims. */
+  sign(claims: Record<string, unknown>): Promise<string>;
+  close(): Promise<void>;
+};
+
+/** An app on Clerk with its secret key, whose Backend API is a local stand-in. */
+export async function startClerkTestApp(target: DatabaseTarget): Promise<ClerkTestApp> {
+  const clerk = await startClerkBackendStandIn();
+  const tokens = await createClerkTokens();
+  const testApp = await buildTestApp(target, {
+    env: { ...tokens.env, CLERK_SECRET_KEY: 'sk_test_crescendo' },
+    clerkOverrides: { apiUrl: clerk.apiUrl },
+  });
+  return {
+    testApp,
+    clerk,
+    sign: tokens.sign,
+    async close() {
+      await testApp.close();
+      await clerk.close();
     },
   };
 }

@@ -2,12 +2,8 @@ import type { MeResponse } from '@crescendo/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../db/schema';
-import { bearer, buildTestApp, type TestApp } from '../../testing/build-test-app';
-import {
-  createClerkTokens,
-  startClerkBackendStandIn,
-  type ClerkBackendStandIn,
-} from '../../testing/clerk';
+import { bearer, type TestApp } from '../../testing/build-test-app';
+import { startClerkTestApp, type ClerkBackendStandIn } from '../../testing/clerk';
 import { subscribe } from '../../testing/teams';
 import { databaseTargets } from '../../testing/test-database';
 
@@ -15,20 +11,12 @@ describe.each(databaseTargets)("the plan's artist limit with Clerk (%s)", (targe
   let testApp: TestApp;
   let clerk: ClerkBackendStandIn;
   let sign: (claims: Record<string, unknown>) => Promise<string>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    clerk = await startClerkBackendStandIn();
-    const tokens = await createClerkTokens();
-    sign = tokens.sign;
-    testApp = await buildTestApp(target, {
-      env: { ...tokens.env, CLERK_SECRET_KEY: 'sk_test_crescendo' },
-      clerkOverrides: { apiUrl: clerk.apiUrl },
-    });
+    ({ testApp, clerk, sign, close } = await startClerkTestApp(target));
   });
-  afterAll(async () => {
-    await testApp?.close();
-    await clerk?.close();
-  });
+  afterAll(async () => close?.());
 
   /** `/api/v1/auth/me` as `userId`, in the Clerk organisation `org` with the Clerk `role`. */
   const me = async (userId: string, org?: { id: string; role: string }) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, type TestApp } from '../../testing/build-test-app';
 import {
   createClerkTokens,
-  startClerkBackendStandIn,
+  startClerkTestApp,
   type ClerkBackendStandIn,
 } from '../../testing/clerk';
 import { subscribe } from '../../testing/teams';
@@ -14,21 +14,13 @@ describe.each(databaseTargets)('Clerk Organizations (%s, no network)', (target) 
   let testApp: TestApp;
   let clerk: ClerkBackendStandIn;
   let token: (claims: Record<string, unknown>) => Promise<string>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
     // Clerk's Backend API (a local stand-in) is asked when a token first names an organisation.
-    clerk = await startClerkBackendStandIn();
-    const tokens = await createClerkTokens();
-    token = tokens.sign;
-    testApp = await buildTestApp(target, {
-      env: { ...tokens.env, CLERK_SECRET_KEY: 'sk_test_crescendo' },
-      clerkOverrides: { apiUrl: clerk.apiUrl },
-    });
+    ({ testApp, clerk, sign: token, close } = await startClerkTestApp(target));
   });
-  afterAll(async () => {
-    await testApp?.close();
-    await clerk?.close();
-  });
+  afterAll(async () => close?.());
 
   const me = async (jwt: string) =>
     (
