@@ -4,6 +4,7 @@ import {
   paidPlanIds,
   periodLimitNames,
   planLimitLabels,
+  subscriptionStatuses,
   type PaidPlanId,
   type Plan,
   type PlanLimitName,
@@ -46,17 +47,7 @@ function calendarMonthOf(now: Date): { start: Date; end: Date } {
 }
 
 function asStatus(value: string): SubscriptionStatus {
-  const known: readonly string[] = [
-    'none',
-    'active',
-    'trialing',
-    'past_due',
-    'unpaid',
-    'canceled',
-    'incomplete',
-    'incomplete_expired',
-    'paused',
-  ];
+  const known: readonly string[] = subscriptionStatuses;
   return (known.includes(value) ? value : 'none') as SubscriptionStatus;
 }
 
