@@ -86,6 +86,27 @@ export class FaultStore {
   }
 }
 
+/**
+ * Meta's "(#4) Application request limit reached", with the app-usage header Graph sends beside
+ * it (`call_count` at 100 %; how much of the CPU and time budgets were spent).
+ */
+function sendMetaRequestLimit(
+  reply: FastifyReply,
+  status: number,
+  usage: { cpuTime: number; totalTime: number },
+) {
+  void reply.header(
+    'x-app-usage',
+    JSON.stringify({ call_count: 100, total_cputime: usage.cpuTime, total_time: usage.totalTime }),
+  );
+  return sendMetaError(reply, {
+    message: '(#4) Application request limit reached',
+    code: 4,
+    isTransient: true,
+    status,
+  });
+}
+
 /** Answers with the provider's own shape for the injected failure. */
 export function sendFault(
   reply: FastifyReply,
@@ -97,16 +118,7 @@ export function sendFault(
     case '429': {
       void reply.header('retry-after', String(spec.retryAfterSeconds ?? 30));
       if (target.family === 'meta') {
-        void reply.header(
-          'x-app-usage',
-          JSON.stringify({ call_count: 100, total_cputime: 12, total_time: 18 }),
-        );
-        return sendMetaError(reply, {
-          message: '(#4) Application request limit reached',
-          code: 4,
-          isTransient: true,
-          status: 429,
-        });
+        return sendMetaRequestLimit(reply, 429, { cpuTime: 12, totalTime: 18 });
       }
       if (isGoogleOAuth)
         return sendOAuthError(reply, 429, 'rate_limit_exceeded', 'Rate Limit Exceeded');
@@ -138,16 +150,7 @@ export function sendFault(
     }
     case 'quotaExceeded': {
       if (target.family === 'meta') {
-        void reply.header(
-          'x-app-usage',
-          JSON.stringify({ call_count: 100, total_cputime: 100, total_time: 100 }),
-        );
-        return sendMetaError(reply, {
-          message: '(#4) Application request limit reached',
-          code: 4,
-          isTransient: true,
-          status: 403,
-        });
+        return sendMetaRequestLimit(reply, 403, { cpuTime: 100, totalTime: 100 });
       }
       if (isGoogleOAuth)
         return sendOAuthError(reply, 429, 'rate_limit_exceeded', 'Rate Limit Exceeded');
