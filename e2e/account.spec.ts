@@ -190,9 +190,12 @@ describe('server outage', () => {
       await signIn(page, demoAccounts.customer);
       await page.goto('/settings/profile');
       await page.getByRole('heading', { name: 'Artist profile' }).waitFor();
+      // The heading shows while the profile still loads; the form (and its button) once it has.
+      const save = page.getByRole('button', { name: 'Save changes' });
+      await save.waitFor();
 
       const stoppedAt = await goDown();
-      await page.getByRole('button', { name: 'Save changes' }).click();
+      await save.click();
       await expectConnectionProblem(page, stoppedAt);
       await page
         .getByText('Unable to connect to our servers. Please check your internet connection.')
