@@ -33,6 +33,7 @@ import { tuneGarbageCollection } from '../apps/api/src/runtime/garbage-collectio
 import { connectAs, drainSyncJobs, sandboxEnv } from '../apps/api/src/testing/sandbox-connections';
 import { addDays } from '../apps/api/src/modules/analytics/calculations/roi';
 import { openLoop } from './lib/open-loop';
+import { instrumentDriver, type Query, type Statement } from './lib/statements';
 import { writeResult } from './lib/server';
 
 const argument = (name: string, fallback: string) =>
@@ -72,46 +73,6 @@ async function timeAlternately(runs: (() => Promise<unknown>)[]): Promise<number
   for (let index = 0; index < samples; index += 1)
     for (const [position, run] of runs.entries()) durations[position]!.push(await elapsed(run));
   return durations.map(p95);
-}
-
-type Query = (...args: unknown[]) => Promise<unknown>;
-type Statement = { args: unknown[]; start: number; end: number };
-
-/**
- * Records the statements the app sends through its driver client (node-postgres pool or PGlite)
- * and replays them raw: statements that were in flight together run together again.
- */
-function instrumentDriver(client: { query: Query }) {
-  const send: Query = client.query.bind(client);
-  let recording: Statement[] | null = null;
-  client.query = (...args: unknown[]) => {
-    if (!recording) return send(...args);
-    const statement: Statement = { args, start: performance.now(), end: Number.POSITIVE_INFINITY };
-    recording.push(statement);
-    return send(...args).finally(() => {
-      statement.end = performance.now();
-    });
-  };
-  return {
-    async record(run: () => Promise<unknown>): Promise<Statement[][]> {
-      recording = [];
-      await run();
-      const statements = recording;
-      recording = null;
-      const batches: Statement[][] = [];
-      let batchEnd = Number.NEGATIVE_INFINITY;
-      for (const statement of statements) {
-        if (statement.start < batchEnd) batches.at(-1)!.push(statement);
-        else batches.push([statement]);
-        batchEnd = Math.max(batchEnd, statement.end);
-      }
-      return batches;
-    },
-    async replay(batches: Statement[][]): Promise<void> {
-      for (const batch of batches)
-        await Promise.all(batch.map((statement) => send(...statement.args)));
-    },
-  };
 }
 
 async function prepare(persona: string, backfillDays: number) {

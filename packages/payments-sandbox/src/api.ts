@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseStripeForm } from './form';
 import { publicSession, type PaymentsSandbox } from './sandbox';
-import { newId, type CheckoutSession } from './store';
+import type { CheckoutSession } from './objects';
+import { newId } from './store';
 
 type Params = Record<string, unknown>;
 

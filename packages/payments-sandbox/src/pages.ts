@@ -3,7 +3,7 @@ import { escapeHtml, formatAmount, formatDate, renderCardFields, renderPage } fr
 import { PAYMENT_INTENT_NOT_FOUND } from './options';
 import { validatePaymentMethod, type PaymentMethodInput } from './outcome';
 import type { PaymentsSandbox } from './sandbox';
-import type { CheckoutSession, Subscription } from './store';
+import type { CheckoutSession, Subscription } from './objects';
 
 type Form = Record<string, string | undefined>;
 

@@ -13,7 +13,8 @@ import {
 } from './outcome';
 import { StorePersister } from './persistence';
 import { signWebhookPayload } from './signature';
-import { PaymentsStore, type CheckoutSession, type SandboxEvent, type Subscription } from './store';
+import type { CheckoutSession, SandboxEvent, Subscription } from './objects';
+import { PaymentsStore } from './store';
 
 export type Delivery = { eventId: string; type: string; status: number | null; attempts: number };
 

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatSource } from '@crescendo/contracts';
+import type { ChatMessage } from '@crescendo/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowUp, History, MessageSquarePlus, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -16,19 +16,10 @@ import {
   streamMessage,
   suggestionsQueryOptions,
 } from '../api/chat-api';
-import { ChatMarkdown } from './chat-markdown';
 import { ConversationList } from './conversation-list';
-import { SourceChips } from './source-chips';
+import { MessageList, SuggestedQuestions, type ShownMessage } from './message-list';
 
 const maxLength = 2000;
-
-type ShownMessage = {
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  sources: ChatSource[];
-  isStreaming?: boolean;
-};
 
 /** The assistant: a side sheet (full screen on phones) with the conversation, history and input. */
 export function AssistantPanel({
@@ -242,50 +233,9 @@ export function AssistantPanel({
               onDelete={(id) => void removeConversation(id)}
             />
           ) : messages.length === 0 ? (
-            <section aria-label="Suggested questions" className="flex flex-col gap-3">
-              <p className="text-zinc-600 dark:text-zinc-400">
-                Ask about your own numbers: every figure comes from your connected accounts, with
-                its source.
-              </p>
-              <ul className="flex flex-col gap-2">
-                {(suggestions.data ?? []).map((question) => (
-                  <li key={question}>
-                    <button
-                      type="button"
-                      className="w-full rounded-xl border border-zinc-200 px-3 py-2 text-left hover:border-brand-500 hover:bg-brand-50 dark:border-zinc-800 dark:hover:bg-brand-950/40"
-                      onClick={() => send(question)}
-                    >
-                      {question}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <SuggestedQuestions questions={suggestions.data ?? []} onAsk={send} />
           ) : (
-            <ol className="flex flex-col gap-4" aria-label="Messages">
-              {messages.map((message) => (
-                <li
-                  key={message.id}
-                  data-role={message.role}
-                  className={
-                    message.role === 'user'
-                      ? 'ml-8 self-end rounded-2xl bg-brand-600 px-3 py-2 whitespace-pre-wrap text-white'
-                      : 'mr-4 rounded-2xl bg-zinc-100 px-3 py-2 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100'
-                  }
-                >
-                  {message.role === 'user' ? (
-                    message.content
-                  ) : message.isStreaming && !message.content ? (
-                    <span className="text-zinc-500">Reading your numbers…</span>
-                  ) : (
-                    <>
-                      <ChatMarkdown markdown={message.content} />
-                      <SourceChips sources={message.sources} onFollow={close} />
-                    </>
-                  )}
-                </li>
-              ))}
-            </ol>
+            <MessageList messages={messages} onFollowSource={close} />
           )}
           {error ? (
             <Alert
