@@ -35,6 +35,7 @@ describe('understanding a question', () => {
     ['Compare YouTube vs Instagram views', 'compare-platforms', 'views'],
     ['Compare my views this month vs last month', 'compare-periods', 'views'],
     ['Explain my estimated revenue from 2025-05-16 to 2025-06-12', 'metrics', 'estimatedRevenue'],
+    ['Explain my revenue from 2025-05-16 to 2025-06-12', 'metrics', 'estimatedRevenue'],
     ['Explain my subscribers from 2025-05-16 to 2025-06-12 on youtube', 'metrics', 'followers'],
     ['Show me other artists’ numbers', 'others-data', null],
     ['What is the weather tomorrow?', 'unknown', null],

@@ -285,7 +285,7 @@ describe('DashboardPage overview', () => {
       });
     setup();
     const metrics = await findKeyMetrics();
-    const revenue = cardOf(within(metrics).getByRole('heading', { name: 'Estimated revenue' }));
+    const revenue = cardOf(within(metrics).getByRole('heading', { name: 'Revenue' }));
     expect(within(revenue).getByText('No revenue')).toBeTruthy();
     expect(within(revenue).getByText(/isn’t monetised/)).toBeTruthy();
     expect(within(revenue).queryByText('$0')).toBeNull();
@@ -324,7 +324,7 @@ describe('DashboardPage overview', () => {
   it('never shows a missing figure as zero and hides the delta when the change is null', async () => {
     setup();
     const metrics = await findKeyMetrics();
-    const revenue = cardOf(within(metrics).getByRole('heading', { name: 'Estimated revenue' }));
+    const revenue = cardOf(within(metrics).getByRole('heading', { name: 'Revenue' }));
     expect(within(revenue).getByText('—')).toBeTruthy();
     expect(within(revenue).getByText('Not available')).toBeTruthy();
     expect(within(revenue).queryByTestId('kpi-delta')).toBeNull();

@@ -62,7 +62,7 @@ const kpiCards: {
   {
     key: 'estimatedRevenue',
     icon: CircleDollarSign,
-    label: 'Estimated revenue',
+    label: 'Revenue',
     className: 'col-span-2 lg:col-span-1',
     hint: 'Only YouTube reports estimated revenue.',
   },

@@ -21,6 +21,15 @@ describe('describePartialComparison', () => {
     );
   });
 
+  it('says a platform has no synced data yet when no start is known', () => {
+    const text = describePartialComparison(
+      range({ from: '2024-11-23', to: '2025-11-22', isPartial: true, availableFrom: null }),
+    );
+    expect(text).toBe(
+      'Partial comparison: a platform has no synced data yet for the previous 12 months (Nov 23, 2024 – Nov 22, 2025), so figures are not compared with them.',
+    );
+  });
+
   it('says nothing when the previous period is whole or comparison is off', () => {
     expect(
       describePartialComparison(

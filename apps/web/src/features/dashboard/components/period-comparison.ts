@@ -12,15 +12,15 @@ export function trendsOf(data: Analytics) {
 }
 
 /**
- * "Partial comparison: the previous 12 months (Nov 23, 2024 – Nov 22, 2025) start before your
- * data (from Jan 3, 2025)": said instead of comparing unlike spans.
+ * "Partial comparison: the previous 12 months (Nov 23, 2024 – Nov 22, 2025) reach before your data
+ * starts Jan 3, 2025, …": said instead of comparing unlike spans. Before a newly connected
+ * platform's first sync has stored any day, there is no start to name.
  */
 export function describePartialComparison(range: Analytics['range']): string | null {
   const previous = range.previous;
   if (!previous?.isPartial) return null;
-  const span = formatDaySpan(previous.from, previous.to);
-  const available = previous.availableFrom
-    ? `your data starts ${formatLongDay(previous.availableFrom)}`
-    : 'a platform has no synced data yet';
-  return `Partial comparison: the ${describePreviousPeriod(range.days)} (${span}) reach before ${available}, so figures are not compared with them.`;
+  const period = `the ${describePreviousPeriod(range.days)} (${formatDaySpan(previous.from, previous.to)})`;
+  return previous.availableFrom
+    ? `Partial comparison: ${period} reach before your data starts ${formatLongDay(previous.availableFrom)}, so figures are not compared with them.`
+    : `Partial comparison: a platform has no synced data yet for ${period}, so figures are not compared with them.`;
 }
