@@ -1,4 +1,13 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './app';
 import { authUser } from './auth';
 
 /*
@@ -59,4 +68,31 @@ export const authInvitation = pgTable(
     sealedToken: text('sealed_token'),
   },
   (table) => [index('auth_invitation_organization_idx').on(table.organizationId, table.status)],
+);
+
+/*
+ * With Clerk: each person's ownership or management of a Clerk organisation that has been counted
+ * against their plan's artist limit (decision 0027). Clerk owns the memberships; this records only
+ * that the API checked the limit for this person and organisation, so the check runs once per
+ * person and organisation instead of on every request.
+ */
+export const clerkCountedMemberships = pgTable(
+  'clerk_counted_memberships',
+  {
+    /** The person's Clerk user id (`sub`). */
+    subject: text('subject').notNull(),
+    identityOrganizationId: text('identity_organization_id').notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'clerk_counted_memberships_pk',
+      columns: [table.identityOrganizationId, table.subject],
+    }),
+    foreignKey({
+      name: 'clerk_counted_memberships_organization_fk',
+      columns: [table.identityOrganizationId],
+      foreignColumns: [organizations.identityOrganizationId],
+    }).onDelete('cascade'),
+  ],
 );

@@ -128,6 +128,51 @@ describe.each(databaseTargets)("the plan's artist limit with Clerk (%s)", (targe
     expect(clerk.membershipCalls(user)).toBe(1);
   });
 
+  it('counts a person promoted to owner or manager of a known organisation, once', async () => {
+    const [person, viewer] = [`user_promoted_${target}`, `user_promoted_viewer_${target}`];
+    const [theirs, label] = [`org_promoted_own_${target}`, `org_promoted_label_${target}`];
+    // The label's organisation is known already: a viewer opened it first (viewers never count).
+    expect((await me(viewer, { id: label, role: 'org:member' })).statusCode).toBe(200);
+    // The person works there as a viewer: not counted, no call.
+    clerk.setMemberships(person, [...owned(theirs), { id: label, role: 'org:member' }]);
+    const personal = await personalOrganizationId(person);
+    expect((await me(person, { id: label, role: 'org:member' })).statusCode).toBe(200);
+    expect(clerk.membershipCalls(person)).toBe(0);
+
+    // Promoted to manager in Clerk, on Free, with an artist of their own elsewhere: refused, and
+    // nothing recorded, so every request asks again until they fit.
+    clerk.setMemberships(person, [...owned(theirs), { id: label, role: 'org:manager' }]);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const refused = await me(person, { id: label, role: 'org:manager' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toMatchObject({
+        code: 'PLAN_LIMIT',
+        details: { limit: 'artists', used: 2, allowed: 1, plan: 'free' },
+      });
+    }
+    expect(clerk.membershipCalls(person)).toBe(2);
+    // As a viewer there they still work.
+    expect((await me(person, { id: label, role: 'org:member' })).statusCode).toBe(200);
+
+    // On Team (5 artists) they fit: counted once, then served with no further call.
+    await subscribe(testApp, personal, 'team');
+    const opened = await me(person, { id: label, role: 'org:manager' });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json<MeResponse>().organization).toMatchObject({
+      id: (await productRows(label))[0]!.id,
+      role: 'manager',
+    });
+    expect(Object.keys(opened.json<MeResponse>().organization).sort()).toEqual(
+      Object.keys(
+        (await me(viewer, { id: label, role: 'org:member' })).json<MeResponse>().organization,
+      ).sort(),
+    );
+    for (const role of ['org:manager', 'org:admin']) {
+      expect((await me(person, { id: label, role })).statusCode).toBe(200);
+    }
+    expect(clerk.membershipCalls(person)).toBe(3);
+  });
+
   it('asks Clerk only the first time: a known organisation is served with no call', async () => {
     const user = `user_known_${target}`;
     const org = `org_known_${target}`;

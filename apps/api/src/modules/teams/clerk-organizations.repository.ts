@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { organizations } from '../../db/schema';
+import { clerkCountedMemberships, organizations } from '../../db/schema';
 
 export type ClerkOrganizationRow = { id: string; name: string; createdAt: Date };
 
@@ -10,16 +10,40 @@ const rowColumns = {
   createdAt: organizations.createdAt,
 };
 
-/** The product organisation of a Clerk organisation, if a token has named it before. */
+/**
+ * The product organisation of a Clerk organisation, if a token has named it before, and whether
+ * `subject` has been counted against their artist limit there (one indexed read).
+ */
 export async function findClerkOrganization(
   db: Database,
   identityOrganizationId: string,
-): Promise<ClerkOrganizationRow | null> {
+  subject: string,
+): Promise<{ organization: ClerkOrganizationRow; isCounted: boolean } | null> {
   const [row] = await db
-    .select(rowColumns)
+    .select({
+      ...rowColumns,
+      isCounted: sql<boolean>`${clerkCountedMemberships.subject} is not null`,
+    })
     .from(organizations)
+    .leftJoin(
+      clerkCountedMemberships,
+      and(
+        eq(clerkCountedMemberships.identityOrganizationId, organizations.identityOrganizationId),
+        eq(clerkCountedMemberships.subject, subject),
+      ),
+    )
     .where(eq(organizations.identityOrganizationId, identityOrganizationId));
-  return row ?? null;
+  if (!row) return null;
+  const { isCounted, ...organization } = row;
+  return { organization, isCounted: Boolean(isCounted) };
+}
+
+/** Records that `subject` owns or manages the (existing) organisation within their limit. */
+export async function recordCountedMembership(
+  db: Database,
+  input: { identityOrganizationId: string; subject: string },
+): Promise<void> {
+  await db.insert(clerkCountedMemberships).values(input).onConflictDoNothing();
 }
 
 /** Creates the product organisation of a Clerk organisation (or finds the one a racer made). */
@@ -31,7 +55,11 @@ export async function insertClerkOrganization(
     .insert(organizations)
     .values({ name: input.name, identityOrganizationId: input.identityOrganizationId })
     .onConflictDoNothing({ target: organizations.identityOrganizationId });
-  return (await findClerkOrganization(db, input.identityOrganizationId))!;
+  const [row] = await db
+    .select(rowColumns)
+    .from(organizations)
+    .where(eq(organizations.identityOrganizationId, input.identityOrganizationId));
+  return row!;
 }
 
 /** The product organisations already made for these Clerk organisations. */

@@ -7,6 +7,7 @@ import {
   findClerkOrganization,
   insertClerkOrganization,
   listClerkOrganizationIds,
+  recordCountedMembership,
   type ClerkOrganizationRow,
 } from './clerk-organizations.repository';
 import { lockArtistCount } from './memberships.repository';
@@ -29,22 +30,28 @@ export const artistLimitUncheckableMessage =
   "plan's artist limit without Clerk's secret key (CLERK_SECRET_KEY). Ask the operator to set it.";
 
 /**
- * The product organisation for the Clerk organisation a verified token names (decision 0024).
- * Known already: served as it is, with no call to Clerk. First seen by a viewer: made (viewers
- * never count). First seen by an owner or manager: every Clerk organisation they own or manage
- * (Clerk's Backend API) plus their own product organisation counts once, against the best plan
- * among those the product knows; past the limit it answers 403 PLAN_LIMIT and makes nothing.
- * Without a Backend API (no secret key) the limit cannot be checked, so it refuses.
+ * The product organisation for the Clerk organisation a verified token names (decisions 0024,
+ * 0027). Viewers never count: served, or made on first sight, with no call to Clerk. An owner or
+ * manager is counted once per organisation: the first time the API sees them in that role there
+ * (a first sight of the organisation, or a promotion or manager invitation made in Clerk), every
+ * Clerk organisation they own or manage (Clerk's Backend API) plus their own product organisation
+ * counts once, against the best plan among those the product knows; past the limit it answers
+ * 403 PLAN_LIMIT and changes nothing. Counted, they are served with no further call. Without a
+ * Backend API (no secret key) the limit cannot be checked: a new organisation is refused, and a
+ * known one is served as before.
  */
 export async function openClerkOrganization(
   db: Database,
   request: ClerkOrganizationRequest,
   memberships: ClerkMembershipSource | null,
 ): Promise<ClerkOrganizationRow> {
-  const known = await findClerkOrganization(db, request.identityOrganizationId);
-  if (known) return known;
-  if (request.role === 'viewer') return insertClerkOrganization(db, request);
-  if (!memberships) throw AppError.forbidden(artistLimitUncheckableMessage);
+  const known = await findClerkOrganization(db, request.identityOrganizationId, request.subject);
+  if (request.role === 'viewer') return known?.organization ?? insertClerkOrganization(db, request);
+  if (known?.isCounted) return known.organization;
+  if (!memberships) {
+    if (known) return known.organization;
+    throw AppError.forbidden(artistLimitUncheckableMessage);
+  }
 
   const managedElsewhere = new Set(
     (await memberships(request.subject))
@@ -60,12 +67,18 @@ export async function openClerkOrganization(
   return db.transaction(async (tx) => {
     // One person's artist count changes one at a time, as in embedded mode (decision 0019).
     await lockArtistCount(tx, request.subject);
-    // A concurrent first request may have made it meanwhile: then it is known.
-    const opened = await findClerkOrganization(tx, request.identityOrganizationId);
-    if (opened) return opened;
+    // A concurrent first request may have counted them meanwhile.
+    const current = await findClerkOrganization(
+      tx,
+      request.identityOrganizationId,
+      request.subject,
+    );
+    if (current?.isCounted) return current.organization;
     if (best.entitlements && best.allowed !== null && used >= best.allowed) {
       throw planLimitError(best.entitlements, 'artists', used);
     }
-    return insertClerkOrganization(tx, request);
+    const organization = current?.organization ?? (await insertClerkOrganization(tx, request));
+    await recordCountedMembership(tx, request);
+    return organization;
   });
 }
