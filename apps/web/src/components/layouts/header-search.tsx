@@ -147,7 +147,7 @@ export function HeaderSearch() {
         onFocus={() => setIsOpen(true)}
         // Let a click on a result land before the list closes.
         onBlur={() => setTimeout(() => setIsOpen(false), 150)}
-        className="h-10 w-full rounded-lg border border-zinc-300 bg-white pr-3 pl-9 text-sm placeholder:text-zinc-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:placeholder:text-zinc-400"
+        className="h-10 w-full rounded-lg border border-zinc-300 bg-white pr-3 pl-9 text-sm text-ellipsis placeholder:text-zinc-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:placeholder:text-zinc-400"
       />
       <div
         className={cn(
