@@ -1,5 +1,4 @@
-import type { LanguageModelV3 } from '@ai-sdk/provider';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -8,18 +7,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { App, AppDependencies } from './app-types';
 import type { Config } from './config/env';
-import type { DatabaseHandle } from './db/client';
-import type { EmbeddedAuth } from './identity/embedded';
-import type { TokenVerifier } from './identity/types';
 import {
   createMemoryRateLimitStore,
   createPostgresRateLimitStore,
   createRedisRateLimitStore,
 } from './lib/rate-limit-store';
-import type { PaymentsSandbox, PaymentsSandboxOptions } from '@crescendo/payments-sandbox';
 import { connectionsRoutes } from './modules/connections';
-import { type PlatformFetch, type PlatformServices, type RetryPolicy } from './modules/providers';
 import { analyticsRoutes, createAnalyticsResponseCache } from './modules/analytics';
 import { authRoutes, embeddedIdentityRoutes } from './modules/auth';
 import { healthRoutes } from './modules/health';
@@ -33,7 +28,6 @@ import {
   reconcilePublishedTier,
   resolveBestPlan,
   webhookRoutes,
-  type BillingServices,
   type SubscriptionStanding,
 } from './modules/billing';
 import { registerBillingServices } from './app-billing';
@@ -45,45 +39,12 @@ import { generateRequestId, logRedactPaths, redactUrl } from './plugins/request-
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { chatRoutes, createChatDependencies, mcpRoutes } from './modules/chat';
-import { createMailer, mailboxRoutes, type Mailer } from './modules/mail';
+import { createMailer, mailboxRoutes } from './modules/mail';
 import { describeSharePreview, publicShareRoutes, shareLinkRoutes } from './modules/shares';
 
 export const apiVersion = '0.1.0';
 
-export type AppDependencies = {
-  config: Config;
-  database: DatabaseHandle;
-  /** Overrides the pino destination (tests capture logs). */
-  logStream?: NodeJS.WritableStream;
-  /** Tests point the connectors at a standalone sandbox, pin the clock and shorten retries. */
-  platformOverrides?: {
-    fetch?: PlatformFetch;
-    retry?: Partial<RetryPolicy>;
-    now?: () => Date;
-    /** Options for the sandbox mounted at /sandbox (e.g. a pinned `now`). */
-    sandboxNow?: string;
-  };
-  /** Tests pin the payments sandbox's odds and latency, and the billing clock. */
-  billingOverrides?: {
-    sandbox?: Partial<Pick<PaymentsSandboxOptions, 'random' | 'minDelayMs' | 'maxDelayMs'>>;
-    now?: () => Date;
-  };
-  /** Tests point an OpenAI-compatible model at a local stand-in. */
-  assistantOverrides?: { fetch?: typeof fetch; model?: LanguageModelV3 };
-  /** Tests point Clerk's Backend API (memberships, tier metadata) at a local stand-in. */
-  clerkOverrides?: { apiUrl?: string };
-};
-
-export type App = FastifyInstance & {
-  embeddedAuth: EmbeddedAuth | null;
-  verifier: TokenVerifier;
-  platforms: PlatformServices;
-  /** The payments sandbox mounted at /payments-sandbox; null with real Stripe. */
-  paymentsSandbox: PaymentsSandbox | null;
-  billing: BillingServices;
-  /** The product's mail (SMTP or the sandbox mailbox): `app.mailer.sendMail(...)`. */
-  mailer: Mailer;
-};
+export type { App, AppDependencies };
 
 /**
  * A person's tier in force now: the best plan among the organisations they belong to (decision
