@@ -138,6 +138,28 @@ describe('AudiencePage', () => {
     expect(within(card).getByText('New audience')).toBeTruthy();
   });
 
+  it('says the countries fell the least when none grew, instead of calling falls growth', async () => {
+    respond = () => {
+      const audience = buildAudience();
+      return {
+        ...audience,
+        fastestGrowingCountries: audience.fastestGrowingCountries
+          .filter((entry) => entry.growth !== null)
+          .map((entry) => ({ ...entry, growth: -0.125 })),
+      };
+    };
+    setup();
+    const card = (await screen.findByRole('heading', { name: 'Countries holding up best' }))
+      .parentElement!.parentElement!;
+    expect(
+      within(card).getByText(
+        'No country grew in views in the last 28 days compared with the 28 days before; these fell the least.',
+      ),
+    ).toBeTruthy();
+    expect(within(card).getByText('-12.5%')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Fastest-growing countries' })).toBeNull();
+  });
+
   it('sends the platform filter from the URL and refetches when it changes', async () => {
     setup('/dashboard/audience?platform=youtube&range=90d');
     await screen.findByTestId('breakdown-youtube-country');

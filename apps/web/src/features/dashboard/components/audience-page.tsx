@@ -112,12 +112,19 @@ function BreakdownCard({ breakdown }: { breakdown: Breakdown }) {
 }
 
 function GrowingCountries({ countries }: { countries: GrowingCountry[] }) {
+  // When every country fell, "fastest-growing" would name falls as growth: say what they are.
+  const isAllFalling =
+    countries.length > 0 && countries.every((entry) => entry.growth !== null && entry.growth < 0);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Fastest-growing countries</CardTitle>
+        <CardTitle>
+          {isAllFalling ? 'Countries holding up best' : 'Fastest-growing countries'}
+        </CardTitle>
         <CardDescription>
-          Views in the last 28 days compared with the 28 days before.
+          {isAllFalling
+            ? 'No country grew in views in the last 28 days compared with the 28 days before; these fell the least.'
+            : 'Views in the last 28 days compared with the 28 days before.'}
         </CardDescription>
       </CardHeader>
       <CardContent>
