@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from '../context';
 import { sendOAuthError } from '../google-errors';
 import { readBasicCredentials, readParams } from '../http';
@@ -62,18 +62,7 @@ export function registerGoogleTokenRoute(app: FastifyInstance, context: SandboxC
         withRefreshToken: code.isOffline,
         refreshTokenTtlMs: context.options.isGoogleAppInTesting ? TESTING_REFRESH_TTL_MS : null,
       });
-      const access = context.tokens.issueAccessToken(grant, {
-        ttlSeconds: GOOGLE_ACCESS_TOKEN_TTL_SECONDS,
-        nowMs,
-      });
-      return reply.header('cache-control', 'no-cache, no-store, max-age=0, must-revalidate').send({
-        access_token: access.token,
-        expires_in: GOOGLE_ACCESS_TOKEN_TTL_SECONDS,
-        ...(grant.refreshToken ? { refresh_token: grant.refreshToken } : {}),
-        ...refreshExpiry(grant, nowMs),
-        scope: grant.scopes.join(' '),
-        token_type: 'Bearer',
-      });
+      return sendTokens(reply, context, grant, nowMs, { withRefreshToken: true });
     }
 
     if (params.grant_type === 'refresh_token') {
@@ -91,17 +80,7 @@ export function registerGoogleTokenRoute(app: FastifyInstance, context: SandboxC
         return sendOAuthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
       if (grant.clientId !== client.clientId)
         return sendOAuthError(reply, 401, 'unauthorized_client', 'Unauthorized');
-      const access = context.tokens.issueAccessToken(grant, {
-        ttlSeconds: GOOGLE_ACCESS_TOKEN_TTL_SECONDS,
-        nowMs,
-      });
-      return reply.header('cache-control', 'no-cache, no-store, max-age=0, must-revalidate').send({
-        access_token: access.token,
-        expires_in: GOOGLE_ACCESS_TOKEN_TTL_SECONDS,
-        ...refreshExpiry(grant, nowMs),
-        scope: grant.scopes.join(' '),
-        token_type: 'Bearer',
-      });
+      return sendTokens(reply, context, grant, nowMs, { withRefreshToken: false });
     }
 
     return sendOAuthError(
@@ -110,6 +89,31 @@ export function registerGoogleTokenRoute(app: FastifyInstance, context: SandboxC
       'unsupported_grant_type',
       `Invalid grant_type: ${params.grant_type ?? ''}`,
     );
+  });
+}
+
+/**
+ * Issues an access token on `grant` and answers Google's token response: a code exchange also
+ * returns the refresh token, a refresh does not.
+ */
+function sendTokens(
+  reply: FastifyReply,
+  context: SandboxContext,
+  grant: Grant,
+  nowMs: number,
+  { withRefreshToken }: { withRefreshToken: boolean },
+) {
+  const access = context.tokens.issueAccessToken(grant, {
+    ttlSeconds: GOOGLE_ACCESS_TOKEN_TTL_SECONDS,
+    nowMs,
+  });
+  return reply.header('cache-control', 'no-cache, no-store, max-age=0, must-revalidate').send({
+    access_token: access.token,
+    expires_in: GOOGLE_ACCESS_TOKEN_TTL_SECONDS,
+    ...(withRefreshToken && grant.refreshToken ? { refresh_token: grant.refreshToken } : {}),
+    ...refreshExpiry(grant, nowMs),
+    scope: grant.scopes.join(' '),
+    token_type: 'Bearer',
   });
 }
 

@@ -86,6 +86,18 @@ export function channelItem(
   return item;
 }
 
+/** The snippet fields a playlist item and a video share, in Google's order. */
+function videoSnippetBase(channel: YouTubeChannel, video: Video) {
+  return {
+    publishedAt: formatGoogleTimestamp(video.publishedAtMs),
+    channelId: channel.id,
+    title: video.title,
+    description: video.description,
+    thumbnails: thumbnails('video', video.id),
+    channelTitle: channel.title,
+  };
+}
+
 /** A youtube#playlistItem resource of an uploads playlist, at `position` in it. */
 export function playlistItem(
   channel: YouTubeChannel,
@@ -101,12 +113,7 @@ export function playlistItem(
   };
   if (parts.has('snippet')) {
     item.snippet = {
-      publishedAt: formatGoogleTimestamp(video.publishedAtMs),
-      channelId: channel.id,
-      title: video.title,
-      description: video.description,
-      thumbnails: thumbnails('video', video.id),
-      channelTitle: channel.title,
+      ...videoSnippetBase(channel, video),
       playlistId,
       position,
       resourceId: { kind: 'youtube#video', videoId: video.id },
@@ -136,12 +143,7 @@ export function videoItem(
   const item: Record<string, unknown> = { kind: 'youtube#video', etag: '', id: video.id };
   if (parts.has('snippet')) {
     item.snippet = {
-      publishedAt: formatGoogleTimestamp(video.publishedAtMs),
-      channelId: channel.id,
-      title: video.title,
-      description: video.description,
-      thumbnails: thumbnails('video', video.id),
-      channelTitle: channel.title,
+      ...videoSnippetBase(channel, video),
       tags: video.tags,
       categoryId: '10',
       liveBroadcastContent: 'none',
