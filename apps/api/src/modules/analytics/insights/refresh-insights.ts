@@ -3,7 +3,7 @@ import { listScopedAccounts } from '../accounts/list-scoped-accounts';
 import { resolveDateRange, type ResolvedRange } from '../calculations/date-range';
 import { detectSpikes } from '../calculations/spikes';
 import { listPlatformDays } from '../days/list-platform-days';
-import { findMilestones } from '../overview/milestones';
+import { dailyNetsOf, findMilestones } from '../overview/milestones';
 import { allPlatforms, platformNames } from '../shared/platforms';
 import { dataBoundsOf, type Scope } from '../shared/scope';
 import {
@@ -79,7 +79,7 @@ export async function refreshInsights(db: Database, organizationId: string): Pro
       });
     }
   }
-  for (const milestone of findMilestones(scope, days, history)) {
+  for (const milestone of findMilestones(scope, dailyNetsOf(days, history))) {
     const platformName = milestone.platform ? platformNames[milestone.platform] : 'All platforms';
     found.push({
       key: `milestone:${milestone.platform ?? 'all'}:${milestone.metric}:${milestone.value}`,

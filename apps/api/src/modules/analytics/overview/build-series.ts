@@ -2,9 +2,9 @@ import type { DashboardAnalyticsResponse } from '@crescendo/contracts';
 import { weekStart, type ResolvedRange } from '../calculations/date-range';
 import { addDays, consecutiveDays } from '../calculations/roi';
 import { roundToCents } from '../calculations/rounding';
-import type { PlatformDay } from '../days/list-platform-days';
 import type { Platform } from '../shared/platforms';
-import { addKnown, engagementsOf, netOf } from '../shared/totals';
+import { addKnown, netOf } from '../shared/totals';
+import type { OverviewPoint } from './read-overview-sums';
 
 type SeriesPoint = DashboardAnalyticsResponse['series'][number];
 
@@ -21,12 +21,12 @@ function bucketIndexOf(starts: readonly string[], day: string): number {
 }
 
 /**
- * One point per day, or per week (keyed by its Monday; the first may start mid-week). Each day is
- * added to its point as it comes, in the order of `days`: the same sums, in the same order, as
- * summing each point's days, without grouping them into arrays and filtering those per platform.
+ * One point per day, or per week (keyed by its Monday; the first may start mid-week), from the
+ * database's sums per platform and point (`readOverviewSums`); a point no platform reported stays
+ * null.
  */
 export function buildSeries(
-  days: PlatformDay[],
+  sums: OverviewPoint[],
   range: ResolvedRange,
   platforms: Platform[],
 ): DashboardAnalyticsResponse['series'] {
@@ -56,19 +56,18 @@ export function buildSeries(
     revenue: null as number | null,
     byPlatform: platforms.map((): PlatformSums => ({ views: null, gained: null, lost: null })),
   }));
-  for (const day of days) {
-    if (day.day < range.from || day.day > range.to) continue;
-    const platformIndex = platforms.indexOf(day.platform);
-    const point = points[bucketIndexOf(starts, day.day)]!;
-    point.views = addKnown(point.views, day.views);
-    point.watchMinutes = addKnown(point.watchMinutes, day.watchMinutes);
-    point.engagements = addKnown(point.engagements, engagementsOf(day));
-    point.revenue = addKnown(point.revenue, day.estimatedRevenue);
-    const own = point.byPlatform[platformIndex];
-    if (own) {
-      own.views = addKnown(own.views, day.views);
-      own.gained = addKnown(own.gained, day.followersGained);
-      own.lost = addKnown(own.lost, day.followersLost);
+  for (const { platform, start, sums: own } of sums) {
+    const point = points[bucketIndexOf(starts, start)];
+    if (!point) continue;
+    point.views = addKnown(point.views, own.views);
+    point.watchMinutes = addKnown(point.watchMinutes, own.watchMinutes);
+    point.engagements = addKnown(point.engagements, own.engagements);
+    point.revenue = addKnown(point.revenue, own.revenue);
+    const platformSums = point.byPlatform[platforms.indexOf(platform)];
+    if (platformSums) {
+      platformSums.views = addKnown(platformSums.views, own.views);
+      platformSums.gained = addKnown(platformSums.gained, own.gained);
+      platformSums.lost = addKnown(platformSums.lost, own.lost);
     }
   }
   return points.map((point): SeriesPoint => {

@@ -2,20 +2,13 @@ import type { DashboardAnalyticsResponse, DashboardQuery } from '@crescendo/cont
 import type { Database } from '../../../db/client';
 import type { ScopedAccount } from '../accounts/list-scoped-accounts';
 import { addDays } from '../calculations/roi';
-import { listPlatformDays } from '../days/list-platform-days';
 import { listStoredInsights } from '../insights/list-stored-insights';
 import type { Platform, PlatformChoice } from '../shared/platforms';
 import { resolveScope, type AnalyticsViewer } from '../shared/scope';
-import {
-  followersTotalBefore,
-  kpisOf,
-  sumOf,
-  sumTotals,
-  totalsOf,
-  type Totals,
-} from '../shared/totals';
+import { kpisOf, netOf, sumOf, sumTotals, totalsOf, type Totals } from '../shared/totals';
 import { buildSeries } from './build-series';
 import { buildForecast, findMilestones } from './milestones';
+import { readOverviewSums, type OverviewSpan } from './read-overview-sums';
 
 function pendingDaysOf(account: ScopedAccount, rangeTo: string): string[] {
   if (!account.dataCompleteThrough || !account.lastSyncedAt) return [];
@@ -60,17 +53,28 @@ export async function getDashboardAnalytics(
   const scope = await resolveScope(db, user, query);
   const { range } = scope;
   const isComparing = query.compare === 'previous';
-  // Read from the start of the previous period, and 28 more days for the milestone forecast.
-  const readFrom = addDays(range.previous.from, -28);
-  const [days, insights] = await Promise.all([
-    listPlatformDays(db, user.organization.id, scope.accountIds, readFrom, range.to),
+  const [overview, insights] = await Promise.all([
+    readOverviewSums(db, {
+      organizationId: user.organization.id,
+      accountIds: scope.accountIds,
+      from: range.from,
+      to: range.to,
+      previousFrom: range.previous.from,
+      previousTo: range.previous.to,
+      // The 28 days before the previous period give its opening follower total.
+      leadFrom: addDays(range.previous.from, -28),
+      isWeekly: range.granularity === 'week',
+    }),
     listStoredInsights(db, user.organization.id, scope),
   ]);
   const connectedPlatforms = [...new Set(scope.accounts.map((account) => account.platform))];
+  const sumsOf = (platform: Platform, span: OverviewSpan) =>
+    overview.spans.find((entry) => entry.platform === platform && entry.span === span)?.sums;
 
   const byPlatform: DashboardAnalyticsResponse['byPlatform'] = {};
   const currentParts: Totals[] = [];
   const previousParts: Totals[] = [];
+  const lastFourWeeksNets: (number | null)[] = [];
   let combinedFollowers: number | null = null;
   // A previous period reaching before a platform's first synced day would compare unlike spans.
   const isPreviousPartialOn = (platform: Platform) => {
@@ -79,16 +83,13 @@ export async function getDashboardAnalytics(
   };
   const partialPlatforms = connectedPlatforms.filter(isPreviousPartialOn);
   for (const platform of connectedPlatforms) {
-    const platformDays = days.filter((day) => day.platform === platform);
-    const inRange = platformDays.filter((day) => day.day >= range.from && day.day <= range.to);
-    const inPrevious = platformDays.filter(
-      (day) => day.day >= range.previous.from && day.day <= range.previous.to,
+    const previousSums = sumsOf(platform, 'previous');
+    const leadTotal = sumsOf(platform, 'lead')?.lastFollowersTotal ?? null;
+    const current = totalsOf(
+      sumsOf(platform, 'current'),
+      previousSums?.lastFollowersTotal ?? leadTotal,
     );
-    const current = totalsOf(inRange, followersTotalBefore(platformDays, addDays(range.from, -1)));
-    const previous = totalsOf(
-      inPrevious,
-      followersTotalBefore(platformDays, addDays(range.previous.from, -1)),
-    );
+    const previous = totalsOf(previousSums, leadTotal);
     const followersTotal = sumOf(
       scope.accounts
         .filter((account) => account.platform === platform)
@@ -102,12 +103,14 @@ export async function getDashboardAnalytics(
     );
     currentParts.push(current);
     previousParts.push(previous);
+    const lastFourWeeks = sumsOf(platform, 'lastFourWeeks');
+    lastFourWeeksNets.push(netOf(lastFourWeeks?.gained ?? null, lastFourWeeks?.lost ?? null));
     combinedFollowers = sumOf([combinedFollowers, followersTotal]);
   }
 
-  const series = buildSeries(days, range, connectedPlatforms);
-  const milestones = findMilestones(scope, days, range);
-  const forecast = buildForecast(scope, days, range);
+  const series = buildSeries(overview.points, range, connectedPlatforms);
+  const milestones = findMilestones(scope, overview.nets);
+  const forecast = buildForecast(scope, sumOf(lastFourWeeksNets), range);
 
   return {
     range: {

@@ -1,60 +1,62 @@
 import type { DashboardAnalyticsResponse } from '@crescendo/contracts';
 import type { ResolvedRange } from '../calculations/date-range';
 import { forecastNextMilestone, milestonesCrossed } from '../calculations/milestones';
-import { addDays } from '../calculations/roi';
 import type { PlatformDay } from '../days/list-platform-days';
 import type { Scope } from '../shared/scope';
-import { netOfDay, netOfDays, sumBy, sumOf } from '../shared/totals';
+import type { Platform } from '../shared/platforms';
+import { netOfDay, sumBy } from '../shared/totals';
+import type { DailyNets } from './read-overview-sums';
 
-/** Follower milestones each platform crossed inside the range, dated to the day they fell. */
+/** Each platform's days with a net follower change, in day order (see `readOverviewSums`). */
+export function dailyNetsOf(days: PlatformDay[], range: ResolvedRange): Map<Platform, DailyNets> {
+  const nets = new Map<Platform, DailyNets>();
+  for (const day of days) {
+    const net = netOfDay(day) ?? 0;
+    if (day.day < range.from || day.day > range.to || net === 0) continue;
+    const own = nets.get(day.platform) ?? { days: [], nets: [] };
+    own.days.push(day.day);
+    own.nets.push(net);
+    nets.set(day.platform, own);
+  }
+  return nets;
+}
+
+/**
+ * Follower milestones each account's platform crossed inside the range, dated to the day they
+ * fell: walking back from the account's total through each day's net change.
+ */
 export function findMilestones(
   scope: Scope,
-  days: PlatformDay[],
-  range: ResolvedRange,
+  netsByPlatform: Map<Platform, DailyNets>,
 ): DashboardAnalyticsResponse['milestones'] {
   const reached: DashboardAnalyticsResponse['milestones'] = [];
   for (const account of scope.accounts) {
-    if (account.followersTotal === null) continue;
-    const platformDays = days.filter(
-      (day) => day.platform === account.platform && day.day >= range.from && day.day <= range.to,
-    );
-    // Walk back from today's total through each day's net change.
+    const own = netsByPlatform.get(account.platform);
+    if (account.followersTotal === null || !own) continue;
     let total = account.followersTotal;
-    for (const day of days)
-      if (day.platform === account.platform && day.day > range.to) total -= netOfDay(day) ?? 0;
-    for (let index = platformDays.length - 1; index >= 0; index -= 1) {
-      const day = platformDays[index]!;
-      const before = total - (netOfDay(day) ?? 0);
-      for (const value of milestonesCrossed(before, total)) {
+    for (let index = own.days.length - 1; index >= 0; index -= 1) {
+      const before = total - own.nets[index]!;
+      for (const value of milestonesCrossed(before, total))
         reached.push({
           platform: account.platform,
           metric: 'followers',
           value,
-          reachedOn: day.day,
+          reachedOn: own.days[index]!,
         });
-      }
       total = before;
     }
   }
   return reached.sort((a, b) => (a.reachedOn < b.reachedOn ? 1 : -1));
 }
 
+/** The next follower milestone at the pace of the range's last 28 days (`netOfLastFourWeeks`). */
 export function buildForecast(
   scope: Scope,
-  days: PlatformDay[],
+  netOfLastFourWeeks: number | null,
   range: ResolvedRange,
 ): DashboardAnalyticsResponse['forecast'] {
   const current = sumBy(scope.accounts, (account) => account.followersTotal);
-  if (current === null) return null;
-  const fourWeeksBefore = addDays(range.to, -28);
-  const lastFourWeeks = days.filter((day) => day.day > fourWeeksBefore && day.day <= range.to);
-  const platforms = [...new Set(scope.accounts.map((account) => account.platform))];
-  const net = sumOf(
-    platforms.map((platform) =>
-      netOfDays(lastFourWeeks.filter((day) => day.platform === platform)),
-    ),
-  );
-  if (net === null) return null;
-  const forecast = forecastNextMilestone(current, current - net, range.to);
+  if (current === null || netOfLastFourWeeks === null) return null;
+  const forecast = forecastNextMilestone(current, current - netOfLastFourWeeks, range.to);
   return forecast ? { metric: 'followers', ...forecast } : null;
 }

@@ -4,34 +4,9 @@ import type { PlatformDay } from '../days/list-platform-days';
 
 export const round4 = (value: number) => Number(value.toFixed(4));
 
-/** Likes, comments, shares and saves where the platform gives them; its own total otherwise. */
-export function engagementsOf(
-  day: Pick<PlatformDay, 'likes' | 'comments' | 'shares' | 'saves' | 'totalInteractions'>,
-): number | null {
-  // Added one by one: this runs for every day of a request, and an array per call showed up in
-  // allocation profiles.
-  const total = addKnown(
-    addKnown(addKnown(addKnown(null, day.likes), day.comments), day.shares),
-    day.saves,
-  );
-  return total ?? day.totalInteractions;
-}
-
 /** A running sum that stays null until a known value arrives (as `sumBy` over the same values). */
 export function addKnown(total: number | null, value: number | null): number | null {
   return value === null ? total : (total ?? 0) + value;
-}
-
-/** The last of `days` (in their order) whose `followersTotal` is known and that `isIncluded`. */
-export function lastFollowersTotal(
-  days: readonly PlatformDay[],
-  isIncluded: (day: PlatformDay) => boolean = () => true,
-): number | null {
-  for (let index = days.length - 1; index >= 0; index -= 1) {
-    const day = days[index]!;
-    if (day.followersTotal !== null && isIncluded(day)) return day.followersTotal;
-  }
-  return null;
 }
 
 /** Sum of the known values of `pick` over `items` (null when none is known), without copying. */
@@ -48,15 +23,19 @@ export function sumOf(values: (number | null)[]): number | null {
   return sumBy(values, (value) => value);
 }
 
-/** Net followers: gained − lost where both are reported, else the change of the daily total. */
-export function netFollowersOf(days: PlatformDay[], totalBefore: number | null): number | null {
-  const gained = sumBy(days, (day) => day.followersGained);
-  const lost = sumBy(days, (day) => day.followersLost);
-  if (gained !== null && lost !== null) return gained - lost;
-  const lastTotal = lastFollowersTotal(days);
-  if (lastTotal !== null && totalBefore !== null) return lastTotal - totalBefore;
-  return null;
-}
+/** A platform's daily figures summed over a span of days (null where no day reported one). */
+export type SpanSums = {
+  views: number | null;
+  watchMinutes: number | null;
+  /** Per day: likes + comments + shares + saves where given, else the platform's interactions. */
+  engagements: number | null;
+  /** Unrounded: totals round the span's sum to cents. */
+  revenue: number | null;
+  gained: number | null;
+  lost: number | null;
+  /** The span's last known daily follower total. */
+  lastFollowersTotal: number | null;
+};
 
 export function compare(
   value: number | null,
@@ -82,21 +61,38 @@ export type Totals = {
   revenue: number | null;
 };
 
-export function totalsOf(days: PlatformDay[], totalBefore: number | null): Totals {
-  const views = sumBy(days, (day) => day.views);
-  const engagements = sumBy(days, engagementsOf);
-  const revenue = sumBy(days, (day) => day.estimatedRevenue);
+/**
+ * A span's totals. Net followers: gained − lost where both are reported, else the change of the
+ * daily follower total from `totalBefore` (the last known before the span) to the span's last.
+ */
+export function totalsOf(sums: SpanSums | undefined, totalBefore: number | null): Totals {
+  if (!sums) return totalsOf(noSums, totalBefore);
+  const { views, engagements, revenue, gained, lost, lastFollowersTotal } = sums;
+  let net: number | null = null;
+  if (gained !== null && lost !== null) net = gained - lost;
+  else if (lastFollowersTotal !== null && totalBefore !== null)
+    net = lastFollowersTotal - totalBefore;
   return {
-    gained: sumBy(days, (day) => day.followersGained),
-    lost: sumBy(days, (day) => day.followersLost),
-    net: netFollowersOf(days, totalBefore),
+    gained,
+    lost,
+    net,
     views,
-    watchMinutes: sumBy(days, (day) => day.watchMinutes),
+    watchMinutes: sums.watchMinutes,
     engagements,
     engagementRate: views && engagements !== null ? round4(engagements / views) : null,
     revenue: revenue === null ? null : roundToCents(revenue),
   };
 }
+
+const noSums: SpanSums = {
+  views: null,
+  watchMinutes: null,
+  engagements: null,
+  revenue: null,
+  gained: null,
+  lost: null,
+  lastFollowersTotal: null,
+};
 
 export function kpisOf(
   current: Totals,
@@ -136,21 +132,9 @@ export function sumTotals(parts: Totals[]): Totals {
   };
 }
 
-/** The follower count at the end of a day, read back from today's total and daily nets. */
-export function followersTotalBefore(days: PlatformDay[], day: string): number | null {
-  return lastFollowersTotal(days, (entry) => entry.day <= day);
-}
-
 /** Gained − lost where both are known, else what was gained (unknown when nothing is). */
 export function netOf(gained: number | null, lost: number | null): number | null {
   return gained !== null && lost !== null ? gained - lost : gained;
-}
-
-export function netOfDays(days: PlatformDay[]): number | null {
-  return netOf(
-    sumBy(days, (day) => day.followersGained),
-    sumBy(days, (day) => day.followersLost),
-  );
 }
 
 /** One day's net followers, as `netOfDays([day])`. */

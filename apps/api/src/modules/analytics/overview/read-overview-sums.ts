@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { toNumber } from '../../../db/numeric';
+import { prepareStatement } from '../../../db/statement';
+import { m, platformDaysOf } from '../days/list-platform-days';
+import type { Platform } from '../shared/platforms';
+import type { SpanSums } from '../shared/totals';
+
+/** The spans the overview sums whole, besides the chart's points. */
+export type OverviewSpan = 'current' | 'previous' | 'lead' | 'lastFourWeeks';
+
+export type OverviewPoint = { platform: Platform; start: string; sums: SpanSums };
+export type OverviewSpanSums = { platform: Platform; span: OverviewSpan; sums: SpanSums };
+/** One platform's days of the range with a net follower change, in day order (milestones). */
+export type DailyNets = { days: string[]; nets: number[] };
+
+type Row = {
+  platform: Platform;
+  part: 'point' | OverviewSpan;
+  start: string | null;
+  views: string | null;
+  watch_minutes: string | number | null;
+  engagements: string | null;
+  revenue: number | null;
+  gained: string | null;
+  lost: string | null;
+  last_followers_total: string | null;
+  net_days: string[] | null;
+  nets: number[] | null;
+};
+
+type Values = {
+  organizationId: string;
+  accountIds: string[];
+  /** The range, the previous period, and the 28 days before it (its opening follower total). */
+  from: string;
+  to: string;
+  previousFrom: string;
+  previousTo: string;
+  leadFrom: string;
+  isWeekly: boolean;
+};
+
+const from = sql`${sql.placeholder('from')}::date`;
+const to = sql`${sql.placeholder('to')}::date`;
+// Sums over the platform-day rows `d` (each already summed over the platform's accounts).
+const sums = sql`sum(d.views) as views, sum(d.watch_minutes) as watch_minutes,
+  sum(d.engagements) as engagements, sum(d.revenue) as revenue,
+  sum(d.gained) as gained, sum(d.lost) as lost`;
+// A day's net follower change: gained − lost, gained alone when lost is unknown (as `netOfDay`).
+const net = sql`coalesce(d.gained - coalesce(d.lost, 0), 0)`;
+
+/**
+ * The overview's figures summed by the database, in one statement: per platform, the chart's
+ * points (days, or weeks keyed by their first day in the range) and the whole spans, plus each
+ * day's net follower change inside the range for the milestones. Reading the ~760 daily rows of a
+ * year and its previous period into the process to add them up cost more than the sums.
+ * Engagements per day are likes + comments + shares + saves where the platform gives any of
+ * them, its own total of interactions otherwise (as `engagementsOf`).
+ */
+const selectOverviewSums = prepareStatement<Row, Values>(
+  sql`with days as (${platformDaysOf(
+    sql`${m.day} as day, sum(${m.views}) as views, sum(${m.watchMinutes}) as watch_minutes,
+      case when num_nonnulls(sum(${m.likes}), sum(${m.comments}), sum(${m.shares}), sum(${m.saves})) = 0
+        then sum(${m.totalInteractions})
+        else coalesce(sum(${m.likes}), 0) + coalesce(sum(${m.comments}), 0)
+          + coalesce(sum(${m.shares}), 0) + coalesce(sum(${m.saves}), 0)
+      end as engagements,
+      sum(${m.estimatedRevenue}) as revenue,
+      sum(${m.followersGained}) as gained, sum(${m.followersLost}) as lost,
+      sum(${m.followersTotal}) as followers_total`,
+    sql`${m.accountId} = any(${sql.placeholder('accountIds')})
+      and ${m.day} between ${sql.placeholder('leadFrom')}::date and ${to}`,
+  )}),
+  spans (part, first_day, last_day) as (values
+    ('current', ${from}, ${to}),
+    ('previous', ${sql.placeholder('previousFrom')}::date, ${sql.placeholder('previousTo')}::date),
+    ('lead', ${sql.placeholder('leadFrom')}::date, ${sql.placeholder('previousFrom')}::date - 1),
+    ('lastFourWeeks', ${to} - 27, ${to}))
+  select d.platform, 'point' as part, d.start::text as start, ${sums},
+    null::numeric as last_followers_total, null::text[] as net_days, null::float8[] as nets
+  from (
+    select *, case when ${sql.placeholder('isWeekly')}::boolean
+      then greatest(${from}, day - (extract(isodow from day)::int - 1)) else day end as start
+    from days where day between ${from} and ${to}
+  ) d
+  group by d.platform, d.start
+  union all
+  select d.platform, s.part, null, ${sums},
+    (array_agg(d.followers_total order by d.day desc)
+      filter (where d.followers_total is not null))[1],
+    array_agg(d.day::text order by d.day) filter (where s.part = 'current' and ${net} <> 0),
+    array_agg(${net}::float8 order by d.day) filter (where s.part = 'current' and ${net} <> 0)
+  from spans s join days d on d.day between s.first_day and s.last_day
+  group by d.platform, s.part`,
+);
+
+const sumsOf = (row: Row): SpanSums => ({
+  views: toNumber(row.views),
+  watchMinutes: toNumber(row.watch_minutes),
+  engagements: toNumber(row.engagements),
+  revenue: row.revenue === null ? null : Number(row.revenue),
+  gained: toNumber(row.gained),
+  lost: toNumber(row.lost),
+  lastFollowersTotal: toNumber(row.last_followers_total),
+});
+
+export async function readOverviewSums(
+  db: Database,
+  values: Values,
+): Promise<{
+  points: OverviewPoint[];
+  spans: OverviewSpanSums[];
+  nets: Map<Platform, DailyNets>;
+}> {
+  const points: OverviewPoint[] = [];
+  const spans: OverviewSpanSums[] = [];
+  const nets = new Map<Platform, DailyNets>();
+  if (values.accountIds.length === 0) return { points, spans, nets };
+  for (const row of await selectOverviewSums(db, values)) {
+    if (row.part === 'point') {
+      points.push({ platform: row.platform, start: row.start!, sums: sumsOf(row) });
+      continue;
+    }
+    spans.push({ platform: row.platform, span: row.part, sums: sumsOf(row) });
+    if (row.part === 'current')
+      nets.set(row.platform, { days: row.net_days ?? [], nets: (row.nets ?? []).map(Number) });
+  }
+  return { points, spans, nets };
+}
