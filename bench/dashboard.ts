@@ -8,7 +8,8 @@
  *   Target: endpoint p95 ≤ SQL p95 + no-op p95 + 1 ms, measured uncached (the organisation's
  *   analytics version moves before each sample, as a sync's write would); the cached answer's p95
  *   beside it. Samples of the four alternate so all see the same machine;
- * - each endpoint's p99 under an open-loop 100 req/s for `--rate-seconds` (target ≤ 30 ms): the
+ * - each endpoint's p99 under an open-loop 100 req/s for `--rate-seconds`, after a second at the
+ *   same rate that is not counted (target ≤ 30 ms): the
  *   figures unchanged meanwhile, so mostly cached answers, as between two syncs; evenly spaced
  *   arrivals from a child process (bench/lib/open-loop.ts), as a real client is never on the
  *   server's loop;

@@ -11,6 +11,10 @@
  * - Own process: a real client is never on the server's event loop, so the client's work and
  *   garbage collections do not add to the tail it measures. The parent forks this file (with its
  *   own tsx loader) and sends the options over IPC; the child answers the summary the same way.
+ * - Steady state: the load runs for `warmUp` seconds at the same rate before the counted
+ *   `duration` (as wrk2's calibration does). A freshly forked client compiles its HTTP path and
+ *   opens its sockets on the first requests: measured on a 2-core VM, its first 50–100 ms arrived
+ *   up to 190 ms late, which alone set the p99 of a 10-second run.
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
@@ -20,8 +24,10 @@ export type OpenLoopOptions = {
   headers: Record<string, string>;
   /** Requests per second. */
   rate: number;
-  /** Seconds. */
+  /** Seconds counted. */
   duration: number;
+  /** Seconds at the same rate before the counted ones (not counted); 1 by default. */
+  warmUp?: number;
 };
 
 export type OpenLoopSummary = {
@@ -53,14 +59,22 @@ const percentile = (sorted: number[], share: number) =>
     ? 0
     : Number(sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!.toFixed(2));
 
-async function run({ url, headers, rate, duration }: OpenLoopOptions): Promise<OpenLoopSummary> {
+async function run({
+  url,
+  headers,
+  rate,
+  duration,
+  warmUp = 1,
+}: OpenLoopOptions): Promise<OpenLoopSummary> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const total = Math.round(rate * duration);
+  const uncounted = Math.round(rate * warmUp);
+  const total = uncounted + Math.round(rate * duration);
   const spacing = 1000 / rate;
   const latencies: number[] = [];
   let errors = 0;
   let non2xx = 0;
   const started = performance.now();
+  let countedFrom = Number.POSITIVE_INFINITY;
   await new Promise<void>((resolve) => {
     let sent = 0;
     let finished = 0;
@@ -68,12 +82,12 @@ async function run({ url, headers, rate, duration }: OpenLoopOptions): Promise<O
       finished += 1;
       if (finished === total) resolve();
     };
-    const send = (intended: number) => {
+    const send = (intended: number, isCounted: boolean) => {
       const outgoing = http.get(url, { agent, headers }, (response) => {
         response.resume();
         response.on('end', () => {
           if ((response.statusCode ?? 500) >= 300) non2xx += 1;
-          latencies.push(performance.now() - intended);
+          if (isCounted) latencies.push(performance.now() - intended);
           finish();
         });
       });
@@ -85,19 +99,20 @@ async function run({ url, headers, rate, duration }: OpenLoopOptions): Promise<O
     const tick = () => {
       // Every request whose moment has come (a late timer sends the ones it owes at once).
       while (sent < total && started + sent * spacing <= performance.now()) {
-        send(started + sent * spacing);
+        if (sent === uncounted) countedFrom = started + sent * spacing;
+        send(started + sent * spacing, sent >= uncounted);
         sent += 1;
       }
       if (sent < total) setTimeout(tick, Math.max(0, started + sent * spacing - performance.now()));
     };
     tick();
   });
-  const elapsed = (performance.now() - started) / 1000;
+  const elapsed = (performance.now() - countedFrom) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
-    requests: total,
-    perSecond: Number((total / elapsed).toFixed(1)),
+    requests: total - uncounted,
+    perSecond: Number(((total - uncounted) / elapsed).toFixed(1)),
     errors,
     non2xx,
     latency: {
