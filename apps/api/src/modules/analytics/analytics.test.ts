@@ -1,8 +1,8 @@
 import type { RunningSandbox } from '@crescendo/platform-sandbox';
 import type { Insight } from '@crescendo/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insights } from '../../db/schema';
+import { accountDailyMetrics, analyticsAccounts, insights } from '../../db/schema';
 import { bearer, createUser, type SignedInUser, type TestApp } from '../../testing/build-test-app';
 import { connectAs, drainSyncJobs } from '../../testing/sandbox-connections';
 import { startSandboxTestApp } from '../../testing/synced-artist';
@@ -605,6 +605,58 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
       await get(`/api/dashboard/analytics?from=${stored!.day}&to=${stored!.day}`)
     ).json();
     expect(body.insights.find((insight: Insight) => insight.id === stored!.id).isNew).toBe(false);
+  });
+
+  it('counts net followers from the daily follower total where a platform reports no gains or losses', async () => {
+    const db = testApp.database.db;
+    const [facebook] = await db
+      .select({ id: analyticsAccounts.id })
+      .from(analyticsAccounts)
+      .where(
+        and(
+          eq(analyticsAccounts.organizationId, artist.me.organization.id),
+          eq(analyticsAccounts.platform, 'facebook'),
+        ),
+      );
+    const ofFacebook = eq(accountDailyMetrics.accountId, facebook!.id);
+    const saved = await db
+      .select({
+        day: accountDailyMetrics.day,
+        gained: accountDailyMetrics.followersGained,
+        lost: accountDailyMetrics.followersLost,
+        total: accountDailyMetrics.followersTotal,
+      })
+      .from(accountDailyMetrics)
+      .where(ofFacebook);
+    // As a sync's write would, so the cached answer is not served.
+    const moveVersion = () =>
+      db.execute(sql`update organizations set analytics_version = analytics_version + 1`);
+    await db
+      .update(accountDailyMetrics)
+      .set({ followersGained: null, followersLost: null })
+      .where(ofFacebook);
+    await moveVersion();
+    try {
+      const totalOn = (day: string) => saved.find((row) => row.day === day)!.total!;
+      for (const range of ['7d', '28d']) {
+        const body = (
+          await get(`/api/dashboard/analytics?range=${range}&platform=facebook`)
+        ).json();
+        const { from, to, previous } = body.range;
+        const net = body.byPlatform.facebook.followers.net;
+        expect(body.byPlatform.facebook.followers.gained.value).toBeNull();
+        expect(net.value).toBe(totalOn(to) - totalOn(addDays(from, -1)));
+        expect(net.previous).toBe(totalOn(previous.to) - totalOn(addDays(previous.from, -1)));
+        expect(net.value).not.toBe(0);
+      }
+    } finally {
+      for (const row of saved)
+        await db
+          .update(accountDailyMetrics)
+          .set({ followersGained: row.gained, followersLost: row.lost })
+          .where(and(ofFacebook, eq(accountDailyMetrics.day, row.day)));
+      await moveVersion();
+    }
   });
 
   it('shows another organisation nothing, as unknown rather than zero', async () => {

@@ -48,8 +48,8 @@ export const platformDaysOf = (columns: SQL, where: SQL) =>
     where ${m.organizationId} = ${sql.placeholder('organizationId')} and ${where}
     group by ${a.platform}, ${m.day}`;
 
-// The dashboard's hottest read (up to ~1,100 rows × 13 columns for a year of three platforms):
-// read as plain rows, without the query builder's per-cell result mapping.
+// Read after each sync over the organisation's whole history (insights), as plain rows without
+// the query builder's per-cell result mapping.
 const selectPlatformDays = prepareStatement<
   PlatformDayRow,
   { organizationId: string; accountIds: string[]; from: string; to: string }

@@ -56,7 +56,7 @@ const net = sql`coalesce(d.gained - coalesce(d.lost, 0), 0)`;
  * day's net follower change inside the range for the milestones. Reading the ~760 daily rows of a
  * year and its previous period into the process to add them up cost more than the sums.
  * Engagements per day are likes + comments + shares + saves where the platform gives any of
- * them, its own total of interactions otherwise (as `engagementsOf`).
+ * them, its own total of interactions otherwise.
  */
 const selectOverviewSums = prepareStatement<Row, Values>(
   sql`with days as (${platformDaysOf(
