@@ -109,6 +109,28 @@ describe.each(databaseTargets)('Meta figures equal Graph’s own on %s', (target
     }
   });
 
+  it('dates a follower milestone by Graph’s own counts, the same in any period that holds it', async () => {
+    const year = (await get('/api/dashboard/analytics?range=365d&platform=instagram')).json();
+    const milestone = year.milestones.find(
+      (entry: { platform: string }) => entry.platform === 'instagram',
+    );
+    expect(milestone).toBeDefined();
+    const page = await readPage(sandbox);
+    const instagram = page.instagram_business_account;
+    // The count at the end of a day: today's, less Graph's net of every later final day. (The two
+    // days Meta may still revise are not counted: the product waits for them to be final.)
+    const countAtEndOf = async (day: string) =>
+      instagram.followers_count -
+      (await instagramFollows(sandbox, instagram.id, addDays(day, 1), lastMetaDay)).net;
+    expect(await countAtEndOf(milestone.reachedOn)).toBeGreaterThanOrEqual(milestone.value);
+    expect(await countAtEndOf(addDays(milestone.reachedOn, -1))).toBeLessThan(milestone.value);
+    // A period in the past around that day shows it on the same day; the forecast stays today's.
+    const around = `from=${addDays(milestone.reachedOn, -10)}&to=${addDays(milestone.reachedOn, 10)}`;
+    const past = (await get(`/api/dashboard/analytics?${around}&platform=instagram`)).json();
+    expect(past.milestones).toContainEqual(milestone);
+    expect(past.forecast).toEqual(year.forecast);
+  });
+
   it('the combined follower total includes the Facebook page’s followers_count', async () => {
     const body = (await get('/api/dashboard/analytics?range=28d')).json();
     const page = await readPage(sandbox);

@@ -64,6 +64,7 @@ export async function getDashboardAnalytics(
       // The 28 days before the previous period give its opening follower total.
       leadFrom: addDays(range.previous.from, -28),
       isWeekly: range.granularity === 'week',
+      lastCompleteDay: scope.lastCompleteDay,
     }),
     listStoredInsights(db, user.organization.id, scope),
   ]);
@@ -75,6 +76,7 @@ export async function getDashboardAnalytics(
   const currentParts: Totals[] = [];
   const previousParts: Totals[] = [];
   const lastFourWeeksNets: (number | null)[] = [];
+  const netAfter = new Map<Platform, number>();
   let combinedFollowers: number | null = null;
   // A previous period reaching before a platform's first synced day would compare unlike spans.
   const isPreviousPartialOn = (platform: Platform) => {
@@ -103,14 +105,16 @@ export async function getDashboardAnalytics(
     );
     currentParts.push(current);
     previousParts.push(previous);
+    const after = sumsOf(platform, 'after');
+    netAfter.set(platform, netOf(after?.gained ?? null, after?.lost ?? null) ?? 0);
     const lastFourWeeks = sumsOf(platform, 'lastFourWeeks');
     lastFourWeeksNets.push(netOf(lastFourWeeks?.gained ?? null, lastFourWeeks?.lost ?? null));
     combinedFollowers = sumOf([combinedFollowers, followersTotal]);
   }
 
   const series = buildSeries(overview.points, range, connectedPlatforms);
-  const milestones = findMilestones(scope, overview.nets);
-  const forecast = buildForecast(scope, sumOf(lastFourWeeksNets), range);
+  const milestones = findMilestones(scope, overview.nets, netAfter);
+  const forecast = buildForecast(scope, sumOf(lastFourWeeksNets));
 
   return {
     range: {

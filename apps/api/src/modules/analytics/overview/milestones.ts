@@ -23,17 +23,19 @@ export function dailyNetsOf(days: PlatformDay[], range: ResolvedRange): Map<Plat
 
 /**
  * Follower milestones each account's platform crossed inside the range, dated to the day they
- * fell: walking back from the account's total through each day's net change.
+ * fell: walking back from the account's total (today's) through the net change of each stored
+ * day after the range (`netAfter`), then of each day of the range.
  */
 export function findMilestones(
   scope: Scope,
   netsByPlatform: Map<Platform, DailyNets>,
+  netAfter: ReadonlyMap<Platform, number> = new Map(),
 ): DashboardAnalyticsResponse['milestones'] {
   const reached: DashboardAnalyticsResponse['milestones'] = [];
   for (const account of scope.accounts) {
     const own = netsByPlatform.get(account.platform);
     if (account.followersTotal === null || !own) continue;
-    let total = account.followersTotal;
+    let total = account.followersTotal - (netAfter.get(account.platform) ?? 0);
     for (let index = own.days.length - 1; index >= 0; index -= 1) {
       const before = total - own.nets[index]!;
       for (const value of milestonesCrossed(before, total))
@@ -49,14 +51,20 @@ export function findMilestones(
   return reached.sort((a, b) => (a.reachedOn < b.reachedOn ? 1 : -1));
 }
 
-/** The next follower milestone at the pace of the range's last 28 days (`netOfLastFourWeeks`). */
+/**
+ * The next follower milestone at today's pace: the net of the last 28 days every platform has
+ * published (`netOfLastFourWeeks`, ending on the scope's last complete day, whatever the range).
+ */
 export function buildForecast(
   scope: Scope,
   netOfLastFourWeeks: number | null,
-  range: ResolvedRange,
 ): DashboardAnalyticsResponse['forecast'] {
   const current = sumBy(scope.accounts, (account) => account.followersTotal);
   if (current === null || netOfLastFourWeeks === null) return null;
-  const forecast = forecastNextMilestone(current, current - netOfLastFourWeeks, range.to);
+  const forecast = forecastNextMilestone(
+    current,
+    current - netOfLastFourWeeks,
+    scope.lastCompleteDay,
+  );
   return forecast ? { metric: 'followers', ...forecast } : null;
 }

@@ -7,7 +7,7 @@ import type { Platform } from '../shared/platforms';
 import type { SpanSums } from '../shared/totals';
 
 /** The spans the overview sums whole, besides the chart's points. */
-export type OverviewSpan = 'current' | 'previous' | 'lead' | 'lastFourWeeks';
+export type OverviewSpan = 'current' | 'previous' | 'lead' | 'after' | 'lastFourWeeks';
 
 export type OverviewPoint = { platform: Platform; start: string; sums: SpanSums };
 export type OverviewSpanSums = { platform: Platform; span: OverviewSpan; sums: SpanSums };
@@ -39,10 +39,13 @@ type Values = {
   previousTo: string;
   leadFrom: string;
   isWeekly: boolean;
+  /** The last day every platform has published: the forecast's pace is its last 28 days. */
+  lastCompleteDay: string;
 };
 
 const from = sql`${sql.placeholder('from')}::date`;
 const to = sql`${sql.placeholder('to')}::date`;
+const lastCompleteDay = sql`${sql.placeholder('lastCompleteDay')}::date`;
 // Sums over the platform-day rows `d` (each already summed over the platform's accounts).
 const sums = sql`sum(d.views) as views, sum(d.watch_minutes) as watch_minutes,
   sum(d.engagements) as engagements, sum(d.revenue) as revenue,
@@ -53,7 +56,8 @@ const net = sql`coalesce(d.gained - coalesce(d.lost, 0), 0)`;
 /**
  * The overview's figures summed by the database, in one statement: per platform, the chart's
  * points (days, or weeks keyed by their first day in the range) and the whole spans, plus each
- * day's net follower change inside the range for the milestones. Reading the ~760 daily rows of a
+ * day's net follower change inside the range for the milestones (walked back from today's total
+ * through the days after the range, the `after` span). Reading the ~760 daily rows of a
  * year and its previous period into the process to add them up cost more than the sums.
  * Engagements per day are likes + comments + shares + saves where the platform gives any of
  * them, its own total of interactions otherwise.
@@ -70,13 +74,14 @@ const selectOverviewSums = prepareStatement<Row, Values>(
       sum(${m.followersGained}) as gained, sum(${m.followersLost}) as lost,
       sum(${m.followersTotal}) as followers_total`,
     sql`${m.accountId} = any(${sql.placeholder('accountIds')})
-      and ${m.day} between ${sql.placeholder('leadFrom')}::date and ${to}`,
+      and ${m.day} >= ${sql.placeholder('leadFrom')}::date`,
   )}),
   spans (part, first_day, last_day) as (values
     ('current', ${from}, ${to}),
     ('previous', ${sql.placeholder('previousFrom')}::date, ${sql.placeholder('previousTo')}::date),
     ('lead', ${sql.placeholder('leadFrom')}::date, ${sql.placeholder('previousFrom')}::date - 1),
-    ('lastFourWeeks', ${to} - 27, ${to}))
+    ('after', ${to} + 1, 'infinity'::date),
+    ('lastFourWeeks', ${lastCompleteDay} - 27, ${lastCompleteDay}))
   select d.platform, 'point' as part, d.start::text as start, ${sums},
     null::numeric as last_followers_total, null::text[] as net_days, null::float8[] as nets
   from (
