@@ -61,12 +61,22 @@ export type Totals = {
   revenue: number | null;
 };
 
+const noSums: SpanSums = {
+  views: null,
+  watchMinutes: null,
+  engagements: null,
+  revenue: null,
+  gained: null,
+  lost: null,
+  lastFollowersTotal: null,
+};
+
 /**
- * A span's totals. Net followers: gained − lost where both are reported, else the change of the
- * daily follower total from `totalBefore` (the last known before the span) to the span's last.
+ * A span's totals (all unknown when no day of it was stored). Net followers: gained − lost where
+ * both are reported, else the change of the daily follower total from `totalBefore` (the last
+ * known before the span) to the span's last.
  */
-export function totalsOf(sums: SpanSums | undefined, totalBefore: number | null): Totals {
-  if (!sums) return totalsOf(noSums, totalBefore);
+export function totalsOf(sums: SpanSums = noSums, totalBefore: number | null): Totals {
   const { views, engagements, revenue, gained, lost, lastFollowersTotal } = sums;
   let net: number | null = null;
   if (gained !== null && lost !== null) net = gained - lost;
@@ -83,16 +93,6 @@ export function totalsOf(sums: SpanSums | undefined, totalBefore: number | null)
     revenue: revenue === null ? null : roundToCents(revenue),
   };
 }
-
-const noSums: SpanSums = {
-  views: null,
-  watchMinutes: null,
-  engagements: null,
-  revenue: null,
-  gained: null,
-  lost: null,
-  lastFollowersTotal: null,
-};
 
 export function kpisOf(
   current: Totals,
