@@ -129,6 +129,8 @@ describe('assistant journey (demo artist, small persona)', { timeout: 240_000 },
     await waitForSettled(page);
     // The period control shows the answer's window as a custom period, selected.
     const period = page.getByLabel('Period', { exact: true });
+    // The control follows the URL once the dashboard has read it: wait for that state.
+    await period.locator('option:checked', { hasText: /^Custom: / }).waitFor({ state: 'attached' });
     const selected = await period.evaluate(
       (select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '',
     );
