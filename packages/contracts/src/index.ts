@@ -11,3 +11,4 @@ export * from './billing';
 export * from './chat';
 export * from './shares';
 export * from './teams';
+export * from './imports';
