@@ -23,6 +23,8 @@ export const organizations = pgTable('organizations', {
    * (the same value as `id`) or a Clerk `org_…` id. Null only for rows not yet migrated.
    */
   identityOrganizationId: text('identity_organization_id').unique(),
+  /** The one currency the organisation's money is shown and totalled in (ISO 4217). */
+  currency: text('currency').notNull().default('USD'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -12,3 +12,4 @@ export * from './shares';
 export * from './payments-sandbox';
 export * from './teams';
 export * from './range-totals';
+export * from './catalogue';

@@ -1,0 +1,297 @@
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations, users } from './app';
+import { contentItems } from './analytics';
+
+// The artist's own files (Spotify for Artists exports, distributor statements) and the one
+// catalogue they build: releases by UPC, songs by ISRC. Every table carries the organisation id
+// in its primary key and unique constraints (ready to distribute by organisation).
+
+const importFormats = [
+  'spotify_audience_timeline',
+  'spotify_songs',
+  'spotify_song_timeline',
+  'spotify_playlists',
+  'distrokid',
+  'tunecore',
+  'cdbaby',
+  'awal',
+  'bandcamp',
+] as const;
+const importSources = ['spotify', 'distrokid', 'tunecore', 'cdbaby', 'awal', 'bandcamp'] as const;
+const importStatuses = ['queued', 'processing', 'done', 'failed'] as const;
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => 'bytea',
+});
+
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').notNull().defaultRandom().unique(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    format: text('format', { enum: importFormats }).notNull(),
+    source: text('source', { enum: importSources }).notNull(),
+    fileName: text('file_name').notNull(),
+    fileBytes: bigint('file_bytes', { mode: 'number' }).notNull(),
+    /** SHA-256 of the file's bytes: the same content imported again is named, not counted. */
+    contentSha256: text('content_sha256').notNull(),
+    status: text('status', { enum: importStatuses }).notNull().default('queued'),
+    periodFrom: date('period_from', { mode: 'string' }),
+    periodTo: date('period_to', { mode: 'string' }),
+    granularity: text('granularity', { enum: ['day', 'month'] }),
+    rowsTotal: integer('rows_total').notNull().default(0),
+    rowsImported: integer('rows_imported').notNull().default(0),
+    rowsRejected: integer('rows_rejected').notNull().default(0),
+    rowsDuplicate: integer('rows_duplicate').notNull().default(0),
+    duplicateOf: uuid('duplicate_of'),
+    /** The first rejected lines: `[{ line, reason }]`, at most 100. */
+    rejections: jsonb('rejections')
+      .$type<{ line: number; reason: string }[]>()
+      .notNull()
+      .default([]),
+    /** `{ quantity, earnings: [{ currency, amount }] }` over the lines this import added or matched. */
+    totals: jsonb('totals')
+      .$type<{ quantity: number; earnings: { currency: string; amount: number }[] }>()
+      .notNull()
+      .default({ quantity: 0, earnings: [] }),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    index('imports_organization_created_idx').on(table.organizationId, table.createdAt),
+  ],
+);
+
+/**
+ * The uploaded file while its job has not read it: chunks of at most 1 MB, deleted in the
+ * transaction that finishes the import (files are not kept beyond their parsed lines).
+ */
+export const importFileChunks = pgTable(
+  'import_file_chunks',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.importId, table.sequence] })],
+);
+
+export const releases = pgTable(
+  'releases',
+  {
+    id: uuid('id').notNull().defaultRandom().unique(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Digits only; null for a release known by title alone. */
+    upc: text('upc'),
+    title: text('title').notNull(),
+    releaseDate: date('release_date', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    uniqueIndex('releases_organization_upc_unique').on(table.organizationId, table.upc),
+  ],
+);
+
+export const songs = pgTable(
+  'songs',
+  {
+    id: uuid('id').notNull().defaultRandom().unique(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Normalised: no dashes or spaces, upper case. */
+    isrc: text('isrc').notNull(),
+    title: text('title').notNull(),
+    artist: text('artist'),
+    releaseId: uuid('release_id').references(() => releases.id, { onDelete: 'set null' }),
+    releaseDate: date('release_date', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    uniqueIndex('songs_organization_isrc_unique').on(table.organizationId, table.isrc),
+  ],
+);
+
+/** A platform item (video, Short, reel) the artist confirmed is this song. Never made silently. */
+export const songContentLinks = pgTable(
+  'song_content_links',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    contentItemId: uuid('content_item_id')
+      .notNull()
+      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    confidence: real('confidence'),
+    linkedBy: uuid('linked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.songId, table.contentItemId] }),
+    index('song_content_links_item_idx').on(table.organizationId, table.contentItemId),
+  ],
+);
+
+/**
+ * One money line of a statement, counted once: identified by its own fields (the parser's
+ * fingerprint) and its occurrence among identical lines of one file, whatever file brought it.
+ */
+export const statementLines = pgTable(
+  'statement_lines',
+  {
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: importSources }).notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    occurrence: integer('occurrence').notNull(),
+    saleMonth: date('sale_month', { mode: 'string' }).notNull(),
+    reportedMonth: date('reported_month', { mode: 'string' }),
+    store: text('store').notNull(),
+    storeName: text('store_name').notNull(),
+    country: text('country'),
+    songId: uuid('song_id'),
+    releaseId: uuid('release_id'),
+    title: text('title'),
+    itemType: text('item_type', { enum: ['track', 'release', 'other'] }).notNull(),
+    quantity: numeric('quantity', { precision: 20, scale: 4, mode: 'string' }).notNull(),
+    earnings: numeric('earnings', { precision: 24, scale: 10, mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    isAccountCurrency: boolean('is_account_currency').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    uniqueIndex('statement_lines_identity_unique').on(
+      table.organizationId,
+      table.source,
+      table.fingerprint,
+      table.occurrence,
+    ),
+    index('statement_lines_month_idx').on(table.organizationId, table.saleMonth),
+    index('statement_lines_song_idx').on(table.organizationId, table.songId),
+  ],
+);
+
+/** Which imports brought a line: a line goes when the last import that holds it is deleted. */
+export const statementLineImports = pgTable(
+  'statement_line_imports',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    lineId: bigint('line_id', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.importId, table.lineId] }),
+    index('statement_line_imports_line_idx').on(table.organizationId, table.lineId),
+  ],
+);
+
+/** Spotify for Artists audience timeline: the latest import's value for each day wins. */
+export const spotifyAudienceDays = pgTable(
+  'spotify_audience_days',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    listeners: integer('listeners'),
+    streams: bigint('streams', { mode: 'number' }),
+    followers: integer('followers'),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.day] })],
+);
+
+/** Spotify for Artists songs table: totals over the export's period, per song title. */
+export const spotifySongStats = pgTable(
+  'spotify_song_stats',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    songId: uuid('song_id'),
+    listeners: bigint('listeners', { mode: 'number' }),
+    streams: bigint('streams', { mode: 'number' }),
+    saves: bigint('saves', { mode: 'number' }),
+    releaseDate: date('release_date', { mode: 'string' }),
+    /** The export's date (its import's day): how fresh the figures are. */
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.importId, table.title] })],
+);
+
+/** One song's Spotify timeline (the song named by the file). */
+export const spotifySongDays = pgTable(
+  'spotify_song_days',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    songTitle: text('song_title').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    songId: uuid('song_id'),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    streams: bigint('streams', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.songTitle, table.day] })],
+);
+
+export const spotifyPlaylists = pgTable(
+  'spotify_playlists',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    madeBy: text('made_by').notNull().default(''),
+    listeners: bigint('listeners', { mode: 'number' }),
+    streams: bigint('streams', { mode: 'number' }),
+    dateAdded: date('date_added', { mode: 'string' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.importId, table.name, table.madeBy] }),
+  ],
+);
