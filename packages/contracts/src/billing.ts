@@ -24,6 +24,20 @@ export const planLimitLabels: Record<PlanLimitName, string> = {
   artists: 'Artists',
 };
 
+/** How a limit reads in a sentence: "Your Free plan includes 1 artist." */
+export function describePlanLimit(planName: string, limit: PlanLimitName, allowed: number): string {
+  if (limit === 'historyDays') return `Your ${planName} plan keeps ${allowed} days of history.`;
+  const nouns: Record<Exclude<PlanLimitName, 'historyDays'>, [string, string]> = {
+    connectedAccounts: ['connected account', 'connected accounts'],
+    assistantMessages: ['assistant message a month', 'assistant messages a month'],
+    exports: ['export a month', 'exports a month'],
+    campaigns: ['campaign', 'campaigns'],
+    artists: ['artist', 'artists'],
+  };
+  const [one, many] = nouns[limit];
+  return `Your ${planName} plan includes ${allowed} ${allowed === 1 ? one : many}.`;
+}
+
 export const planIds = ['free', 'starter', 'pro', 'team'] as const;
 export const planIdSchema = z.enum(planIds);
 export type PlanId = z.infer<typeof planIdSchema>;

@@ -3,7 +3,7 @@ import {
   getPlan,
   paidPlanIds,
   periodLimitNames,
-  planLimitLabels,
+  describePlanLimit,
   subscriptionStatuses,
   type PaidPlanId,
   type Plan,
@@ -151,11 +151,10 @@ export function planLimitError(
 ): AppError {
   const allowed = entitlements.plan.limits[limit] ?? 0;
   const upgradePlan = findPlanThatLifts(limit, limit === 'historyDays' ? used - 1 : used);
-  const label = planLimitLabels[limit].toLowerCase();
   const upgrade = upgradePlan ? ` Upgrade to ${getPlan(upgradePlan).name} to go further.` : '';
   return new AppError(
     'PLAN_LIMIT',
-    `Your ${entitlements.plan.name} plan allows ${allowed} (${label}); you have used ${used}.${upgrade}`,
+    `${describePlanLimit(entitlements.plan.name, limit, allowed)}${upgrade}`,
     { limit, used, allowed, plan: entitlements.plan.id, upgradePlan },
   );
 }

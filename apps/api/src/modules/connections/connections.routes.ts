@@ -38,6 +38,7 @@ import {
 import type { PlatformServices } from '../providers';
 import { toConnectionContentCsv } from '../analytics';
 import { assertCanConnectAccount, recordUsage } from '../billing';
+import { assertArtistPlaceForData } from '../teams';
 
 export type ConnectionsRoutesOptions = { db: Database; services: PlatformServices };
 
@@ -71,6 +72,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
       const user = requireCurrentUser(request);
       const provider = normalizeProvider(request.params.provider);
       await assertCanConnectAccount(db, user.organization.id, provider);
+      await assertArtistPlaceForData(db, user);
       const nonce = chooseBrowserNonce(request.cookies[nonceCookie.name]);
       const response = await createAuthUrl(
         db,

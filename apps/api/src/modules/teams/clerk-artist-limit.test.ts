@@ -50,7 +50,7 @@ describe.each(databaseTargets)("the plan's artist limit with Clerk (%s)", (targe
       // The embedded path's error: their own organisation and the other one are two artists.
       expect(refused.json().error).toMatchObject({
         code: 'PLAN_LIMIT',
-        message: expect.stringMatching(/^Your Free plan allows 1 \(artists\); you have used 2\./),
+        message: expect.stringMatching(/^Your Free plan includes 1 artist\./),
         details: { limit: 'artists', used: 2, allowed: 1, plan: 'free', upgradePlan: 'team' },
       });
       expect(await productRows(org)).toEqual([]);

@@ -7,3 +7,4 @@ export {
   type ClerkMembership,
   type ClerkMembershipSource,
 } from './clerk-memberships';
+export { assertArtistPlaceForData } from './organizations.service';

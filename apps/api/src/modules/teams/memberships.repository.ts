@@ -7,7 +7,11 @@ import {
   authOrganization,
   authSession,
   authUser,
+  campaigns,
+  imports,
   organizations,
+  platformConnections,
+  users,
 } from '../../db/schema';
 
 /** An organisation the caller belongs to, with their role there. */
@@ -182,13 +186,83 @@ export async function lockArtistCount(db: Database, subject: string): Promise<vo
 }
 
 /** Organisations the person owns or manages: what counts against the plan's artist limit. */
+/** An organisation holds data once it has a platform connection, an import or a campaign. */
+function holdsArtistData(organizationId: typeof organizations.id) {
+  return sql`(exists (select 1 from ${platformConnections} where ${platformConnections.organizationId} = ${organizationId})
+    or exists (select 1 from ${imports} where ${imports.organizationId} = ${organizationId})
+    or exists (select 1 from ${campaigns} where ${campaigns.organizationId} = ${organizationId}))`;
+}
+
+/** The organisation made for the person at sign-up. */
+function isOwnSignUpOrganization(subject: string) {
+  return sql`${organizations.id} = (select ${users.organizationId} from ${users} where ${users.subject} = ${subject} and ${users.identityProvider} = 'embedded' limit 1)`;
+}
+
+/**
+ * The artists a person owns or manages that count against the plan: all of them, except the one
+ * made at sign-up while it holds no data (so a newcomer can always join the artist that invited
+ * them as a manager).
+ */
 export async function listManagedOrganizationIds(db: Database, subject: string): Promise<string[]> {
+  return selectManagedOrganizationIds(db, subject, true);
+}
+
+/** Every artist a person owns or manages (the best plan among them counts). */
+export async function listAllManagedOrganizationIds(
+  db: Database,
+  subject: string,
+): Promise<string[]> {
+  return selectManagedOrganizationIds(db, subject, false);
+}
+
+async function selectManagedOrganizationIds(
+  db: Database,
+  subject: string,
+  isCountedOnly: boolean,
+): Promise<string[]> {
   const rows = await db
     .select({ id: organizations.id })
     .from(authMember)
     .innerJoin(organizations, eq(organizations.identityOrganizationId, authMember.organizationId))
-    .where(and(eq(authMember.userId, subject), inArray(authMember.role, ['owner', 'manager'])));
+    .where(
+      and(
+        eq(authMember.userId, subject),
+        inArray(authMember.role, ['owner', 'manager']),
+        isCountedOnly
+          ? sql`(not ${isOwnSignUpOrganization(subject)} or ${holdsArtistData(organizations.id)})`
+          : undefined,
+      ),
+    );
   return rows.map((row) => row.id);
+}
+
+/** The person's sign-up organisation while it holds no data (it does not count yet), else false. */
+export async function isUncountedSignUpOrganization(
+  db: Database,
+  subject: string,
+  organizationId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(
+      and(
+        eq(organizations.id, organizationId),
+        isOwnSignUpOrganization(subject),
+        sql`not ${holdsArtistData(organizations.id)}`,
+      ),
+    );
+  return rows.length > 0;
+}
+
+/** The backend user's identity subject for an address, when they have signed up. */
+export async function findSubjectByEmail(db: Database, email: string): Promise<string | null> {
+  const rows = await db
+    .select({ id: authUser.id })
+    .from(authUser)
+    .where(sql`lower(${authUser.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return rows[0]?.id ?? null;
 }
 
 export async function countOwners(db: Database, identityOrganizationId: string): Promise<number> {

@@ -11,6 +11,8 @@ import type { CurrentUser } from '../../lib/current-user';
 import { getEntitlements, planLimitError, type Entitlements } from '../billing';
 import {
   insertOrganizationWithOwner,
+  isUncountedSignUpOrganization,
+  listAllManagedOrganizationIds,
   listManagedOrganizationIds,
   listMemberships,
   lockArtistCount,
@@ -29,20 +31,25 @@ export function assertEmbeddedTeams(user: CurrentUser): void {
 
 /**
  * Whose plan counts (decision 0019): every artist a person owns or manages counts once, against
- * the best plan among those artists (and, when joining, the artist joined). With Team on any of
- * them they may own or manage up to 5 artists in all; viewers never count.
+ * the best plan among them (and, when joining, the artist joined). With Team on any of them they
+ * may own or manage up to 5 artists in all; viewers never count. The artist made at sign-up does
+ * not count while it holds no data (a connection, an import, a campaign), so a newcomer can
+ * always join the artist that invited them as a manager.
  */
 export async function readArtistAllowance(
   db: Database,
   subject: string,
   joiningOrganizationId?: string,
 ): Promise<ArtistAllowance & { entitlements: Entitlements | null }> {
-  const managed = await listManagedOrganizationIds(db, subject);
+  const [counted, managed] = await Promise.all([
+    listManagedOrganizationIds(db, subject),
+    listAllManagedOrganizationIds(db, subject),
+  ]);
   const best = await readBestArtistPlan(db, [
     ...managed,
     ...(joiningOrganizationId ? [joiningOrganizationId] : []),
   ]);
-  return { used: managed.length, ...best };
+  return { used: counted.length, ...best };
 }
 
 /**
@@ -91,6 +98,38 @@ export async function withArtistPlace<T>(
     }
     return change(tx);
   });
+}
+
+/**
+ * Before the sign-up artist gets its first connection (from then on it counts): 403 PLAN_LIMIT
+ * when the person already has as many counted artists as their plan allows.
+ */
+export async function assertArtistPlaceForData(db: Database, user: CurrentUser): Promise<void> {
+  if (user.identityProvider !== 'embedded') return;
+  if (!(await isUncountedSignUpOrganization(db, user.subject, user.organization.id))) return;
+  const allowance = await readArtistAllowance(db, user.subject, user.organization.id);
+  if (allowance.entitlements && allowance.allowed !== null && allowance.used >= allowance.allowed) {
+    throw planLimitError(allowance.entitlements, 'artists', allowance.used);
+  }
+}
+
+/**
+ * Whether the person at this address could accept a manager's or owner's place here: false when
+ * they have signed up and already have as many counted artists as the best plan allows.
+ */
+export async function canTakeArtistPlace(
+  db: Database,
+  subject: string,
+  joiningOrganizationId: string,
+): Promise<{ canJoin: boolean; used: number; allowed: number | null; planName: string }> {
+  const allowance = await readArtistAllowance(db, subject, joiningOrganizationId);
+  const canJoin = allowance.allowed === null || allowance.used < allowance.allowed;
+  return {
+    canJoin,
+    used: allowance.used,
+    allowed: allowance.allowed,
+    planName: getPlan(allowance.plan).name,
+  };
 }
 
 export async function listOrganizations(

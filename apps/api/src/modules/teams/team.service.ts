@@ -27,6 +27,7 @@ import {
 import {
   countOwners,
   deleteMember,
+  findSubjectByEmail,
   insertMember,
   listMembers,
   lockOrganization,
@@ -34,7 +35,12 @@ import {
   updateMemberRole,
   type MemberRow,
 } from './memberships.repository';
-import { assertEmbeddedTeams, toSummary, withArtistPlace } from './organizations.service';
+import {
+  assertEmbeddedTeams,
+  canTakeArtistPlace,
+  toSummary,
+  withArtistPlace,
+} from './organizations.service';
 
 export type TeamDependencies = {
   db: Database;
@@ -133,6 +139,7 @@ export async function inviteMember(
   if (members.some((member) => member.email.toLowerCase() === input.email)) {
     throw AppError.conflict(`${input.email} is already a member of ${user.organization.name}.`);
   }
+  if (input.role !== 'viewer') await assertCanAcceptPlace(deps.db, input.email, organizationId);
   const now = deps.now?.() ?? new Date();
   const id = crypto.randomUUID();
   const token = crypto.randomBytes(32).toString('base64url');
@@ -164,6 +171,25 @@ export async function inviteMember(
     isMailSent = false;
   }
   return { invitation: toInvitation(deps, row, now), isMailSent };
+}
+
+/**
+ * Tells the owner before the invitation goes out when its invitee could not accept a manager's
+ * or owner's place: they have signed up and already have every artist their plan allows.
+ */
+async function assertCanAcceptPlace(
+  db: Database,
+  email: string,
+  identityOrganizationId: string,
+): Promise<void> {
+  const subject = await findSubjectByEmail(db, email);
+  if (!subject) return;
+  const place = await canTakeArtistPlace(db, subject, identityOrganizationId);
+  if (place.canJoin) return;
+  const artists = place.used === 1 ? '1 artist' : `${place.used} artists`;
+  throw AppError.conflict(
+    `${email} already has ${artists} on the ${place.planName} plan, so they cannot join as a manager or owner. Invite them as a viewer, or upgrade to Team.`,
+  );
 }
 
 export async function revokeInvitation(
