@@ -1,3 +1,4 @@
+import { hashText } from '../random';
 import { encodeText, writeTable } from './encode';
 import { formatNanos, lastDayOf, type SampleModel, type StatementLine } from './model';
 import type { SampleStatementFile } from './types';
@@ -77,15 +78,18 @@ export function writeDistroKidFiles(model: SampleModel, slug: string): SampleSta
     'Earnings (USD)',
     'Recoup (USD)',
   ];
-  const oldRow = (line: StatementLine, index: number) => [
+  const oldRow = (line: StatementLine) => [
     line.reportedDay,
     line.saleMonth,
     line.storeName,
     model.artistName,
     line.song.title,
     line.song.isrc,
-    // DistroKid writes the UPC on one line of a song and leaves it blank on the others.
-    index % 7 === 0 ? line.song.upc : '',
+    // DistroKid writes the UPC on some lines of a song and leaves it blank on the others (the
+    // same lines in every download, so a line's own fields decide).
+    hashText(line.song.isrc + line.storeName + line.country + line.saleMonth) % 7 === 0
+      ? line.song.upc
+      : '',
     line.quantity,
     100,
     'Song',
@@ -93,9 +97,9 @@ export function writeDistroKidFiles(model: SampleModel, slug: string): SampleSta
     '0',
     formatNanos(line.earningsNanos),
   ];
-  const newRow = (line: StatementLine, index: number) => [
+  const newRow = (line: StatementLine) => [
     line.reportedDay,
-    ...oldRow(line, index).slice(0, 11),
+    ...oldRow(line).slice(0, 11),
     '0.000000000',
     formatNanos(line.earningsNanos),
     '',
