@@ -190,7 +190,7 @@ export async function buildApp({
     waitlistMode: config.waitlistMode,
     clerkMemberships,
   });
-  await app.register(waitlistAdminRoutes, { db: database.db });
+  await app.register(waitlistAdminRoutes, { db: database.db, mailer, appUrl: config.appUrl });
   await app.register(userAdminRoutes, {
     db: database.db,
     resolveTier: (record) => resolveTierInForce(record, billingOverrides?.now?.() ?? new Date()),

@@ -14,5 +14,6 @@ export {
   buildEmailVerificationMail,
   buildInvitationMail,
   buildPasswordResetMail,
+  buildWaitlistApprovedMail,
 } from './mail-messages';
 export { mailboxRoutes } from './mailbox.routes';

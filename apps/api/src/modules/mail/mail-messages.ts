@@ -74,3 +74,25 @@ export function buildInvitationMail(input: {
     ].join('\n'),
   };
 }
+
+/** Sent when an admin approves a waitlist entry: the promise the pending page makes. */
+export function buildWaitlistApprovedMail(input: {
+  to: string;
+  name: string | null;
+  url: string;
+}): MailMessage {
+  return {
+    to: input.to,
+    subject: 'Your Crescendo dashboard is ready',
+    text: [
+      `Hi ${input.name?.trim() || 'there'},`,
+      '',
+      'You are off the waitlist: your Crescendo dashboard is ready.',
+      'Sign in to set up your artist profile and connect your platforms:',
+      '',
+      input.url,
+      '',
+      'See you there.',
+    ].join('\n'),
+  };
+}

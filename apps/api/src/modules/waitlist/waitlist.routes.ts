@@ -7,13 +7,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { Mailer } from '../mail';
 import { organizationRouteRoles, routeRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireCurrentUser } from '../../plugins/auth';
 import { decideWaitlistEntry, listWaitlist } from './waitlist.service';
 
 /** Admin-only waitlist management. */
-export const waitlistAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const waitlistAdminRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  mailer: Mailer;
+  appUrl: string;
+}> = async (app, { db, mailer, appUrl }) => {
   // Product-admin actions: the admin's role in their own active organisation is beside them.
   const adminOnly = {
     auth: 'user',
@@ -58,7 +63,7 @@ export const waitlistAdminRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       },
       async (request) => ({
         entry: await decideWaitlistEntry(
-          db,
+          { db, mailer, appUrl, log: request.log },
           requireCurrentUser(request),
           request.params.id,
           decision,

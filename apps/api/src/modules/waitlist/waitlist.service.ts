@@ -1,6 +1,7 @@
 import type { ListWaitlistResponse, WaitlistEntry } from '@crescendo/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { buildWaitlistApprovedMail, type Mailer } from '../mail';
 import { updateAccessForDecision, type CurrentUser } from '../users';
 import { decideEntry, findEntryById, listEntries, type EntryStatus } from './waitlist.repository';
 
@@ -21,11 +22,17 @@ export async function listWaitlist(
  * and the person's access change together: approval makes a lead a customer in the same step.
  */
 export async function decideWaitlistEntry(
-  db: Database,
+  deps: {
+    db: Database;
+    mailer: Mailer;
+    appUrl: string;
+    log?: { warn(object: object, message: string): void };
+  },
   admin: CurrentUser,
   id: string,
   decision: 'approved' | 'rejected',
 ): Promise<WaitlistEntry> {
+  const { db } = deps;
   const existing = await findEntryById(db, id);
   if (!existing) throw AppError.notFound('No waitlist entry with that id.');
   if (
@@ -40,5 +47,23 @@ export async function decideWaitlistEntry(
   });
   const entry = await findEntryById(db, id);
   if (!entry) throw AppError.notFound('No waitlist entry with that id.');
+  if (decision === 'approved' && existing.status !== 'approved') {
+    // The pending page promised a mail "the moment your dashboard is ready". A failed send must
+    // not undo the decision: it is logged, and the pending page shows the approval by itself.
+    try {
+      await deps.mailer.sendMail(
+        buildWaitlistApprovedMail({
+          to: entry.email,
+          name: entry.name,
+          url: new URL('/login', deps.appUrl).toString(),
+        }),
+      );
+    } catch (error) {
+      deps.log?.warn(
+        { reason: error instanceof Error ? error.message : String(error) },
+        'waitlist approval mail not sent',
+      );
+    }
+  }
   return entry;
 }

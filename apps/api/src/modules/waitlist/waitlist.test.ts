@@ -8,7 +8,8 @@ import {
   type SignedInUser,
   type TestApp,
 } from '../../testing/build-test-app';
-import { waitlistEntries } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { sandboxMail, waitlistEntries } from '../../db/schema';
 import { databaseTargets } from '../../testing/test-database';
 
 describe.each(databaseTargets)('waitlist on %s', (target) => {
@@ -164,6 +165,14 @@ describe.each(databaseTargets)('waitlist on %s', (target) => {
     const twice = await inject('POST', `/api/v1/admin/waitlist/${entry.id}/approve`, admin.token);
     expect(twice.json().entry).toEqual(again.json().entry);
     expect(twice.json().entry.role).toBe('customer');
+    // The pending page's promise: a mail on each approval, none for a repeated one.
+    const mails = await testApp.database.db
+      .select({ subject: sandboxMail.subject, text: sandboxMail.text })
+      .from(sandboxMail)
+      .where(eq(sandboxMail.toAddress, lead.email));
+    const approvals = mails.filter((mail) => mail.subject === 'Your Crescendo dashboard is ready');
+    expect(approvals).toHaveLength(2);
+    expect(approvals[0]!.text).toContain('http://localhost:3000/login');
   });
 
   it('gives an account access when its email was approved before sign-up', async () => {

@@ -170,6 +170,8 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
+  // A returning visitor unless a test says otherwise (the first visit says "Welcome").
+  localStorage.setItem('crescendo-visited:user-1:dashboard', '1');
   mocks.apiClient.get.mockReset();
   mocks.apiClient.post.mockReset().mockResolvedValue({ data: null, status: 204 });
   mocks.showToast.mockReset();
@@ -239,6 +241,15 @@ async function findKeyMetrics() {
 }
 
 describe('DashboardPage overview', () => {
+  it('says Welcome on the first visit and Welcome back after', async () => {
+    localStorage.removeItem('crescendo-visited:user-1:dashboard');
+    const first = setup();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Nora Lumen' })).toBeTruthy();
+    first.unmount();
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Nora Lumen' })).toBeTruthy();
+  });
+
   it('greets the artist and shows KPI values with deltas against the previous period', async () => {
     setup();
     expect(await screen.findByRole('heading', { name: 'Welcome back, Nora Lumen' })).toBeTruthy();

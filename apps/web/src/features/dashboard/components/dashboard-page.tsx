@@ -12,6 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
+import { useIsFirstVisit } from '@/lib/first-visit';
 import { formatLongDay } from '@/lib/format';
 import { useDashboardAnalytics, usePreviousPeriodSeries } from '../api/get-dashboard-analytics';
 import { dashboardProfileQueryOptions } from '../api/get-dashboard-profile';
@@ -151,6 +152,7 @@ export function DashboardPage() {
   const isFirstSync = firstSyncs.length > 0;
   const profile = profileQuery.data ?? null;
   const name = profile?.artistName ?? user?.name ?? 'there';
+  const isFirstVisit = useIsFirstVisit('dashboard', user?.id);
   useInsightToasts(
     analytics.isPlaceholderData || isFirstSync ? undefined : data?.insights,
     focusInsights,
@@ -215,7 +217,7 @@ export function DashboardPage() {
   const hasAnalytics = Boolean(data?.hasConnections) && !analytics.isError && !isFirstSync;
   return (
     <AnalyticsPage
-      title={`Welcome back, ${name}`}
+      title={`${isFirstVisit ? 'Welcome' : 'Welcome back'}, ${name}`}
       description="Your audience, content and return on every release — in one place."
       actions={<ShareViewButton view="overview" />}
       filters={<DashboardFilters />}

@@ -16,6 +16,13 @@ export const waitlistStatusQueryOptions = (email: string) =>
     staleTime: 30_000,
   });
 
+/** How often a pending place is checked again, so approval shows without a reload. */
+export const pendingRecheckMs = 15_000;
+
 export function useWaitlistStatus(email: string | undefined) {
-  return useQuery({ ...waitlistStatusQueryOptions(email ?? ''), enabled: Boolean(email) });
+  return useQuery({
+    ...waitlistStatusQueryOptions(email ?? ''),
+    enabled: Boolean(email),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? pendingRecheckMs : false),
+  });
 }

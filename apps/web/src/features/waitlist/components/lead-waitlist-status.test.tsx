@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeIdentity } from '@/testing/fake-identity';
 import { renderRoutes, withAuthProvider } from '@/testing/render';
+import { pendingRecheckMs } from '../api/validate-waitlist';
 import { LeadWaitlistStatus } from './lead-waitlist-status';
 
 const client = vi.hoisted(() => ({ apiClient: { post: vi.fn(), get: vi.fn() } }));
@@ -37,6 +38,25 @@ describe('LeadWaitlistStatus', () => {
     expect(client.apiClient.post).toHaveBeenCalledWith('/v1/auth/validate-waitlist', {
       email: 'lead@example.com',
     });
+  });
+
+  it('shows the approval by itself while the page stays open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      client.apiClient.post
+        .mockResolvedValueOnce({
+          data: { email: 'lead@example.com', status: 'pending', position: 1, mode: 'approval' },
+        })
+        .mockResolvedValue({
+          data: { email: 'lead@example.com', status: 'approved', position: null, mode: 'approval' },
+        });
+      setup();
+      expect((await screen.findByTestId('waitlist-position')).textContent).toBe('1');
+      await vi.advanceTimersByTimeAsync(pendingRecheckMs);
+      expect(await screen.findByRole('heading', { name: 'You’re off the waitlist' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends a rejected lead to /rejected', async () => {
