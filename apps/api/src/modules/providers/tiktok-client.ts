@@ -228,7 +228,9 @@ export function createTikTokClient(
 
   return {
     buildAuthUrl(input: { state: string; redirectUri: string; codeChallenge: string }): string {
-      return buildUrl(config.authUrl, '', {
+      // Not `buildUrl`: TikTok's consent address ends in a slash that must stay.
+      const url = new URL(config.authUrl);
+      const query = {
         client_key: config.clientKey,
         scope: tiktokScopes.join(','),
         response_type: 'code',
@@ -236,7 +238,9 @@ export function createTikTokClient(
         state: input.state,
         code_challenge: input.codeChallenge,
         code_challenge_method: 'S256',
-      });
+      };
+      for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+      return url.toString();
     },
 
     async exchangeCode(input: {
