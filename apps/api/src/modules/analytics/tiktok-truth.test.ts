@@ -271,4 +271,20 @@ describe.each(databaseTargets)('TikTok figures equal TikTok’s own on %s', (tar
     const content = (await get('/api/dashboard/content?range=all&platform=tiktok')).json();
     expect(content.total).toBe(0);
   });
+
+  it('counts TikTok against the plan’s connected accounts like any platform', async () => {
+    const free = await createUser(testApp, 'customer');
+    await connectAs(testApp, free.token, 'youtube', 'small');
+    await connectAs(testApp, free.token, 'meta', 'small');
+    const refused = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/tiktok/oauth/auth-url',
+      headers: bearer(free.token),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'PLAN_LIMIT',
+      details: expect.objectContaining({ limit: 'connectedAccounts', used: 2, allowed: 2 }),
+    });
+  });
 });
