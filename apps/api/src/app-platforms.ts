@@ -30,7 +30,7 @@ export async function registerPlatforms(
     ),
   );
   if (platformsConfig.sandboxUrl) {
-    // Only our own callback URIs are registered, as in Google's console and Meta's app settings.
+    // Only our own callback URIs are registered, as in Google's console, Meta's and TikTok's app settings.
     await app.register(platformSandbox, {
       prefix: '/sandbox',
       // Syncs call the sandbox thousands of times; only its problems belong in the log.
@@ -47,6 +47,13 @@ export async function registerPlatforms(
           appId: platformsConfig.meta.appId,
           appSecret: platformsConfig.meta.appSecret,
           redirectUris: [buildRedirectUri(config.appUrl, 'meta')],
+        },
+      ],
+      tiktokClients: [
+        {
+          clientKey: platformsConfig.tiktok.clientKey,
+          clientSecret: platformsConfig.tiktok.clientSecret,
+          redirectUris: [buildRedirectUri(config.appUrl, 'tiktok')],
         },
       ],
       ...(platformOverrides?.sandboxNow ? { now: platformOverrides.sandboxNow } : {}),

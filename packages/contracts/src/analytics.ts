@@ -2,16 +2,19 @@ import { z } from 'zod';
 
 // ── The shared vocabulary: one platform enum, one range query, one audience dimension enum ──
 
-/** The platforms analytics are read from (a YouTube channel, an Instagram account, a page). */
-export const analyticsPlatformSchema = z.enum(['youtube', 'instagram', 'facebook'], {
-  error: 'Must be one of youtube, instagram, facebook',
+/**
+ * The platforms analytics are read from (a YouTube channel, an Instagram account, a page, a
+ * TikTok account).
+ */
+export const analyticsPlatformSchema = z.enum(['youtube', 'instagram', 'facebook', 'tiktok'], {
+  error: 'Must be one of youtube, instagram, facebook, tiktok',
 });
 export type AnalyticsPlatform = z.infer<typeof analyticsPlatformSchema>;
 export const analyticsPlatforms = analyticsPlatformSchema.options;
 
 /** The platforms a dashboard request covers: one of them, or all at once. */
 export const platformScopeSchema = z.enum(['all', ...analyticsPlatforms], {
-  error: 'Must be one of all, youtube, instagram, facebook',
+  error: 'Must be one of all, youtube, instagram, facebook, tiktok',
 });
 export type PlatformScope = z.infer<typeof platformScopeSchema>;
 
@@ -161,6 +164,11 @@ export const freshnessSchema = z.object({
   sandbox: z.boolean(),
   lastSyncedAt: z.string().nullable(),
   dataCompleteThrough: z.string().nullable(),
+  /**
+   * A platform with lifetime counts only (TikTok): the first day of the product's own daily
+   * snapshots, so its daily figures are labelled "tracked since" that day.
+   */
+  trackedSince: z.string().nullable().optional(),
   /** Days inside the range the platform has not published yet: shown as pending, never zero. */
   pendingDays: z.array(z.string()),
 });

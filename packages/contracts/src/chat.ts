@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The longest question the assistant takes, in characters. */
 export const chatMessageMaxLength = 2000;
 
-export const chatPlatformSchema = z.enum(['all', 'youtube', 'instagram', 'facebook']);
+export const chatPlatformSchema = z.enum(['all', 'youtube', 'instagram', 'facebook', 'tiktok']);
 
 /** Which dashboard view shows a source's figures (the web links a chip to it). */
 export const chatSourceViewSchema = z.enum(['analytics', 'audience', 'content', 'roi']);

@@ -7,15 +7,18 @@ import {
   isoDaySchema,
 } from './analytics';
 
-/** Providers a connection belongs to: one Google grant (YouTube) or one Meta grant (IG + FB). */
-export const connectionProviders = ['youtube', 'meta'] as const;
+/**
+ * Providers a connection belongs to: one Google grant (YouTube), one Meta grant (IG + FB) or one
+ * TikTok grant.
+ */
+export const connectionProviders = ['youtube', 'meta', 'tiktok'] as const;
 export type ConnectionProvider = (typeof connectionProviders)[number];
 export const connectionProviderSchema = z.enum(connectionProviders);
 
 /** `google` is accepted as another name for `youtube` in the auth-url path. */
 export const oauthProviderParamsSchema = z.object({
-  provider: z.enum(['youtube', 'google', 'meta'], {
-    error: 'Provider must be youtube, google or meta',
+  provider: z.enum(['youtube', 'google', 'meta', 'tiktok'], {
+    error: 'Provider must be youtube, google, meta or tiktok',
   }),
 });
 
@@ -63,6 +66,11 @@ export const connectionSchema = z.object({
   }),
   /** The last day whose numbers are final (platforms report with a lag of a few days). */
   dataCompleteThrough: isoDay.nullable(),
+  /**
+   * For a platform that reports only lifetime counts (TikTok): the first day the product took
+   * its daily snapshot. Daily figures exist from the day after; nothing before it.
+   */
+  trackedSince: isoDay.nullable().optional(),
   /** The channel, Instagram account and Facebook page behind the connection. */
   accounts: z.array(
     z.object({
@@ -228,6 +236,7 @@ export type ConnectErrorCode = (typeof connectErrorCodes)[number];
 const connectProviderLabels: Record<ConnectionProvider, string> = {
   youtube: 'Google',
   meta: 'Meta',
+  tiktok: 'TikTok',
 };
 
 export const genericConnectErrorMessage =
@@ -235,7 +244,7 @@ export const genericConnectErrorMessage =
 
 /** The fixed sentence for a connect error code (unknown code or provider: generic wording). */
 export function describeConnectError(code: string | null, provider?: string | null): string {
-  const isKnown = provider === 'youtube' || provider === 'meta';
+  const isKnown = provider === 'youtube' || provider === 'meta' || provider === 'tiktok';
   const label = isKnown ? connectProviderLabels[provider] : 'The platform';
   const messages: Record<ConnectErrorCode, string> = {
     missing_state:

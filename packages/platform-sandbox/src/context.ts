@@ -52,6 +52,7 @@ export function createSandboxContext(input: PlatformSandboxOptions): SandboxCont
     {
       googleClientId: options.googleClients[0]?.clientId ?? '',
       metaAppId: options.metaApps[0]?.appId ?? '',
+      tiktokClientKey: options.tiktokClients[0]?.clientKey ?? '',
       pageIdOf: (personaId) => world.persona(personaId).page.id,
     },
     clock.nowMs(),

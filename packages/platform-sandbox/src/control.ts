@@ -6,6 +6,7 @@ import {
   staticGoogleToken,
   staticMetaPageToken,
   staticMetaToken,
+  staticTikTokToken,
   type Provider,
 } from './oauth/token-store';
 import { PERSONA_IDS, isPersonaId } from './personas/definitions';
@@ -93,8 +94,13 @@ export async function registerControlRoutes(
     if (!isRecord(body) || !isPersonaId(body.persona))
       return badRequest(reply, `persona must be one of ${PERSONA_IDS.join(', ')}`);
     const provider = body.provider;
-    if (provider !== undefined && provider !== 'google' && provider !== 'meta')
-      return badRequest(reply, "provider must be 'google' or 'meta'");
+    if (
+      provider !== undefined &&
+      provider !== 'google' &&
+      provider !== 'meta' &&
+      provider !== 'tiktok'
+    )
+      return badRequest(reply, "provider must be 'google', 'meta' or 'tiktok'");
     const revoked = context.tokens.revokePersona(body.persona, provider as Provider | undefined);
     return reply.send({ revokedGrants: revoked });
   });
@@ -187,6 +193,12 @@ export function describePersonas(context: SandboxContext): Record<string, unknow
         instagramUsername: persona.instagram.username,
         staticUserAccessToken: staticMetaToken(id),
         staticPageAccessToken: staticMetaPageToken(id),
+      },
+      tiktok: {
+        openId: persona.tiktok.openId,
+        username: persona.tiktok.username,
+        songs: persona.tiktok.songs,
+        staticAccessToken: staticTikTokToken(id),
       },
     };
   });

@@ -8,9 +8,10 @@ import {
   sendOAuthError,
 } from './google-errors';
 import { META_ERRORS, sendMetaError } from './meta/errors';
+import { sendTikTokApiError, sendTikTokOAuthError } from './tiktok/errors';
 
-export type FaultApi = 'youtube' | 'analytics' | 'oauth' | 'graph';
-export const FAULT_APIS: readonly FaultApi[] = ['youtube', 'analytics', 'oauth', 'graph'];
+export type FaultApi = 'youtube' | 'analytics' | 'oauth' | 'graph' | 'tiktok';
+export const FAULT_APIS: readonly FaultApi[] = ['youtube', 'analytics', 'oauth', 'graph', 'tiktok'];
 
 export type FaultSpec =
   | { type: '429'; retryAfterSeconds?: number }
@@ -28,7 +29,7 @@ export type Fault = {
   hits: number;
 };
 
-export type RequestTarget = { api: FaultApi; family: 'google' | 'meta'; path: string };
+export type RequestTarget = { api: FaultApi; family: 'google' | 'meta' | 'tiktok'; path: string };
 
 /** Which emulated API a path (relative to the sandbox root) belongs to. */
 export function classifyPath(path: string): RequestTarget | null {
@@ -39,6 +40,9 @@ export function classifyPath(path: string): RequestTarget | null {
   if (/^\/graph\/[^/]+\/oauth\/access_token/.test(path))
     return { api: 'oauth', family: 'meta', path };
   if (path.startsWith('/graph/')) return { api: 'graph', family: 'meta', path };
+  if (path.startsWith('/tiktok/') || path.startsWith('/tiktokapis/v2/oauth/'))
+    return { api: 'oauth', family: 'tiktok', path };
+  if (path.startsWith('/tiktokapis/')) return { api: 'tiktok', family: 'tiktok', path };
   return null;
 }
 
@@ -114,6 +118,7 @@ export function sendFault(
   spec: FaultSpec,
 ): FastifyReply {
   const isGoogleOAuth = target.family === 'google' && target.api === 'oauth';
+  if (target.family === 'tiktok') return sendTikTokFault(reply, target, spec);
   switch (spec.type) {
     case '429': {
       void reply.header('retry-after', String(spec.retryAfterSeconds ?? 30));
@@ -170,5 +175,47 @@ export function sendFault(
           : '{"kind":"youtube#resultTable","columnHeaders":[{"name":"da';
       return reply.code(200).type('application/json; charset=UTF-8').send(body);
     }
+  }
+}
+
+/** TikTok's answers: Login Kit's `{error, error_description}`, the Display API's envelope. */
+function sendTikTokFault(
+  reply: FastifyReply,
+  target: RequestTarget,
+  spec: FaultSpec,
+): FastifyReply {
+  const isOAuth = target.api === 'oauth';
+  switch (spec.type) {
+    case '429':
+    case 'quotaExceeded': {
+      // TikTok has no daily quota: both are its per-minute rate limit.
+      void reply.header(
+        'retry-after',
+        String(spec.type === '429' ? (spec.retryAfterSeconds ?? 30) : 60),
+      );
+      const message = 'The API rate limit was exceeded. Please try again later.';
+      return isOAuth
+        ? sendTikTokOAuthError(reply, 429, 'rate_limit_exceeded', message)
+        : sendTikTokApiError(reply, 'rate_limit_exceeded', message);
+    }
+    case '5xx': {
+      const status = spec.status ?? 503;
+      return isOAuth
+        ? sendTikTokOAuthError(reply, status, 'server_error', 'Internal server error.')
+        : sendTikTokApiError(reply, 'internal_error', 'Internal server error.', status);
+    }
+    case 'revoked':
+      return isOAuth
+        ? sendTikTokOAuthError(reply, 400, 'invalid_grant', 'Refresh token is invalid or expired.')
+        : sendTikTokApiError(
+            reply,
+            'access_token_invalid',
+            'The access token is invalid or not found in the request.',
+          );
+    case 'malformed':
+      return reply
+        .code(200)
+        .type('application/json; charset=UTF-8')
+        .send('{"data":{"videos":[{"id":"7');
   }
 }

@@ -9,17 +9,21 @@ export {
 export {
   DEFAULT_GOOGLE_CLIENT,
   DEFAULT_META_APP,
+  DEFAULT_TIKTOK_CLIENT,
   type GoogleClientCredentials,
   type MetaAppCredentials,
+  type TikTokClientCredentials,
   type PlatformSandboxOptions,
 } from './options';
 export { PERSONAS, PERSONA_IDS, type PersonaId } from './personas/definitions';
 export {
   GOOGLE_SCOPES,
   META_PERMISSIONS,
+  TIKTOK_SCOPES,
   staticGoogleToken,
   staticMetaPageToken,
   staticMetaToken,
+  staticTikTokToken,
   type TokenPersistence,
 } from './oauth/token-store';
 export type { FaultApi, FaultSpec } from './faults';

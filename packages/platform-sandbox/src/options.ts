@@ -13,6 +13,12 @@ export type MetaAppCredentials = {
   redirectUris?: string[];
 };
 
+export type TikTokClientCredentials = {
+  clientKey: string;
+  clientSecret: string;
+  redirectUris?: string[];
+};
+
 export type PlatformSandboxOptions = {
   /** Seed for every generated number. Default 42. */
   seed?: number;
@@ -22,6 +28,10 @@ export type PlatformSandboxOptions = {
   googleClients?: GoogleClientCredentials[];
   /** Default: one app, sandbox-meta-app-id / sandbox-meta-app-secret. */
   metaApps?: MetaAppCredentials[];
+  /** Default: one app, sandbox-tiktok-client-key / sandbox-tiktok-client-secret. */
+  tiktokClients?: TikTokClientCredentials[];
+  /** TikTok Display API requests per endpoint and app in a sliding minute. Default 600 (TikTok's). */
+  tiktokRequestsPerMinute?: number;
   /** Google apps in "Testing" status get refresh tokens that die after 7 days. Default false. */
   isGoogleAppInTesting?: boolean;
   /** YouTube Data API units per Pacific day (each list call costs 1). Default 10,000. */
@@ -37,6 +47,8 @@ export type ResolvedOptions = {
   now: Date | string | number | undefined;
   googleClients: GoogleClientCredentials[];
   metaApps: MetaAppCredentials[];
+  tiktokClients: TikTokClientCredentials[];
+  tiktokRequestsPerMinute: number;
   isGoogleAppInTesting: boolean;
   youtubeDailyQuota: number;
   isControlApiEnabled: boolean;
@@ -53,12 +65,19 @@ export const DEFAULT_META_APP: MetaAppCredentials = {
   appSecret: 'sandbox-meta-app-secret',
 };
 
+export const DEFAULT_TIKTOK_CLIENT: TikTokClientCredentials = {
+  clientKey: 'sandbox-tiktok-client-key',
+  clientSecret: 'sandbox-tiktok-client-secret',
+};
+
 export function resolveOptions(options: PlatformSandboxOptions): ResolvedOptions {
   return {
     seed: options.seed ?? 42,
     now: options.now,
     googleClients: options.googleClients?.length ? options.googleClients : [DEFAULT_GOOGLE_CLIENT],
     metaApps: options.metaApps?.length ? options.metaApps : [DEFAULT_META_APP],
+    tiktokClients: options.tiktokClients?.length ? options.tiktokClients : [DEFAULT_TIKTOK_CLIENT],
+    tiktokRequestsPerMinute: options.tiktokRequestsPerMinute ?? 600,
     isGoogleAppInTesting: options.isGoogleAppInTesting ?? false,
     youtubeDailyQuota: options.youtubeDailyQuota ?? 10_000,
     isControlApiEnabled: options.isControlApiEnabled ?? true,
@@ -78,4 +97,11 @@ export function findMetaApp(
   appId: string | undefined,
 ): MetaAppCredentials | undefined {
   return options.metaApps.find((a) => a.appId === appId);
+}
+
+export function findTikTokClient(
+  options: ResolvedOptions,
+  clientKey: string | undefined,
+): TikTokClientCredentials | undefined {
+  return options.tiktokClients.find((c) => c.clientKey === clientKey);
 }

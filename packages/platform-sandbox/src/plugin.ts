@@ -12,6 +12,9 @@ import type { PlatformSandboxOptions } from './options';
 import { registerYouTubeAnalyticsRoutes } from './youtube/analytics';
 import { registerYouTubeDataRoutes } from './youtube/data-api';
 import { registerStatementRoutes } from './statements/routes';
+import { registerTikTokDisplayRoutes } from './tiktok/display-api';
+import { sendTikTokApiError, sendTikTokOAuthError } from './tiktok/errors';
+import { registerTikTokAuthorizeRoutes, registerTikTokTokenRoutes } from './tiktok/login';
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
@@ -89,6 +92,16 @@ export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async
   await app.register(async (child) => registerStatementRoutes(child, context, root), {
     prefix: '/statements',
   });
+  await app.register(async (child) => registerTikTokAuthorizeRoutes(child, context), {
+    prefix: '/tiktok',
+  });
+  await app.register(
+    async (child) => {
+      registerTikTokTokenRoutes(child, context);
+      registerTikTokDisplayRoutes(child, context);
+    },
+    { prefix: '/tiktokapis' },
+  );
   if (context.options.isControlApiEnabled) {
     await app.register(async (child) => registerControlRoutes(child, context), {
       prefix: '/__control',
@@ -107,6 +120,8 @@ export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async
         youtubeAnalytics: `${base}/youtubeanalytics/v2`,
         facebookDialog: `${base}/facebook/dialog/oauth`,
         graph: `${base}/graph/v21.0`,
+        tiktokAuthorize: `${base}/tiktok/v2/auth/authorize/`,
+        tiktokApi: `${base}/tiktokapis/v2`,
         control: context.options.isControlApiEnabled ? `${base}/__control` : null,
       },
       personas: describePersonas(context),
@@ -118,6 +133,13 @@ export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async
     const target = classifyPath(path);
     if (target?.family === 'meta')
       return sendMetaError(reply, { message: `Unknown path components: ${path}`, code: 2500 });
+    if (target?.family === 'tiktok')
+      return sendTikTokApiError(
+        reply,
+        'invalid_params',
+        `Unknown endpoint: ${request.method} ${path}`,
+        404,
+      );
     if (target)
       return sendGoogleError(reply, 404, `Method not found: ${request.method} ${path}`, 'notFound');
     return reply.code(404).send({
@@ -133,6 +155,20 @@ export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async
       const target = classifyPath(relativePath(request));
       if (target?.family === 'meta')
         return sendMetaError(reply, { message, code: status === 500 ? 1 : 100, status });
+      if (target?.family === 'tiktok' && target.api === 'oauth')
+        return sendTikTokOAuthError(
+          reply,
+          status,
+          status === 500 ? 'server_error' : 'invalid_request',
+          status === 500 ? 'Internal server error.' : 'The request parameters are malformed.',
+        );
+      if (target?.family === 'tiktok')
+        return sendTikTokApiError(
+          reply,
+          status === 500 ? 'internal_error' : 'invalid_params',
+          message,
+          status,
+        );
       if (target)
         return sendGoogleError(
           reply,

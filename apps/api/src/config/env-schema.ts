@@ -98,6 +98,10 @@ export const envSchema = z
     YOUTUBE_ANALYTICS_URL: urlString.optional(),
     META_DIALOG_URL: urlString.optional(),
     META_GRAPH_URL: urlString.optional(),
+    TIKTOK_CLIENT_KEY: z.string().min(1).optional(),
+    TIKTOK_CLIENT_SECRET: z.string().min(1).optional(),
+    TIKTOK_AUTH_URL: urlString.optional(),
+    TIKTOK_API_URL: urlString.optional(),
     SYNC_WORKER: booleanString.default(true),
     SANDBOX_CONTROL_API: booleanString.default(false),
     REDIS_URL: z
@@ -170,6 +174,7 @@ export const envSchema = z
     const pairs = [
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
       ['META_APP_ID', 'META_APP_SECRET'],
+      ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
     ] as const;
     for (const [idName, secretName] of pairs) {
       if (Boolean(env[idName]) !== Boolean(env[secretName])) {

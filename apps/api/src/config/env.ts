@@ -5,7 +5,12 @@ import { resolvePlatforms, type PlatformsConfig } from './platforms-config';
 
 export type { BillingConfig } from './billing-config';
 export type { RawEnv } from './env-schema';
-export type { GooglePlatformConfig, MetaPlatformConfig, PlatformsConfig } from './platforms-config';
+export type {
+  GooglePlatformConfig,
+  MetaPlatformConfig,
+  PlatformsConfig,
+  TikTokPlatformConfig,
+} from './platforms-config';
 
 export type Config = {
   nodeEnv: RawEnv['NODE_ENV'];

@@ -20,9 +20,20 @@ export type MetaPlatformConfig = {
   graphUrl: string;
 };
 
+export type TikTokPlatformConfig = {
+  clientKey: string;
+  clientSecret: string;
+  isSandbox: boolean;
+  /** Login Kit's consent page (`https://www.tiktok.com/v2/auth/authorize/`). */
+  authUrl: string;
+  /** `https://open.tiktokapis.com/v2`: token, revoke and the Display API under one base. */
+  apiUrl: string;
+};
+
 export type PlatformsConfig = {
   google: GooglePlatformConfig;
   meta: MetaPlatformConfig;
+  tiktok: TikTokPlatformConfig;
   /** Where the sandbox is mounted in this API; null when every provider is real. */
   sandboxUrl: string | null;
 };
@@ -33,6 +44,10 @@ const sandboxGoogleClient = {
   clientSecret: 'sandbox-google-client-secret',
 };
 const sandboxMetaApp = { appId: 'sandbox-meta-app-id', appSecret: 'sandbox-meta-app-secret' };
+const sandboxTikTokClient = {
+  clientKey: 'sandbox-tiktok-client-key',
+  clientSecret: 'sandbox-tiktok-client-secret',
+};
 
 export function resolvePlatforms(env: RawEnv, appUrl: string): PlatformsConfig {
   const sandboxUrl = `${appUrl}/sandbox`;
@@ -40,6 +55,8 @@ export function resolvePlatforms(env: RawEnv, appUrl: string): PlatformsConfig {
   const isMetaSandbox = !env.META_APP_ID;
   const googleBase = isGoogleSandbox ? sandboxUrl : null;
   const metaBase = isMetaSandbox ? sandboxUrl : null;
+  const isTikTokSandbox = !env.TIKTOK_CLIENT_KEY;
+  const tiktokBase = isTikTokSandbox ? sandboxUrl : null;
   return {
     google: {
       clientId: env.GOOGLE_CLIENT_ID ?? sandboxGoogleClient.clientId,
@@ -76,6 +93,19 @@ export function resolvePlatforms(env: RawEnv, appUrl: string): PlatformsConfig {
         env.META_GRAPH_URL ??
         (metaBase ? `${metaBase}/graph/v21.0` : 'https://graph.facebook.com/v21.0'),
     },
-    sandboxUrl: isGoogleSandbox || isMetaSandbox ? sandboxUrl : null,
+    tiktok: {
+      clientKey: env.TIKTOK_CLIENT_KEY ?? sandboxTikTokClient.clientKey,
+      clientSecret: env.TIKTOK_CLIENT_SECRET ?? sandboxTikTokClient.clientSecret,
+      isSandbox: isTikTokSandbox,
+      authUrl:
+        env.TIKTOK_AUTH_URL ??
+        (tiktokBase
+          ? `${tiktokBase}/tiktok/v2/auth/authorize/`
+          : 'https://www.tiktok.com/v2/auth/authorize/'),
+      apiUrl:
+        env.TIKTOK_API_URL ??
+        (tiktokBase ? `${tiktokBase}/tiktokapis/v2` : 'https://open.tiktokapis.com/v2'),
+    },
+    sandboxUrl: isGoogleSandbox || isMetaSandbox || isTikTokSandbox ? sandboxUrl : null,
   };
 }

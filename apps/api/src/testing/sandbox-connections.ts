@@ -17,6 +17,10 @@ export function sandboxEnv(sandbox: RunningSandbox, backfillDays: number): Recor
     YOUTUBE_ANALYTICS_URL: `${sandbox.url}/youtubeanalytics/v2`,
     META_DIALOG_URL: `${sandbox.url}/facebook/dialog/oauth`,
     META_GRAPH_URL: `${sandbox.url}/graph/v21.0`,
+    TIKTOK_CLIENT_KEY: 'sandbox-tiktok-client-key',
+    TIKTOK_CLIENT_SECRET: 'sandbox-tiktok-client-secret',
+    TIKTOK_AUTH_URL: `${sandbox.url}/tiktok/v2/auth/authorize/`,
+    TIKTOK_API_URL: `${sandbox.url}/tiktokapis/v2`,
     SYNC_BACKFILL_DAYS: String(backfillDays),
   };
 }
@@ -39,7 +43,7 @@ export async function consentAs(authUrl: string, persona: string): Promise<URL> 
 export async function connectAs(
   testApp: TestApp,
   token: string,
-  provider: 'youtube' | 'meta',
+  provider: 'youtube' | 'meta' | 'tiktok',
   persona: string,
 ) {
   const response = await testApp.app.inject({

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import {
   staticGoogleToken,
   staticMetaToken,
@@ -138,4 +139,134 @@ export async function instagramMedia(
     media.push(...page.data);
   }
   return media;
+}
+
+export type TikTokTruthUser = {
+  open_id: string;
+  username: string;
+  follower_count: number;
+  likes_count: number;
+  video_count: number;
+};
+export type TikTokTruthVideo = {
+  id: string;
+  create_time: number;
+  view_count: number;
+  like_count: number;
+  comment_count: number;
+  share_count: number;
+};
+
+const tiktokVideoFields = 'id,create_time,view_count,like_count,comment_count,share_count';
+
+/**
+ * The test's own TikTok grant: Login Kit's consent as the persona, then the code exchanged with
+ * PKCE, as any app would (not the product's connection, nor a static token).
+ */
+export async function tiktokGrant(sandbox: RunningSandbox, persona: PersonaId = 'mid') {
+  const verifier = randomBytes(48).toString('base64url');
+  const params = {
+    client_key: 'sandbox-tiktok-client-key',
+    scope: 'user.info.basic,user.info.profile,user.info.stats,video.list',
+    response_type: 'code',
+    redirect_uri: 'http://localhost/truth/callback',
+    state: 'truth',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  };
+  const consent = await fetch(`${sandbox.url}/tiktok/v2/auth/authorize/`, {
+    method: 'POST',
+    body: new URLSearchParams({ ...params, persona }),
+    redirect: 'manual',
+  });
+  const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code') ?? '';
+  const response = await fetch(`${sandbox.url}/tiktokapis/v2/oauth/token/`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      client_key: params.client_key,
+      client_secret: 'sandbox-tiktok-client-secret',
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: params.redirect_uri,
+      code_verifier: verifier,
+    }),
+  });
+  if (!response.ok) throw new Error(`TikTok token answered ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function tiktokApi<T>(
+  sandbox: RunningSandbox,
+  accessToken: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${sandbox.url}/tiktokapis/v2${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as { data: T; error: { code: string } };
+  if (!response.ok || json.error.code !== 'ok')
+    throw new Error(`TikTok answered ${response.status} ${json.error.code}`);
+  return json.data;
+}
+
+/** TikTok's own user/info for the grant. */
+export async function tiktokUser(
+  sandbox: RunningSandbox,
+  accessToken: string,
+): Promise<TikTokTruthUser> {
+  const data = await tiktokApi<{ user: TikTokTruthUser }>(
+    sandbox,
+    accessToken,
+    '/user/info/?fields=open_id,username,follower_count,likes_count,video_count',
+  );
+  return data.user;
+}
+
+/** Every video as TikTok's video/list pages them (newest first). */
+export async function tiktokVideos(
+  sandbox: RunningSandbox,
+  accessToken: string,
+): Promise<TikTokTruthVideo[]> {
+  type Page = { videos: TikTokTruthVideo[]; cursor: number; has_more: boolean };
+  const videos: TikTokTruthVideo[] = [];
+  let cursor: number | undefined;
+  for (;;) {
+    const page = await tiktokApi<Page>(
+      sandbox,
+      accessToken,
+      `/video/list/?fields=${tiktokVideoFields}`,
+      {
+        max_count: 20,
+        ...(cursor === undefined ? {} : { cursor }),
+      },
+    );
+    videos.push(...page.videos);
+    if (!page.has_more) return videos;
+    cursor = page.cursor;
+  }
+}
+
+/** The given videos as TikTok's video/query answers them, 20 ids a request. */
+export async function tiktokQuery(
+  sandbox: RunningSandbox,
+  accessToken: string,
+  ids: string[],
+): Promise<Map<string, TikTokTruthVideo>> {
+  const found = new Map<string, TikTokTruthVideo>();
+  for (let start = 0; start < ids.length; start += 20) {
+    const data = await tiktokApi<{ videos: TikTokTruthVideo[] }>(
+      sandbox,
+      accessToken,
+      `/video/query/?fields=${tiktokVideoFields}`,
+      { filters: { video_ids: ids.slice(start, start + 20) } },
+    );
+    for (const video of data.videos) found.set(video.id, video);
+  }
+  return found;
 }

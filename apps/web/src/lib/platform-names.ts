@@ -5,4 +5,5 @@ export const platformNames: Record<AnalyticsPlatform, string> = {
   youtube: 'YouTube',
   instagram: 'Instagram',
   facebook: 'Facebook',
+  tiktok: 'TikTok',
 };

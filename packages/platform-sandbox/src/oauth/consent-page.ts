@@ -3,7 +3,7 @@ import { escapeHtml } from '../http';
 import { PERSONAS, PERSONA_IDS } from '../personas/definitions';
 
 type ConsentPageInput = {
-  provider: 'Google' | 'Facebook';
+  provider: 'Google' | 'Facebook' | 'TikTok';
   action: string;
   clientId: string;
   scopes: string[];
@@ -65,7 +65,7 @@ export function renderConsentPage(input: ConsentPageInput): string {
 }
 
 export function renderErrorPage(
-  provider: 'Google' | 'Facebook',
+  provider: 'Google' | 'Facebook' | 'TikTok',
   title: string,
   detail: string,
 ): string {

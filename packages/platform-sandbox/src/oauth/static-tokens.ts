@@ -17,6 +17,14 @@ export const META_PERMISSIONS = [
   'business_management',
 ] as const;
 
+/** TikTok Login Kit scopes the sandbox knows (Display API). */
+export const TIKTOK_SCOPES = [
+  'user.info.basic',
+  'user.info.profile',
+  'user.info.stats',
+  'video.list',
+] as const;
+
 /** Tokens that exist from start-up so a developer can curl the sandbox without a browser. */
 export function staticGoogleToken(personaId: PersonaId): string {
   return `sandbox-google-token-${personaId}`;
@@ -27,11 +35,15 @@ export function staticMetaToken(personaId: PersonaId): string {
 export function staticMetaPageToken(personaId: PersonaId): string {
   return `sandbox-meta-page-token-${personaId}`;
 }
+export function staticTikTokToken(personaId: PersonaId): string {
+  return `sandbox-tiktok-token-${personaId}`;
+}
 
 /** The clients the static grants belong to, and where each persona's page token points. */
 export type StaticGrantDefaults = {
   googleClientId: string;
   metaAppId: string;
+  tiktokClientKey: string;
   pageIdOf: (personaId: PersonaId) => string;
 };
 
@@ -88,6 +100,21 @@ export function seedStaticGrants(
       fixedToken: staticMetaPageToken(personaId),
     });
     meta.pageTokens.set(pageId, page.token);
+    const tiktok = tokens.createGrant({
+      provider: 'tiktok',
+      personaId,
+      clientId: defaults.tiktokClientKey,
+      scopes: [...TIKTOK_SCOPES],
+      nowMs,
+      withRefreshToken: false,
+      refreshTokenTtlMs: null,
+    });
+    grantIds.push(tiktok.id);
+    tokens.issueAccessToken(tiktok, {
+      ttlSeconds: null,
+      nowMs,
+      fixedToken: staticTikTokToken(personaId),
+    });
   }
   return grantIds;
 }

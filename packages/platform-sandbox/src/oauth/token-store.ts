@@ -16,9 +16,11 @@ import type {
 export {
   GOOGLE_SCOPES,
   META_PERMISSIONS,
+  TIKTOK_SCOPES,
   staticGoogleToken,
   staticMetaPageToken,
   staticMetaToken,
+  staticTikTokToken,
 } from './static-tokens';
 export type {
   AccessTokenKind,
@@ -167,7 +169,8 @@ export class TokenStore {
   }
 
   createCode(input: Omit<AuthorizationCode, 'code' | 'isUsed' | 'grantId'>): AuthorizationCode {
-    const prefix = input.provider === 'google' ? '4/0Sbx' : 'AQSbx';
+    const prefix =
+      input.provider === 'google' ? '4/0Sbx' : input.provider === 'tiktok' ? 'tkSbx' : 'AQSbx';
     const code: AuthorizationCode = {
       ...input,
       code: `${prefix}${randomToken(32)}`,
@@ -193,7 +196,11 @@ export class TokenStore {
       pageTokens: new Map(),
     };
     if (input.withRefreshToken) {
-      grant.refreshToken = input.fixedRefreshToken ?? `1//0Sbx${randomToken(40)}`;
+      grant.refreshToken =
+        input.fixedRefreshToken ??
+        (input.provider === 'tiktok'
+          ? `rft.sbx${randomToken(40)}!${input.personaId}.va`
+          : `1//0Sbx${randomToken(40)}`);
       grant.refreshTokenExpiresAtMs =
         input.refreshTokenTtlMs === null ? null : input.nowMs + input.refreshTokenTtlMs;
       this.refreshTokens.set(grant.refreshToken, grant.id);
@@ -228,7 +235,9 @@ export class TokenStore {
       options.fixedToken ??
       (grant.provider === 'google'
         ? `ya29.sbx-${grant.personaId}.${randomToken(48)}`
-        : `EAASbx${grant.personaId}${randomToken(60).replace(/[-_]/g, 'Z')}`);
+        : grant.provider === 'tiktok'
+          ? `act.sbx${randomToken(48)}!${grant.personaId}.va`
+          : `EAASbx${grant.personaId}${randomToken(60).replace(/[-_]/g, 'Z')}`);
     const record: AccessTokenRecord = {
       token,
       grantId: grant.id,

@@ -1,7 +1,7 @@
 import type { PersonaId } from '../personas/definitions';
 
 /** The token store's records: grants, access tokens, authorization codes, and a lookup's verdict. */
-export type Provider = 'google' | 'meta';
+export type Provider = 'google' | 'meta' | 'tiktok';
 
 /** One user's consent to one client: every token issued from it dies with it. */
 export type Grant = {

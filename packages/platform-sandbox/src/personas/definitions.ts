@@ -32,6 +32,18 @@ export type PersonaDefinition = {
     dailyReach: number;
   };
   facebookPage: { name: string; followers: number; dailyMediaViews: number };
+  /** TikTok counts are lifetime snapshots: these are the targets at the anchor day. */
+  tiktok: {
+    username: string;
+    followers: number;
+    following: number;
+    historyDays: number;
+    /** Videos posted per week, releases aside. */
+    videosPerWeek: number;
+    /** Median lifetime views of a video that is not a release teaser. */
+    medianViews: number;
+    isVerified: boolean;
+  };
 };
 
 /** What each platform's generator is built from: one persona, its seed and its release calendar. */
@@ -68,6 +80,15 @@ export const PERSONAS: Record<PersonaId, PersonaDefinition> = {
       dailyReach: 30,
     },
     facebookPage: { name: 'Juniper Vale', followers: 64, dailyMediaViews: 12 },
+    tiktok: {
+      username: 'junipervale',
+      followers: 1_240,
+      following: 212,
+      historyDays: 300,
+      videosPerWeek: 1,
+      medianViews: 900,
+      isVerified: false,
+    },
   },
   mid: {
     id: 'mid',
@@ -94,6 +115,15 @@ export const PERSONAS: Record<PersonaId, PersonaDefinition> = {
       dailyReach: 5_200,
     },
     facebookPage: { name: 'Nora Lumen', followers: 12_300, dailyMediaViews: 1_900 },
+    tiktok: {
+      username: 'noralumen',
+      followers: 86_500,
+      following: 480,
+      historyDays: 720,
+      videosPerWeek: 2,
+      medianViews: 24_000,
+      isVerified: false,
+    },
   },
   large: {
     id: 'large',
@@ -120,6 +150,15 @@ export const PERSONAS: Record<PersonaId, PersonaDefinition> = {
       dailyReach: 120_000,
     },
     facebookPage: { name: 'The Midnight Static', followers: 350_000, dailyMediaViews: 41_000 },
+    tiktok: {
+      username: 'themidnightstatic',
+      followers: 1_380_000,
+      following: 95,
+      historyDays: 1100,
+      videosPerWeek: 3,
+      medianViews: 310_000,
+      isVerified: true,
+    },
   },
 };
 

@@ -2,6 +2,7 @@ import { createRng, hash3 } from '../random';
 import { PERSONAS, PERSONA_IDS, type PersonaDefinition, type PersonaId } from './definitions';
 import { buildFacebookPage, type FacebookPage } from './facebook-page';
 import { buildInstagramAccount, type InstagramAccount } from './instagram-account';
+import { buildTikTokAccount, songsOf, type TikTokAccount } from './tiktok-account';
 import { buildYouTubeChannel } from './youtube-channel';
 import type { YouTubeChannel } from './youtube-model';
 import { DIGITS } from '../random';
@@ -13,6 +14,7 @@ export type Persona = {
   youtube: YouTubeChannel;
   instagram: InstagramAccount;
   page: FacebookPage;
+  tiktok: TikTokAccount;
 };
 
 /**
@@ -41,6 +43,10 @@ export class SandboxWorld {
     return [...this.personas.values()].find((p) => p.youtube.id === channelId);
   }
 
+  findByTikTokOpenId(openId: string): Persona | undefined {
+    return [...this.personas.values()].find((p) => p.tiktok.openId === openId);
+  }
+
   findByUploadsPlaylistId(playlistId: string): Persona | undefined {
     return [...this.personas.values()].find((p) => p.youtube.uploadsPlaylistId === playlistId);
   }
@@ -60,12 +66,19 @@ function buildPersona(seed: number, index: number, id: PersonaId, anchorDay: num
     releaseDays.push(day);
   }
   const input = { definition, anchorDay, releaseDays };
+  const youtube = buildYouTubeChannel({ ...input, seed: hash3(personaSeed, 1, 0) });
   return {
     id,
     definition,
     facebookUser: { id: `10${rng.chars(DIGITS, 14)}`, name: definition.artistName },
-    youtube: buildYouTubeChannel({ ...input, seed: hash3(personaSeed, 1, 0) }),
+    youtube,
     instagram: buildInstagramAccount({ ...input, seed: hash3(personaSeed, 2, 0) }),
     page: buildFacebookPage({ ...input, seed: hash3(personaSeed, 3, 0) }),
+    // Same artist, same songs: TikTok's videos are about the YouTube channel's releases.
+    tiktok: buildTikTokAccount({
+      ...input,
+      seed: hash3(personaSeed, 4, 0),
+      songs: songsOf(youtube.videos, releaseDays, definition.artistName),
+    }),
   };
 }

@@ -18,7 +18,7 @@ import { platformConnections } from './connections';
 // all `analytics_accounts`; videos, shorts, reels and posts are all `content_items`. A metric a
 // platform does not report (or withholds) is NULL, never 0.
 
-export const analyticsPlatforms = ['youtube', 'instagram', 'facebook'] as const;
+export const analyticsPlatforms = ['youtube', 'instagram', 'facebook', 'tiktok'] as const;
 export const contentKinds = ['video', 'short', 'live', 'reel', 'post', 'story'] as const;
 export const audienceDimensions = [
   'country',
@@ -225,5 +225,48 @@ export const dailyTrafficSources = pgTable(
   (table) => [
     primaryKey({ columns: [table.accountId, table.day, table.source] }),
     index('daily_traffic_sources_organization_day_idx').on(table.organizationId, table.day),
+  ],
+);
+
+/**
+ * Lifetime counts as a platform reported them on a day, for platforms that report nothing else
+ * (TikTok): one row per account and day, the last sync of the day winning. The daily series are
+ * the differences between consecutive days' snapshots, written to the daily tables above; nothing
+ * exists for days before the first snapshot. Read only by the sync.
+ */
+export const accountSnapshots = pgTable(
+  'account_snapshots',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => analyticsAccounts.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    followersTotal: bigint('followers_total', { mode: 'number' }),
+    likesTotal: bigint('likes_total', { mode: 'number' }),
+    contentCount: integer('content_count'),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.day] })],
+);
+
+/** One content item's lifetime counts on a day (see `accountSnapshots`). */
+export const contentSnapshots = pgTable(
+  'content_snapshots',
+  {
+    contentItemId: uuid('content_item_id')
+      .notNull()
+      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    views: bigint('views', { mode: 'number' }),
+    likes: integer('likes'),
+    comments: integer('comments'),
+    shares: integer('shares'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.contentItemId, table.day] }),
+    index('content_snapshots_account_day_idx').on(table.accountId, table.day),
   ],
 );

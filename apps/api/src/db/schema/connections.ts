@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizations, users } from './app';
 
-export const connectionProviders = ['youtube', 'meta'] as const;
+export const connectionProviders = ['youtube', 'meta', 'tiktok'] as const;
 export const connectionStatuses = ['connected', 'syncing', 'reconnect_needed', 'error'] as const;
 
 /**

@@ -49,7 +49,7 @@ export const insights = pgTable(
     /** Identifies the finding (e.g. `spike:youtube:2025-03-14`) so it is stored only once. */
     key: text('key').notNull(),
     kind: text('kind', { enum: ['spike', 'milestone'] }).notNull(),
-    platform: text('platform', { enum: ['youtube', 'instagram', 'facebook'] }),
+    platform: text('platform', { enum: ['youtube', 'instagram', 'facebook', 'tiktok'] }),
     day: date('day').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),

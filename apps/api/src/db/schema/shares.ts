@@ -18,7 +18,7 @@ export const shareLinks = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     view: text('view', { enum: ['overview', 'audience', 'content'] }).notNull(),
     /** The platforms the link shows, in the dashboard's order (links from before sets: 0016). */
-    platforms: text('platforms', { enum: ['youtube', 'instagram', 'facebook'] })
+    platforms: text('platforms', { enum: ['youtube', 'instagram', 'facebook', 'tiktok'] })
       .array()
       .notNull(),
     range: text('range', { enum: ['7d', '28d', '90d', '365d', 'all'] }),
@@ -35,7 +35,7 @@ export const shareLinks = pgTable(
     index('share_links_organization_idx').on(table.organizationId, table.createdAt),
     check(
       'share_links_platforms_check',
-      sql`cardinality(${table.platforms}) > 0 and ${table.platforms} <@ array['youtube', 'instagram', 'facebook']`,
+      sql`cardinality(${table.platforms}) > 0 and ${table.platforms} <@ array['youtube', 'instagram', 'facebook', 'tiktok']`,
     ),
   ],
 );

@@ -11,7 +11,11 @@ function toIsoDay(value: string | null): string | null {
   return value ? value.slice(0, 10) : null;
 }
 
-export function toConnection(row: ConnectionRow, accounts: AccountSummary[]): Connection {
+export function toConnection(
+  row: ConnectionRow,
+  accounts: AccountSummary[],
+  trackedSince: string | null = null,
+): Connection {
   return {
     id: row.id,
     provider: row.provider,
@@ -21,6 +25,7 @@ export function toConnection(row: ConnectionRow, accounts: AccountSummary[]): Co
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
     sync: { step: row.syncStep, percent: row.syncPercent, error: row.syncError },
     dataCompleteThrough: toIsoDay(row.dataCompleteThrough),
+    ...(row.provider === 'tiktok' ? { trackedSince: toIsoDay(trackedSince) } : {}),
     accounts,
   };
 }

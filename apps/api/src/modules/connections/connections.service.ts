@@ -6,6 +6,7 @@ import {
   describeAccount,
   listConnectionAccounts,
   listContentPage,
+  listTrackedSince,
   type AccountRange,
   type AccountRow,
   type ContentListQuery,
@@ -26,8 +27,11 @@ import { accessTokenContext, readRefreshToken } from './tokens.service';
 const notFoundMessage = 'No such connection.';
 
 async function describeConnection(db: Database, row: ConnectionRow): Promise<Connection> {
-  const accounts = await listAccountSummaries(db, row.organizationId, [row.id]);
-  return toConnection(row, accounts.get(row.id) ?? []);
+  const [accounts, trackedSince] = await Promise.all([
+    listAccountSummaries(db, row.organizationId, [row.id]),
+    listTrackedSince(db, row.organizationId, [row.id]),
+  ]);
+  return toConnection(row, accounts.get(row.id) ?? [], trackedSince.get(row.id) ?? null);
 }
 
 async function requireConnection(
@@ -43,12 +47,14 @@ async function requireConnection(
 
 export async function listConnections(db: Database, user: CurrentUser): Promise<Connection[]> {
   const rows = await listConnectionRows(db, user.organization.id);
-  const accounts = await listAccountSummaries(
-    db,
-    user.organization.id,
-    rows.map((row) => row.id),
+  const ids = rows.map((row) => row.id);
+  const [accounts, trackedSince] = await Promise.all([
+    listAccountSummaries(db, user.organization.id, ids),
+    listTrackedSince(db, user.organization.id, ids),
+  ]);
+  return rows.map((row) =>
+    toConnection(row, accounts.get(row.id) ?? [], trackedSince.get(row.id) ?? null),
   );
-  return rows.map((row) => toConnection(row, accounts.get(row.id) ?? []));
 }
 
 /**
@@ -64,17 +70,15 @@ export async function disconnectConnection(
   const row = await requireConnection(db, user, id);
   let isRevokedAtProvider = false;
   try {
+    const accessToken = row.accessTokenSealed
+      ? services.cipher.decrypt(row.accessTokenSealed, accessTokenContext(row.id))
+      : null;
+    // Google revokes the whole grant through its refresh token; Meta and TikTok take the access token.
     const token =
-      row.provider === 'youtube'
-        ? (readRefreshToken(services, row) ??
-          (row.accessTokenSealed
-            ? services.cipher.decrypt(row.accessTokenSealed, accessTokenContext(row.id))
-            : null))
-        : row.accessTokenSealed
-          ? services.cipher.decrypt(row.accessTokenSealed, accessTokenContext(row.id))
-          : null;
+      row.provider === 'youtube' ? (readRefreshToken(services, row) ?? accessToken) : accessToken;
     if (token) {
       if (row.provider === 'youtube') await services.google.revokeToken(token);
+      else if (row.provider === 'tiktok') await services.tiktok.revokeToken(token);
       else await services.meta.revokePermissions(token);
       isRevokedAtProvider = true;
     }

@@ -180,7 +180,7 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     const rows = await testApp.database.db.select().from(oauthStates);
     expect(rows.some((row) => row.stateHash === state)).toBe(false);
     expect((await authUrl('youtube', user.token, 'https://evil.example/')).statusCode).toBe(400);
-    expect((await authUrl('tiktok')).statusCode).toBe(400);
+    expect((await authUrl('myspace')).statusCode).toBe(400);
   });
 
   it('connects YouTube end to end and syncs it through the queue', async () => {

@@ -22,11 +22,12 @@ import {
   googleScopes,
   metaPermissions,
   ProviderError,
+  tiktokScopes,
 } from '../providers';
 import { enqueueConnectionSync } from '../sync';
 import { sealTokens } from './tokens.service';
 
-export type OAuthProvider = 'youtube' | 'meta';
+export type OAuthProvider = 'youtube' | 'meta' | 'tiktok';
 
 const stateLifetimeMs = 10 * 60_000;
 const defaultReturnTo = '/settings/connections';
@@ -65,7 +66,9 @@ function hashesMatch(left: string, right: string): boolean {
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
-export function normalizeProvider(provider: 'youtube' | 'google' | 'meta'): OAuthProvider {
+export function normalizeProvider(
+  provider: 'youtube' | 'google' | 'meta' | 'tiktok',
+): OAuthProvider {
   return provider === 'google' ? 'youtube' : provider;
 }
 
@@ -96,12 +99,12 @@ export async function createAuthUrl(
   });
   await deleteStaleOAuthStates(db);
   const input = { state, redirectUri, codeChallenge };
-  return {
-    url:
-      provider === 'youtube'
-        ? services.google.buildAuthUrl(input)
-        : services.meta.buildDialogUrl(input),
+  const builders: Record<OAuthProvider, (value: typeof input) => string> = {
+    youtube: (value) => services.google.buildAuthUrl(value),
+    meta: (value) => services.meta.buildDialogUrl(value),
+    tiktok: (value) => services.tiktok.buildAuthUrl(value),
   };
+  return { url: builders[provider](input) };
 }
 
 export type CallbackQuery = {
@@ -176,10 +179,12 @@ export async function completeOAuthCallback(
     scopes: string[];
   };
   try {
-    account =
-      provider === 'youtube'
-        ? await readGoogleAccount(services, exchange)
-        : await readMetaAccount(services, exchange);
+    const readers: Record<OAuthProvider, typeof readGoogleAccount> = {
+      youtube: readGoogleAccount,
+      meta: readMetaAccount,
+      tiktok: readTikTokAccount,
+    };
+    account = await readers[provider](services, exchange);
   } catch (error) {
     return fail(classifyExchangeFailure(error), returnTo);
   }
@@ -207,8 +212,11 @@ export async function completeOAuthCallback(
     ...sealTokens(services, id, account),
     accessTokenExpiresAt: account.expiresAt,
     scopes: account.scopes,
-    isSandbox:
-      provider === 'youtube' ? services.config.google.isSandbox : services.config.meta.isSandbox,
+    isSandbox: {
+      youtube: services.config.google.isSandbox,
+      meta: services.config.meta.isSandbox,
+      tiktok: services.config.tiktok.isSandbox,
+    }[provider],
     syncStep: 'queued',
     syncPercent: 0,
     syncError: null,
@@ -266,5 +274,23 @@ async function readMetaAccount(
     refreshToken: null,
     expiresAt: token.expiresAt,
     scopes: metaPermissions,
+  };
+}
+
+async function readTikTokAccount(
+  services: PlatformServices,
+  exchange: { code: string; redirectUri: string; codeVerifier: string },
+) {
+  const tokens = await services.tiktok.exchangeCode(exchange);
+  const user = await services.tiktok.fetchUser(tokens.accessToken);
+  return {
+    externalAccountId: user.open_id,
+    accountName: user.username
+      ? `@${user.username}${user.display_name ? ` · ${user.display_name}` : ''}`
+      : (user.display_name ?? 'TikTok account'),
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    expiresAt: tokens.expiresAt,
+    scopes: tokens.scopes.length > 0 ? tokens.scopes : tiktokScopes,
   };
 }

@@ -99,17 +99,23 @@ async function readOrRefreshAccessToken(
       return services.cipher.decrypt(row.accessTokenSealed, accessTokenContext(row.id));
     }
     const refreshToken = readRefreshToken(services, row);
-    if (row.provider !== 'youtube' || !refreshToken) {
-      // Meta long-lived user tokens cannot be refreshed without the user.
+    // Meta long-lived user tokens cannot be refreshed without the user.
+    const refresh =
+      row.provider === 'youtube'
+        ? (token: string) => services.google.refreshAccessToken(token)
+        : row.provider === 'tiktok'
+          ? (token: string) => services.tiktok.refreshAccessToken(token)
+          : null;
+    if (!refresh || !refreshToken) {
       throw new ReconnectNeededError('The access token expired; reconnect to continue syncing');
     }
-    const tokens = await services.google.refreshAccessToken(refreshToken);
+    const tokens = await refresh(refreshToken);
     const swapped = await db
       .update(platformConnections)
       .set({
         ...sealTokens(services, row.id, {
           accessToken: tokens.accessToken,
-          // Google only sometimes rotates the refresh token; keep the old one otherwise.
+          // Google only sometimes rotates the refresh token (TikTok may too); keep the old one otherwise.
           refreshToken: tokens.refreshToken ?? refreshToken,
         }),
         accessTokenExpiresAt: tokens.expiresAt,

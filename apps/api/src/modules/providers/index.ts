@@ -1,8 +1,9 @@
-// The providers module's public surface: the Google (YouTube) and Meta API clients, the HTTP
+// The providers module's public surface: the Google (YouTube), Meta and TikTok API clients, the HTTP
 // layer they share (retries, error classes) and `PlatformServices`, the clients wired together.
 // Connections (OAuth, tokens) and sync reach the platforms only through here.
 export { googleScopes, type ReportRow, type YouTubeVideo } from './google-client';
 export { metaPermissions, type InsightEntry, type InstagramMedia } from './meta-client';
+export { tiktokScopes, type TikTokUser, type TikTokVideo } from './tiktok-client';
 export {
   MalformedResponseError,
   ProviderError,

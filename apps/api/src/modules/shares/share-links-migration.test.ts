@@ -99,7 +99,7 @@ describe.each(databaseTargets)('share links from before platform sets, on %s', (
         { token_hash: 'hash-ig', platforms: ['instagram'] },
       ]);
       // A link must show some platform, and only known ones.
-      for (const platforms of [`'{}'`, `'{youtube,tiktok}'`]) {
+      for (const platforms of [`'{}'`, `'{youtube,myspace}'`]) {
         await expect(
           database.query(
             `insert into share_links (organization_id, token_hash, view, platforms)

@@ -16,6 +16,7 @@ import { nextPacificMidnight } from './days';
 import { syncMeta } from './meta-sync';
 import type { SyncContext } from './sync-context';
 import { enqueueConnectionSync, scheduleQueue, syncQueue, type SyncJobPayload } from './sync-queue';
+import { syncTikTok } from './tiktok-sync';
 import { syncYouTube } from './youtube-sync';
 
 /**
@@ -37,8 +38,10 @@ async function refreshDerivedData(db: Database, organizationId: string): Promise
   }
 }
 
-/** Meta's throttling windows are an hour long. */
+/** Meta's throttling windows are an hour long; TikTok's a minute. */
 const metaPauseMs = 60 * 60_000;
+const tiktokPauseMs = 60_000;
+const providerNames = { youtube: 'YouTube', meta: 'Meta', tiktok: 'TikTok' } as const;
 const progressIntervalMs = 500;
 
 function readPayload(job: Job): SyncJobPayload {
@@ -78,8 +81,8 @@ export async function runConnectionSync(
     },
   };
   try {
-    const result =
-      connection.provider === 'youtube' ? await syncYouTube(context) : await syncMeta(context);
+    const syncers = { youtube: syncYouTube, meta: syncMeta, tiktok: syncTikTok };
+    const result = await syncers[connection.provider](context);
     signal.throwIfAborted();
     await update({
       status: 'connected',
@@ -110,11 +113,13 @@ export async function runConnectionSync(
       const pauseMs =
         connection.provider === 'youtube'
           ? nextPacificMidnight(now).getTime() - now.getTime()
-          : metaPauseMs;
+          : connection.provider === 'tiktok'
+            ? tiktokPauseMs
+            : metaPauseMs;
       const until = new Date(Date.now() + pauseMs);
       await update({
         status: 'syncing',
-        syncStep: `Paused: ${connection.provider === 'youtube' ? 'YouTube' : 'Meta'} quota reached, resumes ${until.toISOString()}`,
+        syncStep: `Paused: ${providerNames[connection.provider]} quota reached, resumes ${until.toISOString()}`,
       });
       throw new PostponeJob(until, error.message);
     }

@@ -1,10 +1,10 @@
-import type { DashboardQuery } from '@crescendo/contracts';
+import type { AnalyticsPlatform, DashboardQuery } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
 import type { PlatformChoice } from '../shared/platforms';
 import { resolveScope, type AnalyticsViewer } from '../shared/scope';
 
 export type AccountFreshness = {
-  platform: 'youtube' | 'instagram' | 'facebook';
+  platform: AnalyticsPlatform;
   accountName: string;
   sandbox: boolean;
   lastSyncedAt: string | null;

@@ -14,6 +14,7 @@ const withheldReasons: Record<Platform, string> = {
   youtube: 'YouTube withholds this breakdown below its privacy thresholds.',
   instagram: 'Instagram shares demographics only for accounts with at least 100 followers.',
   facebook: 'Facebook does not report this breakdown for pages.',
+  tiktok: 'TikTok’s Display API reports no audience breakdowns.',
 };
 
 const reportedDimensions: Record<Platform, AudienceResponse['breakdowns'][number]['dimension'][]> =
@@ -21,6 +22,7 @@ const reportedDimensions: Record<Platform, AudienceResponse['breakdowns'][number
     youtube: ['country', 'age', 'gender', 'device', 'traffic_source'],
     instagram: ['country', 'city', 'age', 'gender'],
     facebook: [],
+    tiktok: [],
   };
 
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import type { ScopedAccount } from '../accounts/list-scoped-accounts';
 import { addDays } from '../calculations/roi';
 import { listStoredInsights } from '../insights/list-stored-insights';
-import type { Platform, PlatformChoice } from '../shared/platforms';
+import { snapshotPlatforms, type Platform, type PlatformChoice } from '../shared/platforms';
 import { resolveScope, type AnalyticsViewer } from '../shared/scope';
 import { kpisOf, netOf, sumOf, sumTotals, totalsOf, type Totals } from '../shared/totals';
 import { buildSeries } from './build-series';
@@ -136,6 +136,9 @@ export async function getDashboardAnalytics(
       sandbox: account.isSandbox,
       lastSyncedAt: account.lastSyncedAt?.toISOString() ?? null,
       dataCompleteThrough: account.dataCompleteThrough,
+      ...(snapshotPlatforms.includes(account.platform)
+        ? { trackedSince: account.firstDataDay }
+        : {}),
       pendingDays: pendingDaysOf(account, range.to),
     })),
     combined: kpisOf(

@@ -2,13 +2,20 @@ import type { AnalyticsPlatform, PlatformScope } from '@crescendo/contracts';
 
 export type Platform = AnalyticsPlatform;
 
-export const allPlatforms: Platform[] = ['youtube', 'instagram', 'facebook'];
+export const allPlatforms: Platform[] = ['youtube', 'instagram', 'facebook', 'tiktok'];
 
 export const platformNames: Record<Platform, string> = {
   youtube: 'YouTube',
   instagram: 'Instagram',
   facebook: 'Facebook',
+  tiktok: 'TikTok',
 };
+
+/**
+ * Platforms that report lifetime counts only (TikTok): their daily figures are the product's own
+ * snapshot differences, labelled "tracked since" the first snapshot day.
+ */
+export const snapshotPlatforms: readonly Platform[] = ['tiktok'];
 
 /**
  * Which platforms a read covers: the dashboard's scope (`all` or one), narrowed to a chosen set

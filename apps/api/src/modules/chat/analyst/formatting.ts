@@ -59,5 +59,6 @@ export const platformNames = {
   youtube: 'YouTube',
   instagram: 'Instagram',
   facebook: 'Facebook',
+  tiktok: 'TikTok',
 } as const;
 export type PlatformChoice = keyof typeof platformNames;

@@ -51,6 +51,7 @@ const platformPatterns: [Exclude<PlatformChoice, 'all'>, RegExp][] = [
   ['youtube', /\b(youtube|yt|you tube)\b/],
   ['instagram', /\b(instagram|insta|ig)\b/],
   ['facebook', /\b(facebook|fb)\b/],
+  ['tiktok', /\b(tiktok|tik[ -]tok)\b/],
 ];
 
 const dimensionPatterns: [AudienceDimension, RegExp][] = [

@@ -75,6 +75,7 @@ export const platformLabels = {
   youtube: 'YouTube',
   instagram: 'Instagram',
   facebook: 'Facebook',
+  tiktok: 'TikTok',
 } as const;
 
 export const metricWords: Record<string, string> = {

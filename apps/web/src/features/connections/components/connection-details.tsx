@@ -1,5 +1,13 @@
 import type { Connection } from '@crescendo/contracts';
-import { Camera, CircleAlert, MonitorPlay, RefreshCw, RotateCcw, ThumbsUp } from 'lucide-react';
+import {
+  Camera,
+  CircleAlert,
+  MonitorPlay,
+  Music2,
+  RefreshCw,
+  RotateCcw,
+  ThumbsUp,
+} from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -23,6 +31,7 @@ const platformLabels = {
   youtube: { label: 'YouTube channel', icon: MonitorPlay },
   instagram: { label: 'Instagram', icon: Camera },
   facebook: { label: 'Facebook Page', icon: ThumbsUp },
+  tiktok: { label: 'TikTok', icon: Music2 },
 } as const;
 
 /** One connected account: status, freshness, sync progress and what the artist can do about it. */
@@ -138,6 +147,18 @@ export function ConnectionDetails({
             )}
           </dd>
         </div>
+        {connection.trackedSince !== undefined ? (
+          <div>
+            <dt className="text-zinc-500 dark:text-zinc-400">Tracked since</dt>
+            <dd className="font-medium" data-testid="tracked-since">
+              {connection.trackedSince ? (
+                <time dateTime={connection.trackedSince}>{formatDay(connection.trackedSince)}</time>
+              ) : (
+                'Your first sync'
+              )}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt className="text-zinc-500 dark:text-zinc-400">Data complete through</dt>
           <dd className="font-medium">

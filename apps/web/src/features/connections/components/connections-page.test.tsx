@@ -292,6 +292,73 @@ describe('ConnectionsPage', () => {
     expect(screen.getByText('Connected')).toBeTruthy();
   });
 
+  it('offers TikTok as its own card, connecting through its consent URL', async () => {
+    serveList([]);
+    routes['GET /v1/tiktok/oauth/auth-url'] = () => ({
+      status: 200,
+      data: { url: 'http://localhost/sandbox/tiktok/v2/auth/authorize/?state=abc' },
+    });
+    setup();
+    const card = (await screen.findByRole('heading', { name: 'TikTok' })).closest('li')!;
+    expect(within(card).getByText('Not connected')).toBeTruthy();
+    expect(within(card).getByText(/tracked day by day from the day you connect/)).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Connect TikTok' }));
+    await waitFor(() =>
+      expect(mocks.redirectToUrl).toHaveBeenCalledWith(
+        'http://localhost/sandbox/tiktok/v2/auth/authorize/?state=abc',
+      ),
+    );
+    const authRequest = requests.find((request) => request.url === '/v1/tiktok/oauth/auth-url');
+    expect(authRequest?.params).toEqual({ returnTo: '/settings/connections' });
+  });
+
+  it('shows a TikTok connection with its status, account and the day tracking began, and disconnects it', async () => {
+    const connection = buildConnection({
+      id: '33333333-3333-4333-8333-333333333333',
+      provider: 'tiktok',
+      accountName: '@noralumen · Nora Lumen',
+      sandbox: true,
+      dataCompleteThrough: '2025-03-10',
+      trackedSince: '2025-03-02',
+      accounts: [
+        {
+          id: '44444444-4444-4444-8444-444444444444',
+          platform: 'tiktok',
+          name: 'Nora Lumen',
+          handle: '@noralumen',
+        },
+      ],
+    });
+    serveList([connection], []);
+    routes[`DELETE /v1/auth/oauth-connections/${connection.id}`] = () => ({
+      status: 200,
+      data: { isRevokedAtProvider: true },
+    });
+    setup();
+    const card = (await screen.findByRole('heading', { name: 'TikTok' })).closest('li')!;
+    await within(card).findByRole('heading', { name: '@noralumen · Nora Lumen' });
+    expect(within(card).getByTestId('connection-status').textContent).toBe('Connected');
+    expect(within(card).getByText('Sandbox')).toBeTruthy();
+    const tracked = within(card).getByTestId('tracked-since').querySelector('time');
+    expect(tracked?.getAttribute('dateTime')).toBe('2025-03-02');
+    expect(within(card).getByRole('list', { name: 'Linked accounts' }).textContent).toContain(
+      'TikTok:',
+    );
+    // The other cards have nothing of it.
+    const youtube = screen.getByRole('heading', { name: 'YouTube' }).closest('li')!;
+    expect(within(youtube).queryByTestId('tracked-since')).toBeNull();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Disconnect @noralumen · Nora Lumen?',
+    });
+    expect(within(dialog).getByText(/revoke Crescendo’s access at TikTok/)).toBeTruthy();
+    expect(within(dialog).getByText(/tracked since you connected/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect and delete data' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await within(card).findByRole('button', { name: 'Connect TikTok' })).toBeTruthy();
+  });
+
   it('disconnect asks first, explains what is deleted, and removes the connection', async () => {
     const connection = buildConnection();
     serveList([connection]);
@@ -377,7 +444,7 @@ describe('ConnectionsPage', () => {
     expect(await screen.findByText('Choose a plan to connect your platforms')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
     expect(screen.queryByRole('button', { name: /^Connect/ })).toBeNull();
-    expect(screen.getAllByText('Available with a plan')).toHaveLength(2);
+    expect(screen.getAllByText('Available with a plan')).toHaveLength(3);
     expect(countListRequests()).toBe(0);
   });
 

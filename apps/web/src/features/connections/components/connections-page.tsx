@@ -81,8 +81,8 @@ export function ConnectionsPage({ mode }: { mode: 'onboarding' | 'settings' }) {
               </Button>
             }
           >
-            Connecting YouTube, Instagram and Facebook comes with every Crescendo plan. Pick one and
-            you can link your channels straight away — your stats start flowing in minutes.
+            Connecting YouTube, Instagram, Facebook and TikTok comes with every Crescendo plan. Pick
+            one and you can link your channels straight away — your stats start flowing in minutes.
           </Alert>
         ) : null}
 

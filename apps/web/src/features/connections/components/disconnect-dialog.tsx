@@ -11,11 +11,13 @@ import { providerCompanies } from '../utils/connection-status';
 const dataKinds = {
   youtube: 'views, watch time, subscribers, videos and audience',
   meta: 'reach, followers, posts, reels and audience',
+  tiktok: 'followers, videos and the daily figures tracked since you connected',
 } as const;
 
 const untouched = {
   youtube: 'Your YouTube channel itself stays exactly as it is.',
   meta: 'Your Instagram account and Facebook Page stay exactly as they are.',
+  tiktok: 'Your TikTok account itself stays exactly as it is.',
 } as const;
 
 /** "Disconnect" with a confirmation that says exactly what is removed. */

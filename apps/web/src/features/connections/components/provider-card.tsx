@@ -1,5 +1,5 @@
 import type { Connection, ConnectionProvider } from '@crescendo/contracts';
-import { Camera, Link2, MonitorPlay, Plus, type LucideIcon } from 'lucide-react';
+import { Camera, Link2, MonitorPlay, Music2, Plus, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -23,6 +23,12 @@ const providerDetails: Record<
   meta: {
     icon: Camera,
     unlocks: 'Instagram reach, saves and followers, plus your Facebook Page — one sign-in.',
+    another: 'Connect another account',
+  },
+  tiktok: {
+    icon: Music2,
+    unlocks:
+      'Followers, likes and every video’s views — tracked day by day from the day you connect.',
     another: 'Connect another account',
   },
 };

@@ -13,16 +13,18 @@ export {
 export const providerNames: Record<ConnectionProvider, string> = {
   youtube: 'YouTube',
   meta: 'Instagram & Facebook',
+  tiktok: 'TikTok',
 };
 
 /** The company whose sign-in page the artist sees (and where access is revoked). */
 export const providerCompanies: Record<ConnectionProvider, string> = {
   youtube: 'Google',
   meta: 'Meta',
+  tiktok: 'TikTok',
 };
 
 export function isConnectionProvider(value: string | null): value is ConnectionProvider {
-  return value === 'youtube' || value === 'meta';
+  return value === 'youtube' || value === 'meta' || value === 'tiktok';
 }
 
 export type StatusView = {

@@ -28,7 +28,7 @@ import { ShareViewButton } from './share-view-button';
 type Breakdown = AudienceResponse['breakdowns'][number];
 type GrowingCountry = AudienceResponse['fastestGrowingCountries'][number];
 
-const platformOrder: AnalyticsPlatform[] = ['youtube', 'instagram', 'facebook'];
+const platformOrder: AnalyticsPlatform[] = ['youtube', 'instagram', 'facebook', 'tiktok'];
 const dimensionOrder: AudienceDimension[] = [
   'country',
   'city',
@@ -249,7 +249,9 @@ function AudienceBody({ data }: { data: AudienceResponse }) {
         description={
           data.platform === 'facebook'
             ? 'Facebook does not share audience breakdowns for Pages. Switch to YouTube or Instagram to see who’s listening.'
-            : `${platformLabels[data.platform]} has not shared audience breakdowns yet. They appear after the next sync.`
+            : data.platform === 'tiktok'
+              ? 'TikTok does not share audience breakdowns with apps. Switch to YouTube or Instagram to see who’s listening.'
+              : `${platformLabels[data.platform]} has not shared audience breakdowns yet. They appear after the next sync.`
         }
       />
     );

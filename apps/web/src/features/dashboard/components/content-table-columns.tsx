@@ -40,6 +40,7 @@ const platformDots: Record<ContentRow['platform'], string> = {
   youtube: 'bg-red-600',
   instagram: 'bg-pink-600',
   facebook: 'bg-blue-600',
+  tiktok: 'bg-zinc-900 dark:bg-zinc-100',
 };
 export const typeLabels: Record<ContentType, string> = { all: 'All types', ...contentKindLabels };
 

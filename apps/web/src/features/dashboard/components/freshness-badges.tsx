@@ -43,6 +43,14 @@ function FreshnessDetail({ entry }: { entry: Freshness }) {
             First sync pending
           </Badge>
         )}
+        {entry.trackedSince ? (
+          <Badge
+            tone="neutral"
+            title="Daily figures are the changes between Crescendo’s own daily snapshots: the platform shares no history."
+          >
+            Tracked since {formatShortDay(entry.trackedSince)}
+          </Badge>
+        ) : null}
         {entry.pendingDays.length > 0 ? (
           <Badge tone="warning" title={entry.pendingDays.map(formatLongDay).join(', ')}>
             <Hourglass className="h-3 w-3" aria-hidden="true" />

@@ -12,7 +12,7 @@ import { platformNames } from '@/lib/platform-names';
 // The period is the analytics pages' one period (`@/lib/analytics/period`).
 export const dashboardRanges = periods;
 export type DashboardRange = Period;
-export const dashboardPlatforms = ['all', 'youtube', 'instagram', 'facebook'] as const;
+export const dashboardPlatforms = ['all', 'youtube', 'instagram', 'facebook', 'tiktok'] as const;
 export type DashboardPlatform = (typeof dashboardPlatforms)[number];
 
 export const rangeLabels = periodLabels;

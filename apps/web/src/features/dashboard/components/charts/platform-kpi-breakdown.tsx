@@ -4,7 +4,7 @@ import { KpiDelta } from '../kpi-card';
 import { formatRate, formatRevenue, formatWatchHours, platformNames } from './dashboard-format';
 import { FigureValue } from './figure-value';
 
-const platformOrder: AnalyticsPlatform[] = ['youtube', 'instagram', 'facebook'];
+const platformOrder: AnalyticsPlatform[] = ['youtube', 'instagram', 'facebook', 'tiktok'];
 
 type Column = {
   key: string;
