@@ -139,7 +139,12 @@ export const notificationListQuerySchema = z.object({
 
 /** `POST /api/v1/notifications/read`: the given ones, or every one when `ids` is absent. */
 export const markNotificationsReadSchema = z
-  .object({ ids: z.array(z.uuid({ error: 'Invalid notification id' })).max(100).optional() })
+  .object({
+    ids: z
+      .array(z.uuid({ error: 'Invalid notification id' }))
+      .max(100)
+      .optional(),
+  })
   .strict();
 export const markNotificationsReadResponseSchema = z.object({ unreadCount: z.number().int() });
 

@@ -50,7 +50,11 @@ export type Alert = {
 function isMailWantedBy(member: Member, alert: Alert): boolean {
   const preferences = preferencesOf(member);
   if (!preferences.alerts[alert.kind]) return false;
-  if ((alert.kind === 'spike' || alert.kind === 'drop') && alert.changePercent !== null && alert.changePercent !== undefined)
+  if (
+    (alert.kind === 'spike' || alert.kind === 'drop') &&
+    alert.changePercent !== null &&
+    alert.changePercent !== undefined
+  )
     return Math.abs(alert.changePercent) >= preferences.thresholdPercent;
   return true;
 }
@@ -114,7 +118,11 @@ export async function recordAlert(
             queue: alertMailQueue,
             payload,
             singletonKey: `alert-mail:${member.userId}:${alert.organizationId}:${groupKey}`,
-            runAt: afterQuietHours(new Date(now.getTime() + delay), timeZoneOf(member), quietHoursOf(member)),
+            runAt: afterQuietHours(
+              new Date(now.getTime() + delay),
+              timeZoneOf(member),
+              quietHoursOf(member),
+            ),
           };
         }),
     );
@@ -151,7 +159,9 @@ export async function notifyImportFinished(
         subject: input.importId,
         tone: 'down',
         title: `The import of ${input.fileName} failed`,
-        body: input.error ? `Reason: ${input.error}` : 'Open your imports to see why and try again.',
+        body: input.error
+          ? `Reason: ${input.error}`
+          : 'Open your imports to see why and try again.',
         link: '/settings/imports',
       },
       options,
@@ -282,11 +292,18 @@ async function detectInsightAlerts(db: Database, options: AlertOptions & { now: 
       ),
     );
   for (const row of rows) {
-    const evidence = row.evidence as { direction?: 'up' | 'down'; value?: number | null; baseline?: number | null };
+    const evidence = row.evidence as {
+      direction?: 'up' | 'down';
+      value?: number | null;
+      baseline?: number | null;
+    };
     const kind: AlertKind =
       row.kind === 'milestone' ? 'milestone' : evidence.direction === 'down' ? 'drop' : 'spike';
     const changePercent =
-      kind !== 'milestone' && evidence.value !== null && evidence.value !== undefined && evidence.baseline
+      kind !== 'milestone' &&
+      evidence.value !== null &&
+      evidence.value !== undefined &&
+      evidence.baseline
         ? Math.round((evidence.value / evidence.baseline - 1) * 100)
         : null;
     await recordAlert(

@@ -43,7 +43,9 @@ export function safeUrl(url: string | null | undefined, fallback: string): strin
   if (!url) return fallback;
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : fallback;
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:'
+      ? parsed.toString()
+      : fallback;
   } catch {
     return fallback;
   }

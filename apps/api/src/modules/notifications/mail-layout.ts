@@ -85,7 +85,9 @@ function compileLayout(): Promise<string> {
     mjml2html(layoutSource, { validationLevel: 'strict', keepComments: false }),
   ).then((result) => {
     if (result.errors.length > 0)
-      throw new Error(`mail layout: ${result.errors.map((error) => error.formattedMessage).join('; ')}`);
+      throw new Error(
+        `mail layout: ${result.errors.map((error) => error.formattedMessage).join('; ')}`,
+      );
     return result.html;
   });
   return compiled;

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { OrganizationRole } from '@crescendo/contracts';
 import type { Database } from '../../db/client';
-import { artistProfiles, authMember, notificationPreferences, organizations, users } from '../../db/schema';
+import {
+  artistProfiles,
+  authMember,
+  notificationPreferences,
+  organizations,
+  users,
+} from '../../db/schema';
 
 /** A person who may be told about an organisation, with their settings there (null: defaults). */
 export type Member = {

@@ -2,6 +2,10 @@
 declare module 'mjml' {
   type MjmlError = { line: number; message: string; tagName: string; formattedMessage: string };
   type MjmlResult = { html: string; errors: MjmlError[] };
-  type MjmlOptions = { validationLevel?: 'strict' | 'soft' | 'skip'; keepComments?: boolean; minify?: boolean };
+  type MjmlOptions = {
+    validationLevel?: 'strict' | 'soft' | 'skip';
+    keepComments?: boolean;
+    minify?: boolean;
+  };
   export default function mjml2html(source: string, options?: MjmlOptions): Promise<MjmlResult>;
 }

@@ -62,7 +62,11 @@ export function unsubscribeUrlOf(
   return `${deps.appUrl}/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-function recipientOf(deps: NotificationDependencies, member: Member, kind: MailKind): MailRecipient {
+function recipientOf(
+  deps: NotificationDependencies,
+  member: Member,
+  kind: MailKind,
+): MailRecipient {
   return {
     name: member.name,
     unsubscribeUrl: unsubscribeUrlOf(deps, member, kind),
@@ -134,9 +138,13 @@ export async function queueDueDigests(deps: NotificationDependencies): Promise<n
         batch.map((entry) => entry.claim),
         'queued',
       );
-      const isClaimed = new Set(claimed.map((claim) => `${claim.userId}:${claim.organizationId}:${claim.mailKey}`));
+      const isClaimed = new Set(
+        claimed.map((claim) => `${claim.userId}:${claim.organizationId}:${claim.mailKey}`),
+      );
       const jobs = batch
-        .filter(({ claim }) => isClaimed.has(`${claim.userId}:${claim.organizationId}:${claim.mailKey}`))
+        .filter(({ claim }) =>
+          isClaimed.has(`${claim.userId}:${claim.organizationId}:${claim.mailKey}`),
+        )
         .map(({ member, claim }) => {
           const payload: DigestPayload = claim;
           return {
@@ -185,7 +193,12 @@ export async function sendAlertMail(
 ): Promise<'sent' | 'skipped'> {
   const now = nowOf(deps);
   const member = await findMember(deps.db, payload.userId, payload.organizationId);
-  const events = await listUnmailedEvents(deps.db, payload.userId, payload.organizationId, payload.groupKey);
+  const events = await listUnmailedEvents(
+    deps.db,
+    payload.userId,
+    payload.organizationId,
+    payload.groupKey,
+  );
   if (events.length === 0) return 'skipped';
   const ids = events.map((event) => event.id);
   const kind = events[0]!.kind as AlertKind;
@@ -243,9 +256,14 @@ export async function ensureNotificationSchedule(
 }
 
 /** One scheduler run: alerts found since the last run, then the digests now due. */
-export async function runNotificationSchedule(deps: NotificationDependencies): Promise<{ digests: number }> {
+export async function runNotificationSchedule(
+  deps: NotificationDependencies,
+): Promise<{ digests: number }> {
   const now = nowOf(deps);
-  await detectAlerts(deps.db, { now, groupingDelayMs: deps.groupingDelayMs ?? defaultGroupingDelayMs });
+  await detectAlerts(deps.db, {
+    now,
+    groupingDelayMs: deps.groupingDelayMs ?? defaultGroupingDelayMs,
+  });
   return { digests: await queueDueDigests(deps) };
 }
 
@@ -254,7 +272,9 @@ function payloadOf<T>(job: Job): T {
 }
 
 /** The worker's handlers for the notifications' queues. */
-export function createNotificationHandlers(deps: NotificationDependencies): Record<string, JobHandler> {
+export function createNotificationHandlers(
+  deps: NotificationDependencies,
+): Record<string, JobHandler> {
   return {
     [scheduleQueue]: async () => {
       await runNotificationSchedule(deps);

@@ -31,7 +31,9 @@ import { alertKindNames } from './render-alerts';
 const unsubscribePath = '/api/v1/notifications/unsubscribe';
 
 function kindName(kind: string): string {
-  return kind === 'digest' ? 'the weekly digest' : (alertKindNames[kind as keyof typeof alertKindNames] ?? kind);
+  return kind === 'digest'
+    ? 'the weekly digest'
+    : (alertKindNames[kind as keyof typeof alertKindNames] ?? kind);
 }
 
 function page(title: string, body: string): string {
@@ -146,7 +148,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationDependencies
       const query = unsubscribeQuerySchema.safeParse(request.query);
       const done = (request.query as { done?: string }).done === '1';
       try {
-        if (!query.success) throw new AppError('BAD_REQUEST', 'This unsubscribe link is not valid.');
+        if (!query.success)
+          throw new AppError('BAD_REQUEST', 'This unsubscribe link is not valid.');
         const { subject, organizationName } = await describeUnsubscribeLink(deps, query.data.token);
         const what = `${kindName(subject.kind)} for ${organizationName}`;
         if (done) {
@@ -167,7 +170,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationDependencies
       } catch (error) {
         const status = error instanceof AppError ? error.statusCode : 500;
         const message = error instanceof AppError ? error.message : 'Something went wrong.';
-        return reply.status(status).send(page('Unsubscribe', `<h1>Unsubscribe</h1><p>${escapeHtml(message)}</p>`));
+        return reply
+          .status(status)
+          .send(page('Unsubscribe', `<h1>Unsubscribe</h1><p>${escapeHtml(message)}</p>`));
       }
     });
 
@@ -190,7 +195,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationDependencies
             303,
           );
         }
-        return { kind: subject.kind, organization: organizationName, isUnsubscribed: true as const };
+        return {
+          kind: subject.kind,
+          organization: organizationName,
+          isUnsubscribed: true as const,
+        };
       },
     );
   });

@@ -125,7 +125,10 @@ export async function readNotifications(
 }
 
 /** The token's subject, or a 400 for a link that was altered or never signed by this server. */
-export function readUnsubscribeLink(deps: NotificationDependencies, token: string): UnsubscribeSubject {
+export function readUnsubscribeLink(
+  deps: NotificationDependencies,
+  token: string,
+): UnsubscribeSubject {
   const subject = readUnsubscribeToken(deps.unsubscribeKey, token);
   if (!subject) throw new AppError('BAD_REQUEST', 'This unsubscribe link is not valid.');
   return subject;

@@ -9,7 +9,13 @@ import {
   sandboxMail,
 } from '../../db/schema';
 import { startWorker } from '../../jobs/worker';
-import { bearer, createUser, type SignedInUser, type TestApp, buildTestApp } from '../../testing/build-test-app';
+import {
+  bearer,
+  createUser,
+  type SignedInUser,
+  type TestApp,
+  buildTestApp,
+} from '../../testing/build-test-app';
 import { invite, signUpAndAccept } from '../../testing/teams';
 import { databaseTargets } from '../../testing/test-database';
 import {
@@ -37,13 +43,20 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
   const request = (method: 'GET' | 'PUT' | 'POST', url: string, token: string, payload?: object) =>
     testApp.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   /** The app's notification dependencies on a pinned clock. */
-  const at = (iso: string, extra: Partial<NotificationDependencies> = {}): NotificationDependencies => ({
+  const at = (
+    iso: string,
+    extra: Partial<NotificationDependencies> = {},
+  ): NotificationDependencies => ({
     ...testApp.app.notifications,
     now: () => new Date(iso),
     ...extra,
   });
   const mailsTo = async (email: string) =>
-    db().select().from(sandboxMail).where(eq(sandboxMail.toAddress, email)).orderBy(sandboxMail.createdAt);
+    db()
+      .select()
+      .from(sandboxMail)
+      .where(eq(sandboxMail.toAddress, email))
+      .orderBy(sandboxMail.createdAt);
   const clearSchedulerState = async () => {
     await db().delete(notificationMails);
     await db().delete(jobs);
@@ -74,7 +87,11 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({
-      preferences: { timeZone: 'Europe/Paris', alerts: { drop: false, spike: true }, thresholdPercent: 80 },
+      preferences: {
+        timeZone: 'Europe/Paris',
+        alerts: { drop: false, spike: true },
+        thresholdPercent: 80,
+      },
       effectiveTimeZone: 'Europe/Paris',
     });
     // Another person's settings are untouched.
@@ -94,8 +111,16 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
       expect(refused.json().error.code).toBe('VALIDATION_FAILED');
       expect(JSON.stringify(refused.json().error.details.fields)).toContain(field.split('.')[0]);
     }
-    expect((await testApp.app.inject({ method: 'GET', url: '/api/v1/notifications/preferences' })).statusCode).toBe(401);
-    await setPreferences(owner.token, { timeZone: null, quietHours: null, alerts: { drop: true }, thresholdPercent: 50 });
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: '/api/v1/notifications/preferences' }))
+        .statusCode,
+    ).toBe(401);
+    await setPreferences(owner.token, {
+      timeZone: null,
+      quietHours: null,
+      alerts: { drop: true },
+      thresholdPercent: 50,
+    });
   });
 
   it('sends this week’s digest now, with a text part, escaped names and one-click unsubscribe headers', async () => {
@@ -121,10 +146,18 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
     expect(again.json().error.code).toBe('RATE_LIMITED');
 
     // The mailbox shows the headers and the HTML part in a sandboxed frame.
-    const page = await testApp.app.inject({ method: 'GET', url: new URL(body.mailboxUrl).pathname });
+    const page = await testApp.app.inject({
+      method: 'GET',
+      url: new URL(body.mailboxUrl).pathname,
+    });
     expect(page.body).toContain('List-Unsubscribe-Post');
-    expect(page.body).toMatch(/<iframe[^>]+sandbox="[^"]*"[^>]+src="\/sandbox\/mail\/[0-9a-f-]+\/html"/);
-    const part = await testApp.app.inject({ method: 'GET', url: `${new URL(body.mailboxUrl).pathname}/html` });
+    expect(page.body).toMatch(
+      /<iframe[^>]+sandbox="[^"]*"[^>]+src="\/sandbox\/mail\/[0-9a-f-]+\/html"/,
+    );
+    const part = await testApp.app.inject({
+      method: 'GET',
+      url: `${new URL(body.mailboxUrl).pathname}/html`,
+    });
     expect(part.statusCode).toBe(200);
     expect(part.headers['content-security-policy']).toContain("default-src 'none'");
     expect(part.body).toBe(mail!.html);
@@ -139,7 +172,10 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
     const shown = await testApp.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('<form method="post"');
-    expect((await request('GET', '/api/v1/notifications/preferences', owner.token)).json().preferences.digest.isEnabled).toBe(true);
+    expect(
+      (await request('GET', '/api/v1/notifications/preferences', owner.token)).json().preferences
+        .digest.isEnabled,
+    ).toBe(true);
 
     const [userId, organizationId, , signature] = token.split('.');
     for (const forged of [
@@ -157,7 +193,10 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.message).toBe('This unsubscribe link is not valid.');
     }
-    const badPage = await testApp.app.inject({ method: 'GET', url: '/api/v1/notifications/unsubscribe?token=x.y' });
+    const badPage = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications/unsubscribe?token=x.y',
+    });
     expect(badPage.statusCode).toBe(400);
 
     // RFC 8058: a POST with the form body, as a mail provider sends it, without any cookie.
@@ -181,14 +220,20 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
       payload: 'from=page',
     });
     expect(fromPage.statusCode).toBe(303);
-    const confirmation = await testApp.app.inject({ method: 'GET', url: fromPage.headers.location as string });
+    const confirmation = await testApp.app.inject({
+      method: 'GET',
+      url: fromPage.headers.location as string,
+    });
     expect(confirmation.body).toContain('You are unsubscribed');
     await setPreferences(owner.token, { digest: { isEnabled: true } });
   });
 
   it('queues each digest on the person’s day and hour in their zone, across a DST change', async () => {
     await clearSchedulerState();
-    await setPreferences(owner.token, { timeZone: 'America/New_York', digest: { dayOfWeek: 1, hour: 9 } });
+    await setPreferences(owner.token, {
+      timeZone: 'America/New_York',
+      digest: { dayOfWeek: 1, hour: 9 },
+    });
     await setPreferences(stranger.token, { digest: { isEnabled: false } });
     // Monday 3 March 2025, 09:00 EST = 14:00 UTC.
     expect(await queueDueDigests(at('2025-03-03T13:59:00Z'))).toBe(0);
@@ -209,7 +254,10 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
 
   it('sends nothing twice when the artist moves time zone mid-week', async () => {
     await clearSchedulerState();
-    await setPreferences(owner.token, { timeZone: 'Asia/Tokyo', digest: { dayOfWeek: 1, hour: 9 } });
+    await setPreferences(owner.token, {
+      timeZone: 'Asia/Tokyo',
+      digest: { dayOfWeek: 1, hour: 9 },
+    });
     // Monday 16 June, 09:00 in Tokyo = 00:00 UTC.
     expect(await queueDueDigests(at('2025-06-16T00:01:00Z'))).toBe(1);
     await setPreferences(owner.token, { timeZone: 'America/Los_Angeles' });
@@ -237,15 +285,24 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
 
   it('sends each digest once with two schedulers and two workers claiming at once', async () => {
     await clearSchedulerState();
-    const others = await Promise.all([createUser(testApp, 'customer'), createUser(testApp, 'customer')]);
+    const others = await Promise.all([
+      createUser(testApp, 'customer'),
+      createUser(testApp, 'customer'),
+    ]);
     const people = [owner, ...others];
-    for (const person of people) await setPreferences(person.token, { timeZone: 'UTC', digest: { isEnabled: true, dayOfWeek: 1, hour: 9 } });
+    for (const person of people)
+      await setPreferences(person.token, {
+        timeZone: 'UTC',
+        digest: { isEnabled: true, dayOfWeek: 1, hour: 9 },
+      });
     await setPreferences(stranger.token, { digest: { isEnabled: false } });
     const monday = '2025-06-16T09:02:00Z';
     const counts = await Promise.all([queueDueDigests(at(monday)), queueDueDigests(at(monday))]);
     expect(counts[0]! + counts[1]!).toBe(3);
 
-    const before = await db().select({ count: sql<number>`count(*)::int` }).from(sandboxMail);
+    const before = await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(sandboxMail);
     const handlers = createNotificationHandlers(at(monday));
     const workers = [0, 1].map(() => startWorker({ db: db(), handlers, pollIntervalMs: 20 }));
     try {
@@ -255,13 +312,20 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
     }
-    const after = await db().select({ count: sql<number>`count(*)::int` }).from(sandboxMail);
+    const after = await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(sandboxMail);
     expect(Number(after[0]!.count) - Number(before[0]!.count)).toBe(3);
     for (const person of people) {
       const claims = await db()
         .select()
         .from(notificationMails)
-        .where(and(eq(notificationMails.userId, person.me.user.id), eq(notificationMails.mailKey, 'digest:2025-W25')));
+        .where(
+          and(
+            eq(notificationMails.userId, person.me.user.id),
+            eq(notificationMails.mailKey, 'digest:2025-W25'),
+          ),
+        );
       expect(claims.map((claim) => claim.status)).toEqual(['sent']);
     }
   });
@@ -269,49 +333,80 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
   it('alerts once per insight, by each person’s threshold, grouped per thing and day', async () => {
     await clearSchedulerState();
     const organizationId = owner.me.organization.id;
-    await setPreferences(owner.token, { timeZone: 'UTC', quietHours: null, thresholdPercent: 50, alerts: { spike: true } });
-    await db().insert(insights).values([
-      {
-        organizationId,
-        key: 'spike:youtube:2025-06-14',
-        kind: 'spike',
-        platform: 'youtube',
-        day: '2025-06-14',
-        title: 'YouTube views spiked on 2025-06-14',
-        description: '3,000 views, 3.0× your usual 1,000. Led by “<script>alert(1)</script>”.',
-        evidence: { direction: 'up', value: 3000, baseline: 1000, topContent: [], trafficSources: [] },
-      },
-      {
-        organizationId,
-        key: 'spike:youtube:2025-06-13',
-        kind: 'spike',
-        platform: 'youtube',
-        day: '2025-06-13',
-        title: 'YouTube views spiked on 2025-06-13',
-        description: '2,000 views, 2.0× your usual 1,000.',
-        evidence: { direction: 'up', value: 2000, baseline: 1000, topContent: [], trafficSources: [] },
-      },
-      {
-        organizationId,
-        key: 'spike:youtube:2025-06-12',
-        kind: 'spike',
-        platform: 'youtube',
-        day: '2025-06-12',
-        title: 'YouTube views rose on 2025-06-12',
-        description: '1,300 views.',
-        evidence: { direction: 'up', value: 1300, baseline: 1000, topContent: [], trafficSources: [] },
-      },
-      {
-        organizationId,
-        key: 'spike:youtube:2024-01-02',
-        kind: 'spike',
-        platform: 'youtube',
-        day: '2024-01-02',
-        title: 'An old spike',
-        description: 'Long ago.',
-        evidence: { direction: 'up', value: 9000, baseline: 1000, topContent: [], trafficSources: [] },
-      },
-    ]);
+    await setPreferences(owner.token, {
+      timeZone: 'UTC',
+      quietHours: null,
+      thresholdPercent: 50,
+      alerts: { spike: true },
+    });
+    await db()
+      .insert(insights)
+      .values([
+        {
+          organizationId,
+          key: 'spike:youtube:2025-06-14',
+          kind: 'spike',
+          platform: 'youtube',
+          day: '2025-06-14',
+          title: 'YouTube views spiked on 2025-06-14',
+          description: '3,000 views, 3.0× your usual 1,000. Led by “<script>alert(1)</script>”.',
+          evidence: {
+            direction: 'up',
+            value: 3000,
+            baseline: 1000,
+            topContent: [],
+            trafficSources: [],
+          },
+        },
+        {
+          organizationId,
+          key: 'spike:youtube:2025-06-13',
+          kind: 'spike',
+          platform: 'youtube',
+          day: '2025-06-13',
+          title: 'YouTube views spiked on 2025-06-13',
+          description: '2,000 views, 2.0× your usual 1,000.',
+          evidence: {
+            direction: 'up',
+            value: 2000,
+            baseline: 1000,
+            topContent: [],
+            trafficSources: [],
+          },
+        },
+        {
+          organizationId,
+          key: 'spike:youtube:2025-06-12',
+          kind: 'spike',
+          platform: 'youtube',
+          day: '2025-06-12',
+          title: 'YouTube views rose on 2025-06-12',
+          description: '1,300 views.',
+          evidence: {
+            direction: 'up',
+            value: 1300,
+            baseline: 1000,
+            topContent: [],
+            trafficSources: [],
+          },
+        },
+        {
+          organizationId,
+          key: 'spike:youtube:2024-01-02',
+          kind: 'spike',
+          platform: 'youtube',
+          day: '2024-01-02',
+          title: 'An old spike',
+          description: 'Long ago.',
+          evidence: {
+            direction: 'up',
+            value: 9000,
+            baseline: 1000,
+            topContent: [],
+            trafficSources: [],
+          },
+        },
+      ]);
     const now = '2025-06-15T12:00:00Z';
     await Promise.all([runNotificationSchedule(at(now)), runNotificationSchedule(at(now))]);
     await runNotificationSchedule(at(now));
@@ -332,17 +427,26 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
       .where(eq(notificationRecipients.userId, owner.me.user.id));
     expect(wanted.filter((row) => row.isMailWanted)).toHaveLength(2);
     // The stranger (another organisation) hears nothing.
-    expect((await request('GET', '/api/v1/notifications', stranger.token)).json().unreadCount).toBe(0);
+    expect((await request('GET', '/api/v1/notifications', stranger.token)).json().unreadCount).toBe(
+      0,
+    );
 
     // One mail job per person and thing; run after the grouping delay, it mails both spikes.
-    const alertJobs = await db().select().from(jobs).where(eq(jobs.queue, 'notifications-alert-mail'));
+    const alertJobs = await db()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.queue, 'notifications-alert-mail'));
     expect(alertJobs).toHaveLength(1);
     const handlers = createNotificationHandlers(at('2025-06-15T12:05:00Z'));
     const worker = startWorker({ db: db(), handlers, pollIntervalMs: 20 });
-    await db().update(jobs).set({ runAt: new Date(Date.now() - 1000) });
+    await db()
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) });
     await worker.drain();
     await worker.stop();
-    const alertMails = (await mailsTo(owner.email)).filter((mail) => mail.subject.includes('updates'));
+    const alertMails = (await mailsTo(owner.email)).filter((mail) =>
+      mail.subject.includes('updates'),
+    );
     expect(alertMails).toHaveLength(1);
     expect(alertMails[0]!.subject).toContain('2 updates');
     expect(alertMails[0]!.html).not.toContain('<script>alert(1)</script>');
@@ -351,7 +455,9 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
 
     const read = await request('POST', '/api/v1/notifications/read', owner.token, {});
     expect(read.json()).toEqual({ unreadCount: 0 });
-    const badRead = await request('POST', '/api/v1/notifications/read', owner.token, { ids: ['nope'] });
+    const badRead = await request('POST', '/api/v1/notifications/read', owner.token, {
+      ids: ['nope'],
+    });
     expect(badRead.statusCode).toBe(400);
   });
 
@@ -359,19 +465,41 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
     const organizationId = owner.me.organization.id;
     const options = { now: new Date('2025-06-15T12:00:00Z') };
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      await notifyPaymentFailed(db(), { organizationId, invoiceId: 'in_1', amountCents: 1900, currency: 'usd' }, options);
-      await notifyImportFinished(
+      await notifyPaymentFailed(
         db(),
-        { organizationId, importId: '00000000-0000-4000-8000-000000000001', fileName: 'march.csv', status: 'failed', error: 'Row 3 has no ISRC' },
+        { organizationId, invoiceId: 'in_1', amountCents: 1900, currency: 'usd' },
         options,
       );
       await notifyImportFinished(
         db(),
-        { organizationId, importId: '00000000-0000-4000-8000-000000000002', fileName: 'distrokid.tsv', status: 'done', source: 'distrokid', statementMonths: ['2025-04-01', '2025-05-01'] },
+        {
+          organizationId,
+          importId: '00000000-0000-4000-8000-000000000001',
+          fileName: 'march.csv',
+          status: 'failed',
+          error: 'Row 3 has no ISRC',
+        },
+        options,
+      );
+      await notifyImportFinished(
+        db(),
+        {
+          organizationId,
+          importId: '00000000-0000-4000-8000-000000000002',
+          fileName: 'distrokid.tsv',
+          status: 'done',
+          source: 'distrokid',
+          statementMonths: ['2025-04-01', '2025-05-01'],
+        },
         options,
       );
     }
-    const { invitationId, token } = await invite(testApp, owner.token, 'new-member@example.com', 'viewer');
+    const { invitationId, token } = await invite(
+      testApp,
+      owner.token,
+      'new-member@example.com',
+      'viewer',
+    );
     const member = await signUpAndAccept(testApp, token, 'new-member@example.com');
     expect(member.status).toBe(200);
 
@@ -381,15 +509,23 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
     expect(kinds.filter((kind: string) => kind === 'import_failed')).toHaveLength(1);
     expect(kinds.filter((kind: string) => kind === 'statement_arrived')).toHaveLength(2);
     expect(kinds.filter((kind: string) => kind === 'invitation_accepted')).toHaveLength(1);
-    expect(list.notifications.find((item: { kind: string }) => item.kind === 'invitation_accepted').body).toContain('viewer');
+    expect(
+      list.notifications.find((item: { kind: string }) => item.kind === 'invitation_accepted').body,
+    ).toContain('viewer');
     expect(invitationId).toBeTruthy();
 
     // The new viewer: no digest by default, no billing alerts.
     const theirs = await request('GET', '/api/v1/notifications/preferences', member.token);
     expect(theirs.json().preferences.digest.isEnabled).toBe(false);
-    await notifyPaymentFailed(db(), { organizationId, invoiceId: 'in_2', amountCents: 1900, currency: 'usd' }, options);
+    await notifyPaymentFailed(
+      db(),
+      { organizationId, invoiceId: 'in_2', amountCents: 1900, currency: 'usd' },
+      options,
+    );
     const theirList = (await request('GET', '/api/v1/notifications', member.token)).json();
-    expect(theirList.notifications.map((item: { kind: string }) => item.kind)).not.toContain('payment_failed');
+    expect(theirList.notifications.map((item: { kind: string }) => item.kind)).not.toContain(
+      'payment_failed',
+    );
     const stored = await db().select().from(notificationPreferences);
     expect(stored.every((row) => row.thresholdPercent >= 5)).toBe(true);
   });

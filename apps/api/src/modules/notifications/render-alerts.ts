@@ -26,7 +26,8 @@ export async function renderAlertMail(
     input.events.length === 1
       ? `${first!.title} · ${input.organizationName}`
       : `${input.events.length} updates: ${first!.title} · ${input.organizationName}`;
-  const linkOf = (event: StoredEvent) => safeUrl(event.link ? `${input.appUrl}${event.link}` : null, `${input.appUrl}/dashboard`);
+  const linkOf = (event: StoredEvent) =>
+    safeUrl(event.link ? `${input.appUrl}${event.link}` : null, `${input.appUrl}/dashboard`);
   const htmlBody = await renderLayout({
     title: subject,
     preview: first!.body,
@@ -34,11 +35,17 @@ export async function renderAlertMail(
     subheading: input.organizationName,
     content: html`${input.events.map(
       (event) =>
-        html`<div data-alert="${event.kind}" style="margin:0 0 16px"><p class="card-title">${event.title}</p><p style="margin:0">${event.body}</p><p style="margin:4px 0 0"><a href="${linkOf(event)}">Open on Crescendo</a></p></div>`,
+        html`<div data-alert="${event.kind}" style="margin:0 0 16px">
+          <p class="card-title">${event.title}</p>
+          <p style="margin:0">${event.body}</p>
+          <p style="margin:4px 0 0"><a href="${linkOf(event)}">Open on Crescendo</a></p>
+        </div>`,
     )}`,
     actionUrl: linkOf(first!),
     actionLabel: 'Open Crescendo',
-    footer: html`You get mail about ${alertKindNames[input.kind]} as a member of ${input.organizationName}. <a href="${recipient.settingsUrl}">Settings → Notifications</a> · <a href="${recipient.unsubscribeUrl}">Unsubscribe from ${alertKindNames[input.kind]}</a>`,
+    footer: html`You get mail about ${alertKindNames[input.kind]} as a member of
+      ${input.organizationName}. <a href="${recipient.settingsUrl}">Settings → Notifications</a> ·
+      <a href="${recipient.unsubscribeUrl}">Unsubscribe from ${alertKindNames[input.kind]}</a>`,
   });
   const text = [
     `Hi ${recipient.name || 'there'},`,

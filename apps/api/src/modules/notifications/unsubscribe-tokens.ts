@@ -12,13 +12,7 @@ export type UnsubscribeSubject = { userId: string; organizationId: string; kind:
 /** A key used for nothing else than these links. */
 export function deriveUnsubscribeKey(serverSecret: string): Buffer {
   return Buffer.from(
-    crypto.hkdfSync(
-      'sha256',
-      serverSecret,
-      'crescendo-notifications',
-      'unsubscribe-link-v1',
-      32,
-    ),
+    crypto.hkdfSync('sha256', serverSecret, 'crescendo-notifications', 'unsubscribe-link-v1', 32),
   );
 }
 

@@ -39,31 +39,40 @@ function figureOf(
   format: DigestFigure['format'],
   extra: Partial<DigestFigure> = {},
 ): DigestFigure {
-  return { label, value: compared.value, previous: compared.previous, change: compared.change, format, ...extra };
+  return {
+    label,
+    value: compared.value,
+    previous: compared.previous,
+    change: compared.change,
+    format,
+    ...extra,
+  };
 }
 
 /** The dashboard's own figures for one platform (`byPlatform` of the same answer). */
 export function platformFiguresOf(platform: AnalyticsPlatform, kpis: KpiSet): DigestFigure[] {
   const figures: DigestFigure[] = [
-    figureOf(platform === 'youtube' ? 'New subscribers (net)' : 'New followers (net)', kpis.followers.net, 'count', {
-      ...(kpis.followers.total !== null
-        ? { note: `${kpis.followers.total.toLocaleString('en-US')} in all` }
-        : {}),
-    }),
+    figureOf(
+      platform === 'youtube' ? 'New subscribers (net)' : 'New followers (net)',
+      kpis.followers.net,
+      'count',
+      {
+        ...(kpis.followers.total !== null
+          ? { note: `${kpis.followers.total.toLocaleString('en-US')} in all` }
+          : {}),
+      },
+    ),
     figureOf('Views', kpis.views, 'count'),
   ];
-  if (kpis.watchMinutes.value !== null) figures.push(figureOf('Watch time (minutes)', kpis.watchMinutes, 'minutes'));
+  if (kpis.watchMinutes.value !== null)
+    figures.push(figureOf('Watch time (minutes)', kpis.watchMinutes, 'minutes'));
   figures.push(figureOf('Engagements', kpis.engagements, 'count'));
   if (kpis.estimatedRevenue.value !== null)
-    figures.push(figureOf('Estimated revenue', kpis.estimatedRevenue, 'money', { currency: 'USD' }));
+    figures.push(
+      figureOf('Estimated revenue', kpis.estimatedRevenue, 'money', { currency: 'USD' }),
+    );
   return figures;
 }
-
-const platformPages: Record<AnalyticsPlatform, string> = {
-  youtube: '/youtube',
-  instagram: '/meta',
-  facebook: '/meta',
-};
 
 /** Every connected platform, from the dashboard's answer for the week. */
 export const connectedPlatformsSource: DigestSource = {
@@ -104,20 +113,33 @@ export const spotifyStreamsSource: DigestSource = {
       },
     ];
     if (week.listeners !== null)
-      figures.push({ label: 'Listeners (latest day)', value: week.listeners, previous: null, change: null, format: 'count' });
+      figures.push({
+        label: 'Listeners (latest day)',
+        value: week.listeners,
+        previous: null,
+        change: null,
+        format: 'count',
+      });
     return [
       {
         id: 'spotify',
         title: 'Spotify (imported)',
         figures,
-        link: { label: 'Open your imports on Crescendo', url: `${appUrl}/dashboard?${rangeQuery(overview.range)}` },
+        link: {
+          label: 'Open your imports on Crescendo',
+          url: `${appUrl}/dashboard?${rangeQuery(overview.range)}`,
+        },
       },
     ];
   },
 };
 
 const monthName = (month: string) =>
-  new Date(`${month}T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${month}T00:00:00Z`).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** Distributor statements, once one has arrived: the latest month's revenue. */
 export const statementRevenueSource: DigestSource = {
@@ -166,7 +188,8 @@ function findBiggestChange(
   for (const section of sections) {
     for (const figure of section.figures) {
       if (figure.change === null || figure.format === 'rate') continue;
-      if (!best || Math.abs(figure.change) > Math.abs(best.figure.change!)) best = { section, figure };
+      if (!best || Math.abs(figure.change) > Math.abs(best.figure.change!))
+        best = { section, figure };
     }
   }
   if (!best) return null;
@@ -211,7 +234,12 @@ export async function composeDigest(
     platform: 'all',
     compare: 'previous',
   });
-  const context: DigestSourceContext = { db, organizationId: organization.id, overview, appUrl: options.appUrl };
+  const context: DigestSourceContext = {
+    db,
+    organizationId: organization.id,
+    overview,
+    appUrl: options.appUrl,
+  };
   const sources = options.sources ?? defaultDigestSources;
   const [sectionLists, content] = await Promise.all([
     Promise.all(sources.map((source) => source.load(context))),

@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxMail, spotifyAudienceDays, imports } from '../../../db/schema';
 import { bearer, type SignedInUser } from '../../../testing/build-test-app';
-import { createSyncedArtist, startSandboxTestApp, type SandboxTestApp } from '../../../testing/synced-artist';
+import {
+  createSyncedArtist,
+  startSandboxTestApp,
+  type SandboxTestApp,
+} from '../../../testing/synced-artist';
 import { databaseTargets } from '../../../testing/test-database';
 import { composeDigest } from '..';
 import { addDaysToDate } from '../time-zones';
@@ -23,7 +27,11 @@ describe.each(databaseTargets)('weekly digest figures on %s', (target) => {
 
   it('equals the dashboard’s figures for the same week, platform by platform', async () => {
     const digest = await composeDigest(running.testApp.database.db, organization(), { appUrl });
-    expect(digest.sections.map((section) => section.id).sort()).toEqual(['facebook', 'instagram', 'youtube']);
+    expect(digest.sections.map((section) => section.id).sort()).toEqual([
+      'facebook',
+      'instagram',
+      'youtube',
+    ]);
     expect(addDaysToDate(digest.range.from, 6)).toBe(digest.range.to);
     for (const section of digest.sections) {
       const response = await running.testApp.app.inject({
@@ -34,7 +42,11 @@ describe.each(databaseTargets)('weekly digest figures on %s', (target) => {
       expect(response.statusCode).toBe(200);
       const kpis = response.json().byPlatform[section.id];
       const figure = (label: string) => section.figures.find((entry) => entry.label === label);
-      expect(figure('Views')).toMatchObject({ value: kpis.views.value, previous: kpis.views.previous, change: kpis.views.change });
+      expect(figure('Views')).toMatchObject({
+        value: kpis.views.value,
+        previous: kpis.views.previous,
+        change: kpis.views.change,
+      });
       expect(figure('Engagements')?.value).toBe(kpis.engagements.value);
       const net = section.figures[0]!;
       expect(net.value).toBe(kpis.followers.net.value);
@@ -72,7 +84,9 @@ describe.each(databaseTargets)('weekly digest figures on %s', (target) => {
         status: 'done',
       })
       .returning({ id: imports.id });
-    const days = Array.from({ length: 14 }, (_, index) => addDaysToDate(withoutImports.range.to, -index));
+    const days = Array.from({ length: 14 }, (_, index) =>
+      addDaysToDate(withoutImports.range.to, -index),
+    );
     await db.insert(spotifyAudienceDays).values(
       days.map((day, index) => ({
         organizationId: organization().id,
@@ -85,7 +99,12 @@ describe.each(databaseTargets)('weekly digest figures on %s', (target) => {
     );
     const digest = await composeDigest(db, organization(), { appUrl });
     const spotify = digest.sections.find((section) => section.id === 'spotify');
-    expect(spotify?.figures[0]).toMatchObject({ label: 'Streams', value: 1400, previous: 700, change: 1 });
+    expect(spotify?.figures[0]).toMatchObject({
+      label: 'Streams',
+      value: 1400,
+      previous: 700,
+      change: 1,
+    });
 
     const sent = await running.testApp.app.inject({
       method: 'POST',
@@ -94,12 +113,19 @@ describe.each(databaseTargets)('weekly digest figures on %s', (target) => {
     });
     expect(sent.statusCode).toBe(200);
     expect(sent.json().range).toEqual({ from: digest.range.from, to: digest.range.to });
-    const [mail] = await db.select().from(sandboxMail).where(eq(sandboxMail.subject, sent.json().subject));
-    const views = digest.sections.find((section) => section.id === 'youtube')!.figures.find((figure) => figure.label === 'Views')!;
+    const [mail] = await db
+      .select()
+      .from(sandboxMail)
+      .where(eq(sandboxMail.subject, sent.json().subject));
+    const views = digest.sections
+      .find((section) => section.id === 'youtube')!
+      .figures.find((figure) => figure.label === 'Views')!;
     const shown = formatFigure(views, views.value);
     expect(mail!.html).toContain(`data-value="${views.value}">${shown}<`);
     expect(mail!.text).toContain(`- Views: ${shown}`);
     expect(mail!.text).toContain('- Streams: 1,400 (week before 700, +100 %)');
-    expect(mail!.html).toContain(`/dashboard?from=${digest.range.from}&amp;to=${digest.range.to}&amp;platform=youtube`);
+    expect(mail!.html).toContain(
+      `/dashboard?from=${digest.range.from}&amp;to=${digest.range.to}&amp;platform=youtube`,
+    );
   });
 });

@@ -31,11 +31,19 @@ export async function readSpotifyWeek(
   const [row] = await db
     .select({
       currentDays: sql<number>`count(*) filter (where ${spotifyAudienceDays.day} >= ${range.from})::int`,
-      streams: sql<string | null>`sum(${spotifyAudienceDays.streams}) filter (where ${spotifyAudienceDays.day} >= ${range.from})`,
+      streams: sql<
+        string | null
+      >`sum(${spotifyAudienceDays.streams}) filter (where ${spotifyAudienceDays.day} >= ${range.from})`,
       previousDays: sql<number>`count(*) filter (where ${spotifyAudienceDays.day} <= ${previousTo})::int`,
-      previousStreams: sql<string | null>`sum(${spotifyAudienceDays.streams}) filter (where ${spotifyAudienceDays.day} <= ${previousTo})`,
-      listeners: sql<number | null>`(array_agg(${spotifyAudienceDays.listeners} order by ${spotifyAudienceDays.day} desc) filter (where ${spotifyAudienceDays.day} >= ${range.from}))[1]`,
-      followers: sql<number | null>`(array_agg(${spotifyAudienceDays.followers} order by ${spotifyAudienceDays.day} desc) filter (where ${spotifyAudienceDays.day} >= ${range.from}))[1]`,
+      previousStreams: sql<
+        string | null
+      >`sum(${spotifyAudienceDays.streams}) filter (where ${spotifyAudienceDays.day} <= ${previousTo})`,
+      listeners: sql<
+        number | null
+      >`(array_agg(${spotifyAudienceDays.listeners} order by ${spotifyAudienceDays.day} desc) filter (where ${spotifyAudienceDays.day} >= ${range.from}))[1]`,
+      followers: sql<
+        number | null
+      >`(array_agg(${spotifyAudienceDays.followers} order by ${spotifyAudienceDays.day} desc) filter (where ${spotifyAudienceDays.day} >= ${range.from}))[1]`,
     })
     .from(spotifyAudienceDays)
     .where(
@@ -92,8 +100,12 @@ export async function readLatestStatementMonth(
   const previousMonth = new Date(Date.UTC(year, monthNumber - 2, 1)).toISOString().slice(0, 10);
   const [row] = await db
     .select({
-      earnings: sql<string | null>`sum(${statementLines.earnings}) filter (where ${statementLines.saleMonth} = ${month})`,
-      previousEarnings: sql<string | null>`sum(${statementLines.earnings}) filter (where ${statementLines.saleMonth} = ${previousMonth})`,
+      earnings: sql<
+        string | null
+      >`sum(${statementLines.earnings}) filter (where ${statementLines.saleMonth} = ${month})`,
+      previousEarnings: sql<
+        string | null
+      >`sum(${statementLines.earnings}) filter (where ${statementLines.saleMonth} = ${previousMonth})`,
       currency: sql<string>`max(${organizations.currency})`,
     })
     .from(statementLines)
