@@ -6,7 +6,11 @@ import { demoAccounts, demoPassword, seedDemoAccounts, seedDemoConnections } fro
 import { startWorker, type Worker } from './jobs/worker';
 import { resealConnectionTokens } from './modules/connections';
 import { createSyncHandlers, ensureDailySchedule } from './modules/sync';
-import { createNotificationHandlers, ensureNotificationSchedule } from './modules/notifications';
+import {
+  createDigestCache,
+  createNotificationHandlers,
+  ensureNotificationSchedule,
+} from './modules/notifications';
 import path from 'node:path';
 import { KeyMismatchError, verifyKeyChecks } from './lib/key-check';
 import { readOrCreateSecretFile } from './lib/secrets';
@@ -124,7 +128,7 @@ async function main(): Promise<void> {
       lockSeconds: config.syncJobLockSeconds,
       handlers: {
         ...createSyncHandlers(database.db, app.platforms),
-        ...createNotificationHandlers(app.notifications),
+        ...createNotificationHandlers({ ...app.notifications, digestCache: createDigestCache() }),
       },
       onError: (error, job) =>
         app.log.warn(

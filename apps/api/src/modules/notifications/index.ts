@@ -5,6 +5,7 @@
  */
 export { notificationsRoutes } from './notifications.routes';
 export {
+  createDigestCache,
   createNotificationHandlers,
   ensureNotificationSchedule,
   queueDueDigests,

@@ -94,20 +94,22 @@ export async function listMembers(
   db: Database,
   filter: { organizationId?: string; userId?: string } = {},
 ): Promise<Member[]> {
-  const conditions = [sql`u.role in ('customer', 'admin')`];
-  if (filter.organizationId) conditions.push(sql`m.organization_id = ${filter.organizationId}`);
-  if (filter.userId) conditions.push(sql`m.user_id = ${filter.userId}`);
+  // The filters go inside both branches, so one person's lookup reads their rows only.
+  const byUser = filter.userId ? sql`and u.id = ${filter.userId}` : sql``;
+  const byOrganization = filter.organizationId ? sql`and o.id = ${filter.organizationId}` : sql``;
   const result = await db.execute(sql`
     with m as (
       select u.id as user_id, o.id as organization_id, o.name as organization_name, am.role as role
       from ${authMember} am
       join ${users} u on u.subject = am.user_id and u.identity_provider = 'embedded'
       join ${organizations} o on o.identity_organization_id = am.organization_id
+      where u.role in ('customer', 'admin') ${byUser} ${byOrganization}
       union all
       select u.id, o.id, o.name,
         case when u.organization_role = 'owner' then 'owner' else 'viewer' end
       from ${users} u join ${organizations} o on o.id = u.organization_id
-      where o.identity_organization_id is null or u.identity_provider <> 'embedded'
+      where (o.identity_organization_id is null or u.identity_provider <> 'embedded')
+        and u.role in ('customer', 'admin') ${byUser} ${byOrganization}
     )
     select m.user_id, u.email, u.name, m.organization_id, m.organization_name, m.role,
       ap.timezone as profile_time_zone, (p.user_id is not null) as has_preferences,
@@ -118,7 +120,6 @@ export async function listMembers(
     left join ${notificationPreferences} p
       on p.user_id = m.user_id and p.organization_id = m.organization_id
     left join ${artistProfiles} ap on ap.organization_id = m.organization_id
-    where ${sql.join(conditions, sql` and `)}
     order by m.organization_id, m.user_id`);
   return rowsOf<MemberRow>(result).map(toMember);
 }

@@ -1,5 +1,7 @@
 import type { AlertKind, MailKind } from '@crescendo/contracts';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { organizations } from '../../db/schema';
 import { enqueueJob, enqueueJobs, type Job } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import type { Mailer, SentMail } from '../mail';
@@ -39,7 +41,46 @@ export type NotificationDependencies = {
   /** How often the scheduler runs; digests go out within this of their hour. */
   scheduleIntervalMs?: number;
   digestSources?: DigestSource[];
+  /**
+   * Composed digests by organisation, analytics version and day: every member of an artist gets
+   * the same figures, so a run composes each artist's once (`createDigestCache`).
+   */
+  digestCache?: DigestCache;
 };
+
+export type DigestCache = Map<string, Promise<Digest>>;
+
+const digestCacheSize = 200;
+
+export function createDigestCache(): DigestCache {
+  return new Map();
+}
+
+/** The artist's digest, composed once per analytics version and day in this process. */
+async function composeDigestOnce(deps: NotificationDependencies, member: Member): Promise<Digest> {
+  const compose = () =>
+    composeDigest(
+      deps.db,
+      { id: member.organizationId, name: member.organizationName },
+      { appUrl: deps.appUrl, ...(deps.digestSources ? { sources: deps.digestSources } : {}) },
+    );
+  const cache = deps.digestCache;
+  if (!cache) return compose();
+  const [row] = await deps.db
+    .select({ version: organizations.analyticsVersion })
+    .from(organizations)
+    .where(eq(organizations.id, member.organizationId));
+  const key = `${member.organizationId}:${row?.version ?? 0}:${new Date().toISOString().slice(0, 10)}:${member.organizationName}`;
+  let digest = cache.get(key);
+  if (!digest) {
+    digest = compose();
+    cache.set(key, digest);
+    digest.catch(() => cache.delete(key));
+    // Oldest first out: a Map iterates in insertion order.
+    while (cache.size > digestCacheSize) cache.delete(cache.keys().next().value!);
+  }
+  return digest;
+}
 
 const defaultScheduleIntervalMs = 5 * 60_000;
 /** A digest whose hour passed longer ago than this (the service was down) waits for next week. */
@@ -87,13 +128,7 @@ export async function sendDigestTo(
   member: Member,
   digest?: Digest,
 ): Promise<{ sent: SentMail; digest: Digest; subject: string }> {
-  const composed =
-    digest ??
-    (await composeDigest(
-      deps.db,
-      { id: member.organizationId, name: member.organizationName },
-      { appUrl: deps.appUrl, ...(deps.digestSources ? { sources: deps.digestSources } : {}) },
-    ));
+  const composed = digest ?? (await composeDigestOnce(deps, member));
   const recipient = recipientOf(deps, member, 'digest');
   const mail = await renderDigestMail(composed, recipient);
   const sent = await deps.mailer.sendMail({

@@ -73,7 +73,11 @@ export function NotificationBell() {
               Nothing new. Spikes, milestones and account news show up here.
             </p>
           ) : (
-            <div className="max-h-[min(28rem,70vh)] overflow-y-auto" role="group" aria-label="Notifications">
+            <div
+              className="max-h-[min(28rem,70vh)] overflow-y-auto"
+              role="group"
+              aria-label="Notifications"
+            >
               {data.notifications.map((item) => (
                 <DropdownMenu.Item
                   key={item.id}
@@ -85,11 +89,19 @@ export function NotificationBell() {
                 >
                   <span
                     aria-hidden="true"
-                    className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', toneDots[item.tone], item.isRead && 'opacity-30')}
+                    className={cn(
+                      'mt-1.5 h-2 w-2 shrink-0 rounded-full',
+                      toneDots[item.tone],
+                      item.isRead && 'opacity-30',
+                    )}
                   />
                   <span className="min-w-0">
-                    <span className={cn('block', !item.isRead && 'font-semibold')}>{item.title}</span>
-                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">{item.body}</span>
+                    <span className={cn('block', !item.isRead && 'font-semibold')}>
+                      {item.title}
+                    </span>
+                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                      {item.body}
+                    </span>
                     <span className="block text-xs text-zinc-500 dark:text-zinc-500">
                       {formatDateTime(item.createdAt)}
                       {item.isRead ? '' : ' · New'}

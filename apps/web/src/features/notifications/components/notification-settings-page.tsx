@@ -27,7 +27,12 @@ export function NotificationSettingsPage() {
   const sendNow = useSendDigestNow();
   const [threshold, setThreshold] = useState<string | null>(null);
 
-  if (error) return <Alert tone="danger" title="Settings did not load">{extractErrorMessage(error)}</Alert>;
+  if (error)
+    return (
+      <Alert tone="danger" title="Settings did not load">
+        {extractErrorMessage(error)}
+      </Alert>
+    );
   if (isPending || !data) return <Skeleton className="h-96 w-full" />;
   const { preferences } = data;
   const save = (patch: Parameters<typeof update.mutate>[0]) => update.mutate(patch);
@@ -91,7 +96,9 @@ export function NotificationSettingsPage() {
             </FormField>
             <FormField
               label="Time zone"
-              hint={preferences.timeZone ? undefined : `The artist profile's: ${data.effectiveTimeZone}`}
+              hint={
+                preferences.timeZone ? undefined : `The artist profile's: ${data.effectiveTimeZone}`
+              }
             >
               <Select
                 value={preferences.timeZone ?? ''}
@@ -107,10 +114,16 @@ export function NotificationSettingsPage() {
             </FormField>
           </div>
           <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
-            {data.nextDigestAt ? `Next digest: ${formatDateTime(data.nextDigestAt)}` : 'The weekly digest is off.'}
+            {data.nextDigestAt
+              ? `Next digest: ${formatDateTime(data.nextDigestAt)}`
+              : 'The weekly digest is off.'}
           </p>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <Button variant="secondary" onClick={() => sendNow.mutate()} disabled={sendNow.isPending}>
+            <Button
+              variant="secondary"
+              onClick={() => sendNow.mutate()}
+              disabled={sendNow.isPending}
+            >
               <Mail className="h-4 w-4" aria-hidden="true" />
               Send me this week's digest now
             </Button>
@@ -119,7 +132,10 @@ export function NotificationSettingsPage() {
                 <>
                   Sent to {sendNow.data.sentTo}.{' '}
                   {sendNow.data.mailboxUrl ? (
-                    <a className="text-brand-700 underline dark:text-brand-300" href={sendNow.data.mailboxUrl}>
+                    <a
+                      className="text-brand-700 underline dark:text-brand-300"
+                      href={sendNow.data.mailboxUrl}
+                    >
                       Open it in the sandbox mailbox
                     </a>
                   ) : null}
@@ -169,7 +185,10 @@ export function NotificationSettingsPage() {
               setThreshold(null);
             }}
           >
-            <FormField label="Spike and drop threshold (%)" hint="Mail only days at least this far from your usual.">
+            <FormField
+              label="Spike and drop threshold (%)"
+              hint="Mail only days at least this far from your usual."
+            >
               <Input
                 type="number"
                 min={5}
@@ -216,7 +235,10 @@ function QuietHoursFields({
       {quiet ? (
         <div className="grid max-w-md grid-cols-2 gap-4">
           <FormField label="From">
-            <Select value={quiet.start} onChange={(event) => onChange({ ...quiet, start: Number(event.target.value) })}>
+            <Select
+              value={quiet.start}
+              onChange={(event) => onChange({ ...quiet, start: Number(event.target.value) })}
+            >
               {hours.map((hour) => (
                 <option key={hour} value={hour} disabled={hour === quiet.end}>
                   {formatHour(hour)}
@@ -225,7 +247,10 @@ function QuietHoursFields({
             </Select>
           </FormField>
           <FormField label="Until">
-            <Select value={quiet.end} onChange={(event) => onChange({ ...quiet, end: Number(event.target.value) })}>
+            <Select
+              value={quiet.end}
+              onChange={(event) => onChange({ ...quiet, end: Number(event.target.value) })}
+            >
               {hours.map((hour) => (
                 <option key={hour} value={hour} disabled={hour === quiet.start}>
                   {formatHour(hour)}

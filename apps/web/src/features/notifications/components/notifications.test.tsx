@@ -62,7 +62,8 @@ function handle(config: InternalAxiosRequestConfig): Reply {
 const adapter: AxiosAdapter = async (config) => {
   const reply = handle(config);
   const response = { ...reply, statusText: '', headers: new AxiosHeaders(), config };
-  if (reply.status >= 400) throw new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, {}, response);
+  if (reply.status >= 400)
+    throw new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, {}, response);
   return response;
 };
 
@@ -116,7 +117,11 @@ describe('Settings → Notifications', () => {
       adapter: createFakeIdentity().adapter,
     });
     // Label queries, not role queries: the time-zone list has hundreds of options.
-    const digest = (await screen.findByLabelText('Mail me the weekly digest', {}, { timeout: 10_000 })) as HTMLInputElement;
+    const digest = (await screen.findByLabelText(
+      'Mail me the weekly digest',
+      {},
+      { timeout: 10_000 },
+    )) as HTMLInputElement;
     expect(digest.checked).toBe(true);
     expect(screen.getByText('Artist profile (Europe/London)')).toBeTruthy();
 
@@ -125,10 +130,14 @@ describe('Settings → Notifications', () => {
     fireEvent.click(screen.getByLabelText(/^Drops/));
     await waitFor(() => expect(requests.at(-1)?.body).toEqual({ alerts: { drop: false } }));
     fireEvent.click(screen.getByLabelText(/^Quiet hours/));
-    await waitFor(() => expect(requests.at(-1)?.body).toEqual({ quietHours: { start: 22, end: 7 } }));
+    await waitFor(() =>
+      expect(requests.at(-1)?.body).toEqual({ quietHours: { start: 22, end: 7 } }),
+    );
     expect(await screen.findByLabelText('From')).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText('Spike and drop threshold (%)'), { target: { value: '80' } });
+    fireEvent.change(screen.getByLabelText('Spike and drop threshold (%)'), {
+      target: { value: '80' },
+    });
     fireEvent.click(screen.getByText('Save threshold'));
     await waitFor(() => expect(requests.at(-1)?.body).toEqual({ thresholdPercent: 80 }));
     // Quiet hours off again.
@@ -149,13 +158,23 @@ describe('the notification bell', () => {
       initialEntries: ['/dashboard'],
       adapter: createFakeIdentity().adapter,
     });
-    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' }, { timeout: 10_000 });
+    const bell = await screen.findByRole(
+      'button',
+      { name: 'Notifications, 1 unread' },
+      { timeout: 10_000 },
+    );
     expect(screen.getByTestId('unread-count').textContent).toBe('1');
     fireEvent.keyDown(bell, { key: 'Enter' });
-    expect(await screen.findByText('YouTube views spiked on 2025-06-14', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(
+      await screen.findByText('YouTube views spiked on 2025-06-14', {}, { timeout: 5_000 }),
+    ).toBeTruthy();
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
-    await waitFor(() => expect(requests.some((request) => request.url === '/v1/notifications/read')).toBe(true));
-    expect(await screen.findByRole('button', { name: 'Notifications' }, { timeout: 5_000 })).toBeTruthy();
+    await waitFor(() =>
+      expect(requests.some((request) => request.url === '/v1/notifications/read')).toBe(true),
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Notifications' }, { timeout: 5_000 }),
+    ).toBeTruthy();
   }, 30_000);
 
   it('caps the count at 9+', () => {
