@@ -7,6 +7,7 @@ import type { EmbeddedAuth } from './identity/embedded';
 import type { TokenVerifier } from './identity/types';
 import type { BillingServices } from './modules/billing';
 import type { Mailer } from './modules/mail';
+import type { NotificationDependencies } from './modules/notifications';
 import type { PlatformFetch, PlatformServices, RetryPolicy } from './modules/providers';
 
 /** What `buildApp` is given: the configuration, the database, and the tests' stand-ins. */
@@ -43,4 +44,6 @@ export type App = FastifyInstance & {
   billing: BillingServices;
   /** The product's mail (SMTP or the sandbox mailbox): `app.mailer.sendMail(...)`. */
   mailer: Mailer;
+  /** What the notifications' routes and jobs run with (the worker's handlers take it). */
+  notifications: NotificationDependencies;
 };

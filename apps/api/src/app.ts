@@ -41,6 +41,14 @@ import { webAppPlugin } from './plugins/web-app';
 import { chatRoutes, createChatDependencies, mcpRoutes } from './modules/chat';
 import { createMailer, mailboxRoutes } from './modules/mail';
 import { describeSharePreview, publicShareRoutes, shareLinkRoutes } from './modules/shares';
+import {
+  deriveUnsubscribeKey,
+  notificationsRoutes,
+  notifyInvitationAccepted,
+  notifyPaymentFailed,
+  type NotificationDependencies,
+} from './modules/notifications';
+import { readOrCreateSecretFile } from './lib/secrets';
 
 export const apiVersion = '0.1.0';
 
@@ -217,11 +225,28 @@ export async function buildApp({
     platformOverrides,
   });
   await app.register(connectionsRoutes, { db: database.db, services: platforms });
+  // Notifications (issue 31): the digest and alerts by mail, settings, the in-app list. Teams
+  // and billing report what happened through these hooks; a failure there is logged, never
+  // turned into a failed invitation or webhook.
+  const notifications: NotificationDependencies = {
+    db: database.db,
+    mailer,
+    appUrl: config.appUrl,
+    unsubscribeKey: deriveUnsubscribeKey(
+      config.authSecret ?? readOrCreateSecretFile(config.dataDir, 'auth-secret'),
+    ),
+    ...(platformOverrides?.now ? { now: platformOverrides.now } : {}),
+  };
+  const reportFailure = (what: string) => (error: unknown) =>
+    app.log.warn({ err: error }, `${what}: the notification could not be recorded`);
+  await app.register(notificationsRoutes, notifications);
   await app.register(teamsRoutes, {
     db: database.db,
     cipher: tokenCipher,
     mailer,
     appUrl: config.appUrl,
+    onInvitationAccepted: (accepted) =>
+      notifyInvitationAccepted(database.db, accepted).catch(reportFailure('invitation accepted')),
   });
   const chat = createChatDependencies({
     db: database.db,
@@ -241,6 +266,8 @@ export async function buildApp({
     billingOverrides,
     clerkOverrides,
   });
+  billing.onPaymentFailed = (failed) =>
+    notifyPaymentFailed(database.db, failed).catch(reportFailure('payment failed'));
   await app.register(billingRoutes, { services: billing, allowedOrigins: config.corsOrigins });
   await app.register(webhookRoutes, { services: billing });
   if (config.mail.isMailboxServed) await app.register(mailboxRoutes, { db: database.db });
@@ -268,5 +295,6 @@ export async function buildApp({
     paymentsSandbox: sandboxInstance,
     billing,
     mailer,
+    notifications,
   }) as unknown as App;
 }

@@ -6,6 +6,11 @@ import { demoAccounts, demoPassword, seedDemoAccounts, seedDemoConnections } fro
 import { startWorker, type Worker } from './jobs/worker';
 import { resealConnectionTokens } from './modules/connections';
 import { createSyncHandlers, ensureDailySchedule } from './modules/sync';
+import {
+  createDigestCache,
+  createNotificationHandlers,
+  ensureNotificationSchedule,
+} from './modules/notifications';
 import path from 'node:path';
 import { KeyMismatchError, verifyKeyChecks } from './lib/key-check';
 import { readOrCreateSecretFile } from './lib/secrets';
@@ -111,6 +116,7 @@ async function main(): Promise<void> {
   }
   if (config.isSyncWorkerEnabled) {
     await ensureDailySchedule(database.db);
+    await ensureNotificationSchedule(database.db);
     // After a key rotation, tokens sealed with older keys are re-sealed so those keys can retire.
     void resealConnectionTokens(database.db, app.platforms.cipher).then(
       (count) => count > 0 && app.log.info({ count }, 'tokens re-sealed with the current key'),
@@ -120,7 +126,10 @@ async function main(): Promise<void> {
     worker = startWorker({
       db: database.db,
       lockSeconds: config.syncJobLockSeconds,
-      handlers: createSyncHandlers(database.db, app.platforms),
+      handlers: {
+        ...createSyncHandlers(database.db, app.platforms),
+        ...createNotificationHandlers({ ...app.notifications, digestCache: createDigestCache() }),
+      },
       onError: (error, job) =>
         app.log.warn(
           {

@@ -45,6 +45,28 @@ export async function enqueueJob(
 }
 
 /**
+ * Adds many jobs in one statement (schedulers queueing thousands at once). A job whose singleton
+ * key is already queued or running is left out; answers how many were added.
+ */
+export async function enqueueJobs(db: Database, options: EnqueueOptions[]): Promise<number> {
+  if (options.length === 0) return 0;
+  const inserted = await db
+    .insert(jobs)
+    .values(
+      options.map((option) => ({
+        queue: option.queue,
+        payload: option.payload ?? {},
+        runAt: option.runAt ?? new Date(),
+        singletonKey: option.singletonKey ?? null,
+        maxAttempts: option.maxAttempts ?? 5,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  return inserted.length;
+}
+
+/**
  * Claims the next due job of the given queues. A running job whose lock expired (its worker
  * died) is due again while it has attempts left; one that used them all (it crashed its process
  * every time) is failed for good instead of being claimed forever. Concurrent workers never claim

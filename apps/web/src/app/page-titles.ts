@@ -36,6 +36,7 @@ export const pageTitles: Record<AppPath, string> = {
   [paths.settingsUsage]: 'Usage',
   [paths.settingsConnections]: 'Connections',
   [paths.settingsSharing]: 'Share links',
+  [paths.settingsNotifications]: 'Notifications',
   [paths.sharedView]: 'Shared figures',
   [paths.forgotPassword]: 'Forgot password',
   [paths.resetPassword]: 'Choose a new password',

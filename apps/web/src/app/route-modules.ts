@@ -45,6 +45,7 @@ export const routeModules: Record<AppPath, () => Promise<RouteModule>> = {
   [paths.settingsUsage]: () => import('./routes/settings-usage'),
   [paths.settingsConnections]: () => import('./routes/settings-connections'),
   [paths.settingsSharing]: () => import('./routes/settings-sharing'),
+  [paths.settingsNotifications]: () => import('./routes/settings-notifications'),
   [paths.sharedView]: () => import('./routes/shared-view'),
   [paths.forgotPassword]: () => import('./routes/forgot-password'),
   [paths.resetPassword]: () => import('./routes/reset-password'),

@@ -1,5 +1,5 @@
 import type { Role } from '@crescendo/contracts';
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { ServerUnreachable } from '@/components/errors/server-unreachable';
@@ -41,7 +41,7 @@ function publicRoute(path: AppPath, routeName: string): RouteObject {
 // with the route's own module and the identity check. A guarded route's module resolves only once
 // the shell has loaded too, so the shell renders at once: a lazy component would suspend first, and
 // React holds a revealed Suspense fallback for 300 ms, which delays the page and its requests.
-let loadedAppShell: ComponentType | null = null;
+let loadedAppShell: ComponentType<{ headerActions?: ReactNode }> | null = null;
 const loadAppShell = importWithChunkFallback(() =>
   loadAppShellModule().then((module) => {
     loadedAppShell = module.AppShell;
@@ -80,16 +80,26 @@ function PublicFrame() {
   );
 }
 
+// The header's bell (its list, Radix menu and queries) loads after the shell, never before it.
+const LazyNotificationBell = lazy(
+  importWithChunkFallback(() => import('@/features/notifications/components/notification-bell')),
+);
+const headerActions = (
+  <Suspense fallback={null}>
+    <LazyNotificationBell />
+  </Suspense>
+);
+
 function SignedInFrame() {
   // Decided once per mount, so the shell is never swapped (and its page remounted) later on.
   const [Shell] = useState(() => loadedAppShell);
   return (
     <ProtectedRoute>
       {Shell ? (
-        <Shell />
+        <Shell headerActions={headerActions} />
       ) : (
         <Suspense fallback={<GuardSpinner />}>
-          <LazyAppShell />
+          <LazyAppShell headerActions={headerActions} />
         </Suspense>
       )}
       <AssistantMount />
@@ -164,6 +174,7 @@ export const routes: RouteObject[] = [
           guardedRoute(paths.settingsUsage, 'Usage'),
           guardedRoute(paths.settingsConnections, 'Connections'),
           guardedRoute(paths.settingsSharing, 'Share links'),
+          guardedRoute(paths.settingsNotifications, 'Notifications'),
           guardedRoute(paths.settingsTeam, 'Team'),
         ],
       },

@@ -34,6 +34,7 @@ export const paths = {
   settingsUsage: '/settings/usage',
   settingsConnections: '/settings/connections',
   settingsSharing: '/settings/sharing',
+  settingsNotifications: '/settings/notifications',
   /** A verified share link's page: public, outside the signed-in frame. */
   sharedView: '/s/:token',
   settingsTeam: '/settings/team',
@@ -66,6 +67,7 @@ export const guardedRoutes: Record<string, readonly Role[]> = {
   [paths.settingsUsage]: analyticsRoles,
   [paths.settingsConnections]: [],
   [paths.settingsSharing]: analyticsRoles,
+  [paths.settingsNotifications]: analyticsRoles,
   [paths.settingsTeam]: analyticsRoles,
 };
 

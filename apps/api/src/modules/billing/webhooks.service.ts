@@ -26,6 +26,13 @@ export type BillingServices = {
   publishTier: TierPublisher;
   now?: () => Date;
   log?: { warn(object: object, message: string): void };
+  /** Told when a payment fails (the notifications module's alert); never throws. */
+  onPaymentFailed?: (failed: {
+    organizationId: string;
+    invoiceId: string;
+    amountCents: number;
+    currency: string;
+  }) => Promise<void>;
 };
 
 const handledTypes = new Set([
@@ -90,6 +97,14 @@ async function applyEvent(services: BillingServices, event: Stripe.Event): Promi
     case 'invoice.payment_failed': {
       const invoice = event.data.object as Stripe.Invoice;
       await recordInvoice(services, account, invoice);
+      if (event.type === 'invoice.payment_failed' && invoice.id) {
+        await services.onPaymentFailed?.({
+          organizationId: account.organizationId,
+          invoiceId: invoice.id,
+          amountCents: invoice.amount_due,
+          currency: invoice.currency,
+        });
+      }
       subscriptionId =
         idOf(invoice.parent?.subscription_details?.subscription) ?? account.subscriptionId;
       break;

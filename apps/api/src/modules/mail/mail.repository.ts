@@ -12,6 +12,7 @@ export async function insertMail(
     subject: string;
     text: string;
     html: string | null;
+    headers: Record<string, string>;
   },
 ): Promise<string> {
   const [row] = await db.insert(sandboxMail).values(mail).returning({ id: sandboxMail.id });

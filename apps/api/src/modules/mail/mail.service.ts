@@ -7,7 +7,10 @@ export type MailMessage = {
   subject: string;
   /** The plain-text body; links on their own line work in every mail client. */
   text: string;
+  /** The HTML part, beside the text part (multipart/alternative). */
   html?: string;
+  /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
+  headers?: Record<string, string>;
 };
 
 export type SentMail = {
@@ -58,6 +61,7 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
         });
         options.logger.info(
           { mail: { to: message.to, subject: message.subject, messageId: info.messageId } },
@@ -77,6 +81,7 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html ?? null,
+        headers: message.headers ?? {},
       });
       if (options.isMailboxServed === false) {
         options.logger.warn(

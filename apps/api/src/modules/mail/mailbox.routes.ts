@@ -32,7 +32,12 @@ const styles = `
   @media (prefers-color-scheme: dark) { a { color: #c4b5fd; } .meta { color: #a1a1aa; } }
   ul { list-style: none; padding: 0; } li { border-bottom: 1px solid #8884; padding: .75rem 0; }
   .meta { font-size: .875rem; } pre { white-space: pre-wrap; word-break: break-word;
-  font: inherit; } `;
+  font: inherit; }
+  dl.headers { display: grid; grid-template-columns: max-content 1fr; gap: .25rem .75rem;
+  font-size: .875rem; margin: 0 0 1rem; } dl.headers dt { font-weight: 600; }
+  dl.headers dd { margin: 0; word-break: break-all; }
+  iframe.html-part { width: 100%; height: 70vh; border: 1px solid #8886; border-radius: .5rem;
+  background: #fff; } `;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Crescendo sandbox</title><style>${styles}</style></head><body><main>${body}</main></body></html>`;
@@ -57,12 +62,29 @@ function renderList(mails: StoredMail[]): string {
   );
 }
 
+function renderHeaders(headers: Record<string, string>): string {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return '';
+  return `<h2>Headers</h2><dl class="headers" aria-label="Headers">${entries
+    .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join('')}</dl>`;
+}
+
 function renderMail(mail: StoredMail): string {
+  // The HTML part is shown in a sandboxed frame (no scripts, its own opaque origin), from a
+  // route with its own strict content security policy; the text part below it.
+  const htmlPart = mail.html
+    ? `<h2>HTML part</h2><iframe class="html-part" title="HTML part" sandbox="allow-popups allow-popups-to-escape-sandbox" src="${mailboxPath}/${mail.id}/html"></iframe><h2>Text part</h2>`
+    : '';
   return page(
     mail.subject,
-    `<p><a href="${mailboxPath}">← All mail</a></p><h1>${escapeHtml(mail.subject)}</h1><p class="meta">From ${escapeHtml(mail.fromAddress)}<br>To ${escapeHtml(mail.toAddress)}<br>${formatDate(mail.createdAt)}</p><pre>${renderText(mail.text)}</pre>`,
+    `<p><a href="${mailboxPath}">← All mail</a></p><h1>${escapeHtml(mail.subject)}</h1><p class="meta">From ${escapeHtml(mail.fromAddress)}<br>To ${escapeHtml(mail.toAddress)}<br>${formatDate(mail.createdAt)}</p>${renderHeaders(mail.headers ?? {})}${htmlPart}<pre>${renderText(mail.text)}</pre>`,
   );
 }
+
+/** The HTML part as sent: no script runs (CSP and the frame's sandbox), links open outside. */
+const htmlPartPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; font-src https: data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
 /** The sandbox mailbox's pages: registered only while mail is not sent by SMTP. */
 export async function mailboxRoutes(app: FastifyInstance, options: { db: Database }) {
@@ -88,5 +110,16 @@ export async function mailboxRoutes(app: FastifyInstance, options: { db: Databas
         );
     }
     return reply.send(renderMail(mail));
+  });
+  app.get(`${mailboxPath}/:id/html`, { schema: { hide: true } }, async (request, reply) => {
+    const parsed = z.object({ id: z.uuid() }).safeParse(request.params);
+    const mail = parsed.success ? await findMail(options.db, parsed.data.id) : null;
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', htmlPartPolicy)
+      .header('x-frame-options', 'SAMEORIGIN');
+    if (!mail?.html) return reply.status(404).send('<p>No HTML part</p>');
+    return reply.send(mail.html);
   });
 }

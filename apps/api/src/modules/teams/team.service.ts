@@ -48,6 +48,15 @@ export type TeamDependencies = {
   mailer: Mailer;
   appUrl: string;
   now?: () => Date;
+  /** Told once an invitation is accepted (the notifications module's alert); never throws. */
+  onInvitationAccepted?: (accepted: {
+    organizationId: string;
+    invitationId: string;
+    memberName: string;
+    memberEmail: string;
+    role: OrganizationRole;
+    acceptedByUserId: string;
+  }) => Promise<void>;
 };
 
 const invitationLifetimeMs = invitationLifetimeDays * 24 * 60 * 60 * 1000;
@@ -305,6 +314,15 @@ export async function acceptInvitation(
       ? await deps.db.transaction(join)
       : await withArtistPlace(deps.db, user.subject, preview.identityOrganizationId, join);
   if (sessionId) await setSessionActiveOrganization(deps.db, sessionId, row.identityOrganizationId);
+  await deps.onInvitationAccepted?.({
+    // Embedded organisations share the product organisation's id.
+    organizationId: row.identityOrganizationId,
+    invitationId: row.id,
+    memberName: user.name,
+    memberEmail: user.email,
+    role: row.role,
+    acceptedByUserId: user.id,
+  });
   return toSummary(
     { id: row.identityOrganizationId, name: row.organizationName, role: row.role },
     row.identityOrganizationId,

@@ -159,8 +159,18 @@ function ViewerNotice() {
   );
 }
 
-/** The signed-in app frame: navigation, search, export, theme and account. */
-export function AppShell({ children }: { children?: ReactNode }) {
+/**
+ * The signed-in app frame: navigation, search, export, theme and account. `headerActions` are
+ * the app layer's own header buttons (the notification bell), since shared code cannot import
+ * features.
+ */
+export function AppShell({
+  children,
+  headerActions,
+}: {
+  children?: ReactNode;
+  headerActions?: ReactNode;
+}) {
   const { roles } = useAuth();
   const reachability = useReachability();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
@@ -199,6 +209,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
                     <Sparkles className="h-5 w-5" aria-hidden="true" />
                   </Button>
                   <ExportButton />
+                  {headerActions}
                   <Button
                     variant="ghost"
                     size="icon"

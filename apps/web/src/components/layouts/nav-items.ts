@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  Bell,
   CircleDollarSign,
   Clapperboard,
   CreditCard,
@@ -43,6 +44,7 @@ export const navSections: NavSection[] = [
       { label: 'Artist profile', to: paths.settingsProfile, icon: UserRound, roles: analytics },
       { label: 'Connections', to: paths.settingsConnections, icon: Link2, roles: [] },
       { label: 'Share links', to: paths.settingsSharing, icon: Share2, roles: analytics },
+      { label: 'Notifications', to: paths.settingsNotifications, icon: Bell, roles: analytics },
       { label: 'Team', to: paths.settingsTeam, icon: UsersRound, roles: analytics },
       { label: 'Usage', to: paths.settingsUsage, icon: BarChart3, roles: analytics },
       // Billing is managed on the usage page (plan, portal, card, invoices); /settings/billing

@@ -27,7 +27,6 @@ import { FirstSyncProgress } from './first-sync-progress';
 import { FreshnessBadges } from './freshness-badges';
 import { InsightsPanel } from './insights-panel';
 import { trendsOf } from './period-comparison';
-import { useInsightToasts } from './insights-toasts';
 import { KpiCard } from './kpi-card';
 import { MilestonesPanel } from './milestones-panel';
 import { ShareViewButton } from './share-view-button';
@@ -112,12 +111,6 @@ function OverviewSkeleton() {
   );
 }
 
-function focusInsights() {
-  const heading = document.getElementById('insights-heading');
-  heading?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  heading?.focus({ preventScroll: true });
-}
-
 /** The shell's Export button (and Ctrl+Shift+E): the overview's series as CSV, as on screen. */
 function useOverviewExport(filters: Filters, data: Analytics | undefined) {
   const latest = useRef(filters);
@@ -153,10 +146,6 @@ export function DashboardPage() {
   const profile = profileQuery.data ?? null;
   const name = profile?.artistName ?? user?.name ?? 'there';
   const isFirstVisit = useIsFirstVisit('dashboard', user?.id);
-  useInsightToasts(
-    analytics.isPlaceholderData || isFirstSync ? undefined : data?.insights,
-    focusInsights,
-  );
   useOverviewExport(filters, isFirstSync ? undefined : data);
   const isUpdating = analytics.isPlaceholderData && analytics.isFetching;
   if (profileQuery.isError) throw profileQuery.error;

@@ -2,7 +2,6 @@ import type { Insight } from '@crescendo/contracts';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { describeQuietPeriod, InsightsPanel } from './insights-panel';
-import { toastTypeOf } from './insights-toasts';
 
 function insightOf(overrides: Partial<Insight>): Insight {
   return {
@@ -60,13 +59,5 @@ describe('describeQuietPeriod', () => {
   it('says no day stood out when nothing fell by 10 % or more', () => {
     expect(describeQuietPeriod([{ label: 'views', change: -0.05 }])).toMatch(/^No single day/);
     expect(describeQuietPeriod()).not.toMatch(/down on the one before/);
-  });
-});
-
-describe('toastTypeOf', () => {
-  it('uses the spec’s toast types: warning for a drop, insight for a spike, celebration for a milestone', () => {
-    expect(toastTypeOf({ kind: 'spike', direction: 'down' })).toBe('warning');
-    expect(toastTypeOf({ kind: 'spike', direction: 'up' })).toBe('insight');
-    expect(toastTypeOf({ kind: 'milestone', direction: 'up' })).toBe('celebration');
   });
 });

@@ -1,0 +1,192 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { notificationEvents, notificationMails, notificationRecipients } from '../../db/schema';
+
+export type NewEvent = {
+  organizationId: string;
+  kind: string;
+  dedupeKey: string;
+  groupKey: string;
+  tone: 'up' | 'down' | 'neutral';
+  title: string;
+  body: string;
+  link: string | null;
+  changePercent: number | null;
+};
+
+export type StoredEvent = typeof notificationEvents.$inferSelect;
+
+/** Records the event once per dedupe key: null when it was already recorded. */
+export async function insertEvent(db: Database, event: NewEvent): Promise<StoredEvent | null> {
+  const [row] = await db.insert(notificationEvents).values(event).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function insertRecipients(
+  db: Database,
+  rows: { eventId: string; userId: string; organizationId: string; isMailWanted: boolean }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(notificationRecipients).values(rows).onConflictDoNothing();
+}
+
+export async function listNotifications(
+  db: Database,
+  userId: string,
+  organizationId: string,
+  limit: number,
+) {
+  return db
+    .select({
+      id: notificationEvents.id,
+      kind: notificationEvents.kind,
+      tone: notificationEvents.tone,
+      title: notificationEvents.title,
+      body: notificationEvents.body,
+      link: notificationEvents.link,
+      createdAt: notificationEvents.createdAt,
+      readAt: notificationRecipients.readAt,
+    })
+    .from(notificationRecipients)
+    .innerJoin(notificationEvents, eq(notificationEvents.id, notificationRecipients.eventId))
+    .where(
+      and(
+        eq(notificationRecipients.userId, userId),
+        eq(notificationRecipients.organizationId, organizationId),
+      ),
+    )
+    .orderBy(desc(notificationEvents.createdAt), desc(notificationEvents.id))
+    .limit(limit);
+}
+
+export async function countUnread(
+  db: Database,
+  userId: string,
+  organizationId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notificationRecipients)
+    .where(
+      and(
+        eq(notificationRecipients.userId, userId),
+        eq(notificationRecipients.organizationId, organizationId),
+        isNull(notificationRecipients.readAt),
+      ),
+    );
+  return Number(row?.count ?? 0);
+}
+
+export async function markRead(
+  db: Database,
+  userId: string,
+  organizationId: string,
+  eventIds: string[] | undefined,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(notificationRecipients)
+    .set({ readAt: now })
+    .where(
+      and(
+        eq(notificationRecipients.userId, userId),
+        eq(notificationRecipients.organizationId, organizationId),
+        isNull(notificationRecipients.readAt),
+        ...(eventIds ? [inArray(notificationRecipients.eventId, eventIds)] : []),
+      ),
+    );
+}
+
+/** The person's events of one group still waiting to be mailed, oldest first. */
+export async function listUnmailedEvents(
+  db: Database,
+  userId: string,
+  organizationId: string,
+  groupKey: string,
+): Promise<StoredEvent[]> {
+  const rows = await db
+    .select({ event: notificationEvents })
+    .from(notificationRecipients)
+    .innerJoin(notificationEvents, eq(notificationEvents.id, notificationRecipients.eventId))
+    .where(
+      and(
+        eq(notificationRecipients.userId, userId),
+        eq(notificationRecipients.organizationId, organizationId),
+        eq(notificationRecipients.isMailWanted, true),
+        isNull(notificationRecipients.mailedAt),
+        eq(notificationEvents.groupKey, groupKey),
+      ),
+    )
+    .orderBy(notificationEvents.createdAt, notificationEvents.id);
+  return rows.map((row) => row.event);
+}
+
+export async function markMailed(
+  db: Database,
+  userId: string,
+  eventIds: string[],
+  now: Date,
+): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db
+    .update(notificationRecipients)
+    .set({ mailedAt: now })
+    .where(
+      and(
+        eq(notificationRecipients.userId, userId),
+        inArray(notificationRecipients.eventId, eventIds),
+      ),
+    );
+}
+
+// ── Mail claims: one row per person, organisation and mail key ──
+
+export type MailClaim = { userId: string; organizationId: string; mailKey: string };
+
+/** Claims keys that are new; answers the ones this call claimed (the others exist already). */
+export async function insertMailClaims(
+  db: Database,
+  claims: MailClaim[],
+  status: 'queued' | 'sending',
+): Promise<MailClaim[]> {
+  if (claims.length === 0) return [];
+  return db
+    .insert(notificationMails)
+    .values(claims.map((claim) => ({ ...claim, status })))
+    .onConflictDoNothing()
+    .returning({
+      userId: notificationMails.userId,
+      organizationId: notificationMails.organizationId,
+      mailKey: notificationMails.mailKey,
+    });
+}
+
+/** queued → sending, once: false when another run took it (or it went already). */
+export async function startSending(db: Database, claim: MailClaim): Promise<boolean> {
+  const rows = await db
+    .update(notificationMails)
+    .set({ status: 'sending' })
+    .where(and(claimIs(claim), eq(notificationMails.status, 'queued')))
+    .returning({ mailKey: notificationMails.mailKey });
+  return rows.length === 1;
+}
+
+export async function finishClaim(
+  db: Database,
+  claim: MailClaim,
+  status: 'sent' | 'skipped' | 'queued',
+  now: Date,
+): Promise<void> {
+  await db
+    .update(notificationMails)
+    .set({ status, sentAt: status === 'sent' ? now : null })
+    .where(claimIs(claim));
+}
+
+function claimIs(claim: MailClaim) {
+  return and(
+    eq(notificationMails.userId, claim.userId),
+    eq(notificationMails.organizationId, claim.organizationId),
+    eq(notificationMails.mailKey, claim.mailKey),
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The notifications module's public surface: the weekly digest and alerts by email, each
+ * person's settings, the in-app list and the one-click unsubscribe. Other modules report what
+ * happened through the `notify…` functions; the worker runs `createNotificationHandlers`.
+ */
+export { notificationsRoutes } from './notifications.routes';
+export {
+  createDigestCache,
+  createNotificationHandlers,
+  ensureNotificationSchedule,
+  queueDueDigests,
+  runNotificationSchedule,
+  sendAlertMail,
+  sendDigestTo,
+  sendQueuedDigest,
+  type NotificationDependencies,
+} from './notification-jobs';
+export {
+  detectAlerts,
+  notifyImportFinished,
+  notifyInvitationAccepted,
+  notifyPaymentFailed,
+  recordAlert,
+  type Alert,
+} from './alerts';
+export { composeDigest, defaultDigestSources, type DigestSource } from './digest/compose-digest';
+export type { Digest, DigestSection } from './digest/digest-model';
+export { renderDigestMail } from './digest/render-digest';
+export { listMembers } from './members.repository';
+export { deriveUnsubscribeKey } from './unsubscribe-tokens';
+export { alertMailQueue, digestQueue, scheduleQueue } from './notification-queues';
