@@ -25,6 +25,11 @@ export const paths = {
   dashboardAudience: '/dashboard/audience',
   dashboardRoi: '/dashboard/roi',
   dashboardContent: '/dashboard/content',
+  /** Statement earnings by store, country, song, release, month or source. */
+  dashboardRevenue: '/dashboard/revenue',
+  dashboardSongs: '/dashboard/songs',
+  /** One song (by ISRC): build links with `buildSongHref`. */
+  dashboardSong: '/dashboard/songs/:isrc',
   youtube: '/youtube',
   meta: '/meta',
   onboardingProfile: '/onboarding/profile',
@@ -34,6 +39,8 @@ export const paths = {
   settingsUsage: '/settings/usage',
   settingsConnections: '/settings/connections',
   settingsSharing: '/settings/sharing',
+  /** Spotify for Artists exports and distributor statements. */
+  settingsImports: '/settings/imports',
   /** A verified share link's page: public, outside the signed-in frame. */
   sharedView: '/s/:token',
   settingsTeam: '/settings/team',
@@ -59,6 +66,9 @@ export const guardedRoutes: Record<string, readonly Role[]> = {
   [paths.dashboardAudience]: analyticsRoles,
   [paths.dashboardRoi]: analyticsRoles,
   [paths.dashboardContent]: analyticsRoles,
+  [paths.dashboardRevenue]: analyticsRoles,
+  [paths.dashboardSongs]: analyticsRoles,
+  [paths.dashboardSong]: analyticsRoles,
   [paths.onboardingProfile]: analyticsRoles,
   [paths.onboardingConnections]: analyticsRoles,
   [paths.settingsProfile]: analyticsRoles,
@@ -66,6 +76,7 @@ export const guardedRoutes: Record<string, readonly Role[]> = {
   [paths.settingsUsage]: analyticsRoles,
   [paths.settingsConnections]: [],
   [paths.settingsSharing]: analyticsRoles,
+  [paths.settingsImports]: analyticsRoles,
   [paths.settingsTeam]: analyticsRoles,
 };
 
@@ -97,6 +108,11 @@ export function getHomePathForRoles(roles: readonly string[]): string {
   if (roles.includes('admin') || roles.includes('customer')) return paths.dashboard;
   if (roles.includes('lead')) return paths.waitlist;
   return paths.home;
+}
+
+/** A song's page: `/dashboard/songs/USS1Z2400001`. */
+export function buildSongHref(isrc: string): string {
+  return paths.dashboardSong.replace(':isrc', encodeURIComponent(isrc));
 }
 
 /** Builds `/login` and remembers where the user was going. */

@@ -16,8 +16,9 @@ function formatterFor(key: string, build: () => Intl.NumberFormat): Intl.NumberF
 function formatWith(amount: number, currency: string, options: Intl.NumberFormatOptions): string {
   try {
     const key = `${currency}|${JSON.stringify(options)}`;
-    return formatterFor(key, () =>
-      new Intl.NumberFormat(undefined, { style: 'currency', currency, ...options }),
+    return formatterFor(
+      key,
+      () => new Intl.NumberFormat(undefined, { style: 'currency', currency, ...options }),
     ).format(amount);
   } catch {
     // A code Intl does not know (a statement's own spelling) is still shown, with its code.
@@ -43,11 +44,14 @@ export function formatPerUnitMoney(amount: number | null | undefined, currency: 
   return formatMoney(amount, currency);
 }
 
+const longMonth = new Intl.DateTimeFormat(undefined, {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** A month key ("2026-03" or "2026-03-31") as "March 2026", read in UTC. */
 export function formatMonth(month: string): string {
   const date = new Date(`${month.slice(0, 7)}-01T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return month;
-  return formatterFor('month-long', () =>
-    new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
-  ).format(date);
+  return Number.isNaN(date.getTime()) ? month : longMonth.format(date);
 }

@@ -26,9 +26,7 @@ function sortImports(imports: Import[], key: SortKey, order: SortOrder): Import[
   const direction = order === 'asc' ? 1 : -1;
   return [...imports].sort((left, right) => {
     const difference =
-      key === 'createdAt'
-        ? left.createdAt.localeCompare(right.createdAt)
-        : left[key] - right[key];
+      key === 'createdAt' ? left.createdAt.localeCompare(right.createdAt) : left[key] - right[key];
     return difference * direction;
   });
 }
@@ -37,7 +35,9 @@ function sortImports(imports: Import[], key: SortKey, order: SortOrder): Import[
 function describeDuplicate(item: Import, imports: Import[]): string | null {
   if (!item.duplicateOf) return null;
   const earlier = imports.find((other) => other.id === item.duplicateOf);
-  return earlier ? `Already imported on ${formatDate(earlier.createdAt)}` : 'Already imported before';
+  return earlier
+    ? `Already imported on ${formatDate(earlier.createdAt)}`
+    : 'Already imported before';
 }
 
 function buildColumns({

@@ -26,13 +26,22 @@ export function ImportUploader({ className }: { className?: string }) {
   const { canEdit, readOnlyReason } = useOrganizationAccess();
 
   const patch = (key: string, change: Partial<Upload>) =>
-    setUploads((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
+    setUploads((current) =>
+      current.map((item) => (item.key === key ? { ...item, ...change } : item)),
+    );
 
   const start = (files: File[]) => {
     const added: Upload[] = files.map((file) => {
       const key = `upload-${(nextUploadKey += 1)}`;
       return file.size > maxImportFileBytes
-        ? { key, file, state: 'refused', progress: 0, message: describeTooLarge(file), importId: null }
+        ? {
+            key,
+            file,
+            state: 'refused',
+            progress: 0,
+            message: describeTooLarge(file),
+            importId: null,
+          }
         : { key, file, state: 'uploading', progress: 0, message: null, importId: null };
     });
     setUploads((current) => [...added, ...current]);

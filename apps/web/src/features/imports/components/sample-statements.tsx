@@ -32,7 +32,10 @@ export function SampleStatements() {
                   download={sample.fileName}
                   className="flex items-start gap-2 rounded-lg border border-zinc-200 p-3 text-sm hover:bg-zinc-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:border-zinc-800 dark:hover:bg-zinc-800/60"
                 >
-                  <Download className="mt-0.5 h-4 w-4 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+                  <Download
+                    className="mt-0.5 h-4 w-4 shrink-0 text-brand-700 dark:text-brand-300"
+                    aria-hidden="true"
+                  />
                   <span className="min-w-0">
                     <span className="block truncate font-medium">{sample.fileName}</span>
                     <span className="block text-xs text-zinc-600 dark:text-zinc-400">

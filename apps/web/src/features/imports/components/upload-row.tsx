@@ -32,7 +32,9 @@ function ReadingStatus({ importId, fileName }: { importId: string; fileName: str
   }, [isSettled, queryClient]);
 
   if (!item) {
-    return <Progress value={null} label={`Reading ${fileName}`} valueText="Waiting for the server" />;
+    return (
+      <Progress value={null} label={`Reading ${fileName}`} valueText="Waiting for the server" />
+    );
   }
   if (!isSettled) {
     return (
@@ -60,9 +62,7 @@ function ReadingStatus({ importId, fileName }: { importId: string; fileName: str
       <span>
         {formatFullNumber(item.rowsImported)} lines imported
         {item.rowsRejected > 0 ? ` · ${formatFullNumber(item.rowsRejected)} skipped` : ''}
-        {item.rowsDuplicate > 0
-          ? ` · ${formatFullNumber(item.rowsDuplicate)} already counted`
-          : ''}
+        {item.rowsDuplicate > 0 ? ` · ${formatFullNumber(item.rowsDuplicate)} already counted` : ''}
         {item.duplicateOf ? ' · this file was imported before' : ''}
       </span>
     </p>

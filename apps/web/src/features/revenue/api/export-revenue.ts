@@ -24,7 +24,15 @@ const toNumberCell = (value: number | null) => (value === null ? '' : String(val
  * months no statement has reached are left empty with a note, never written as 0.
  */
 export function buildRevenueCsv(response: RevenueResponse, groupBy: RevenueGroupBy): string {
-  const header = ['Group', 'Key', 'Label', `Earnings (${response.currency})`, 'Quantity', 'Per unit', 'Note'];
+  const header = [
+    'Group',
+    'Key',
+    'Label',
+    `Earnings (${response.currency})`,
+    'Quantity',
+    'Per unit',
+    'Note',
+  ];
   const lines = [header.map(toTextCell).join(',')];
   if (groupBy === 'month') {
     for (const figure of toMonthFigures(response)) {

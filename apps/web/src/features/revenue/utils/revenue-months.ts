@@ -61,9 +61,7 @@ export type MonthFigure = {
 export function toMonthFigures(
   response: Pick<RevenueResponse, 'range' | 'rows' | 'reportedThrough'>,
 ): MonthFigure[] {
-  const byMonth = new Map<string, EarningsRow>(
-    response.rows.map((row) => [toMonth(row.key), row]),
-  );
+  const byMonth = new Map<string, EarningsRow>(response.rows.map((row) => [toMonth(row.key), row]));
   const last = lastReportedMonth(response.reportedThrough);
   const fullyReported = lastFullyReportedMonth(response.reportedThrough);
   const months = monthsBetween(response.range.from, response.range.to);
