@@ -1,24 +1,24 @@
-import { useId } from 'react';
-import { Select } from '@/components/ui/input';
+import { Select, type SelectProps } from '@/components/ui/input';
 import { useSongs } from '../api/list-songs';
 
-export type SongPickerProps = {
+export type SongPickerProps = Omit<SelectProps, 'value' | 'onChange'> & {
   value: string;
   onChange: (isrc: string) => void;
-  id?: string;
 };
 
-/** An optional song for a form (the campaign form): the catalogue's songs by title, or none. */
-export function SongPicker({ value, onChange, id }: SongPickerProps) {
-  const fallbackId = useId();
+/**
+ * An optional song for a form (the campaign form): the catalogue's songs by title, or none. The
+ * songs load when the picker shows, not with the page around it.
+ */
+export function SongPicker({ value, onChange, ...props }: SongPickerProps) {
   const songs = useSongs();
   const list = songs.data?.songs ?? [];
   return (
     <Select
-      id={id ?? fallbackId}
+      {...props}
+      name="songIsrc"
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      disabled={songs.isPending && !songs.isError}
     >
       <option value="">{songs.isPending ? 'Loading songs…' : 'No song'}</option>
       {list.map((song) => (
