@@ -11,6 +11,7 @@ describe('money formatting', () => {
   it('keeps enough decimals for per-stream pay', () => {
     expect(formatPerUnitMoney(0.0031, 'USD')).toBe('$0.0031');
     expect(formatPerUnitMoney(0.004567, 'USD')).toBe('$0.0046');
+    expect(formatPerUnitMoney(0.003, 'USD')).toBe('$0.0030');
     expect(formatPerUnitMoney(0.99, 'USD')).toBe('$0.99');
     expect(formatPerUnitMoney(0, 'USD')).toBe('$0.00');
   });

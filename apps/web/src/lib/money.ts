@@ -39,7 +39,10 @@ export function formatMoney(amount: number | null | undefined, currency: string)
 export function formatPerUnitMoney(amount: number | null | undefined, currency: string): string {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return MISSING_VALUE;
   if (amount !== 0 && Math.abs(amount) < 0.1) {
-    return formatWith(amount, currency, { maximumSignificantDigits: 2 });
+    return formatWith(amount, currency, {
+      minimumSignificantDigits: 2,
+      maximumSignificantDigits: 2,
+    });
   }
   return formatMoney(amount, currency);
 }

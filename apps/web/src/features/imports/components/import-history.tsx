@@ -31,6 +31,13 @@ function sortImports(imports: Import[], key: SortKey, order: SortOrder): Import[
   });
 }
 
+/** The format's name says its source ("DistroKid …"); say the source too when it does not. */
+function describeSourceAndFormat(item: Import): string {
+  const format = importFormatLabels[item.format];
+  const source = importSourceLabels[item.source];
+  return format.startsWith(source) ? format : `${source} · ${format}`;
+}
+
 /** "Already imported on Mar 3, 2026" when the very same content came in before. */
 function describeDuplicate(item: Import, imports: Import[]): string | null {
   if (!item.duplicateOf) return null;
@@ -63,7 +70,7 @@ function buildColumns({
               {item.fileName}
             </span>
             <span className="text-xs text-zinc-600 dark:text-zinc-400">
-              {importFormatLabels[item.format]}
+              {describeSourceAndFormat(item)}
             </span>
             {duplicate ? (
               <span className="text-xs text-amber-800 dark:text-amber-300">{duplicate}</span>
@@ -77,7 +84,6 @@ function buildColumns({
         );
       },
     },
-    { id: 'source', header: 'Source', cell: (item) => importSourceLabels[item.source] },
     {
       id: 'status',
       header: 'Status',

@@ -32,7 +32,7 @@ const palette = {
     streams: '#2dd4bf',
     grid: '#27272a',
     axis: '#a1a1aa',
-    pending: '#18181b',
+    pending: '#27272a',
   },
 } as const;
 
