@@ -20,7 +20,7 @@ import {
 } from './import-labels';
 import { ImportRejectionsDialog } from './import-rejections-dialog';
 
-type SortKey = 'createdAt' | 'rowsImported' | 'rowsRejected';
+type SortKey = 'createdAt' | 'rowsImported';
 
 function sortImports(imports: Import[], key: SortKey, order: SortOrder): Import[] {
   const direction = order === 'asc' ? 1 : -1;
@@ -91,38 +91,46 @@ function buildColumns({
     },
     { id: 'period', header: 'Period covered', cell: (item) => describePeriod(item.period) },
     {
-      id: 'imported',
-      header: 'Lines imported',
+      id: 'lines',
+      header: 'Lines',
       sortKey: 'rowsImported',
       align: 'right',
-      cell: (item) => formatFullNumber(item.rowsImported),
+      cell: (item) => (
+        <span className="flex flex-col items-end text-xs leading-5">
+          <span className="text-sm font-medium">
+            {formatFullNumber(item.rowsImported)} imported
+          </span>
+          {item.rowsRejected > 0 ? (
+            <button
+              type="button"
+              className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300"
+              onClick={() => onShowRejections(item)}
+              aria-label={`See the ${formatFullNumber(item.rowsRejected)} rejected lines of ${item.fileName}`}
+            >
+              {formatFullNumber(item.rowsRejected)} rejected
+            </button>
+          ) : (
+            <span className="text-zinc-600 dark:text-zinc-400">0 rejected</span>
+          )}
+          <span className="text-zinc-600 dark:text-zinc-400">
+            {formatFullNumber(item.rowsDuplicate)} duplicates
+          </span>
+        </span>
+      ),
     },
     {
-      id: 'rejected',
-      header: 'Rejected',
-      sortKey: 'rowsRejected',
-      align: 'right',
-      cell: (item) =>
-        item.rowsRejected > 0 ? (
-          <button
-            type="button"
-            className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300"
-            onClick={() => onShowRejections(item)}
-            aria-label={`See the ${formatFullNumber(item.rowsRejected)} rejected lines of ${item.fileName}`}
-          >
-            {formatFullNumber(item.rowsRejected)}
-          </button>
-        ) : (
-          '0'
-        ),
+      id: 'totals',
+      header: 'Totals',
+      cell: (item) => (
+        <span className="flex flex-col text-xs leading-5">
+          {describeTotals(item)
+            .split(' · ')
+            .map((part) => (
+              <span key={part}>{part}</span>
+            ))}
+        </span>
+      ),
     },
-    {
-      id: 'duplicates',
-      header: 'Duplicates',
-      align: 'right',
-      cell: (item) => formatFullNumber(item.rowsDuplicate),
-    },
-    { id: 'totals', header: 'Totals', cell: (item) => describeTotals(item) },
     {
       id: 'uploaded',
       header: 'Uploaded',

@@ -216,8 +216,9 @@ describe('Settings → Imports: history', () => {
       .getByText('DistroKid_1700000000000.tsv')
       .closest('tr') as HTMLElement;
     expect(within(first).getByText('January 2026 – March 2026')).toBeTruthy();
-    expect(within(first).getByText('117')).toBeTruthy();
-    expect(within(first).getByText('48,210 units · $152.37')).toBeTruthy();
+    expect(within(first).getByText('117 imported')).toBeTruthy();
+    expect(within(first).getByText('48,210 units')).toBeTruthy();
+    expect(within(first).getByText('$152.37')).toBeTruthy();
     expect(within(first).getByText('Nova Lane')).toBeTruthy();
     const copy = within(table).getByText('DistroKid_copy.tsv').closest('tr') as HTMLElement;
     expect(within(copy).getByText(/^Already imported on Apr 10, 2026$/)).toBeTruthy();
