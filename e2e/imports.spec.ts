@@ -120,18 +120,16 @@ describe('imports, revenue and songs', () => {
     const history = page.getByRole('table', { name: 'Import history' });
     const row = history.locator('tr').filter({ hasText: fileName });
     await row.getByText('Imported', { exact: true }).waitFor();
-    assert.match((await row.textContent()) ?? '', /January 2026 – February 2026/);
+    assert.match((await row.textContent()) ?? '', /Jan 2026 – Feb 2026/);
     assert.match((await row.textContent()) ?? '', /\$6\.15/);
   });
 
   it('refuses a file that is no known format, naming what is supported', async () => {
-    await page
-      .getByLabel('Files to import')
-      .setInputFiles({
-        name: 'notes.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('hello,world\n1,2\n'),
-      });
+    await page.getByLabel('Files to import').setInputFiles({
+      name: 'notes.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('hello,world\n1,2\n'),
+    });
     await page
       .getByRole('list', { name: 'Uploads' })
       .getByText(/This file is not a format Crescendo can read\. Supported:/)

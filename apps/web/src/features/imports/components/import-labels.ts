@@ -6,7 +6,7 @@ import {
   type ImportStatus,
 } from '@crescendo/contracts';
 import { formatFullNumber, formatLongDay } from '@/lib/format';
-import { formatMoney, formatMonth } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
 
 export { importFormatLabels, importSourceLabels };
 
@@ -39,12 +39,20 @@ export function describeTooLarge(file: Pick<File, 'name' | 'size'>): string {
   return `${file.name} is ${formatFileSize(file.size)}: files up to ${maxFileSizeLabel} can be imported. Split the statement by period and upload the parts.`;
 }
 
-/** "January 2026 – March 2026" for statements, "Jan 1, 2026 – Mar 31, 2026" for daily exports. */
+const shortMonth = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const formatShortMonth = (day: string) =>
+  shortMonth.format(new Date(`${day.slice(0, 7)}-01T00:00:00Z`));
+
+/** "Jan 2026 – Mar 2026" for statements, "Jan 1, 2026 – Mar 31, 2026" for daily exports. */
 export function describePeriod(period: Import['period']): string {
   if (!period) return '—';
   if (period.granularity === 'month') {
-    const from = formatMonth(period.from);
-    const to = formatMonth(period.to);
+    const from = formatShortMonth(period.from);
+    const to = formatShortMonth(period.to);
     return from === to ? from : `${from} – ${to}`;
   }
   return period.from === period.to
