@@ -152,7 +152,9 @@ describe('imports, revenue and songs', () => {
     const file = await download;
     assert.match(file.suggestedFilename(), /^crescendo-revenue-song-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await file.path())!, 'utf8');
-    assert.ok(csv.includes(`song,${isrc},${songTitle},6.15,1700,`), csv);
+    // One line for the song: its earnings and units summed from the file.
+    const escapedTitle = songTitle.replace(/[()]/g, '\\$&');
+    assert.match(csv, new RegExp(`^song,[^,]*,${escapedTitle},6\\.15,1700,`, 'm'));
   });
 
   it('opens the song’s page with its earnings by store and country', async () => {
