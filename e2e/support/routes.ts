@@ -11,6 +11,8 @@ export const guardedRoutes: Record<string, Role[]> = {
   '/dashboard/audience': ['customer', 'admin'],
   '/dashboard/roi': ['customer', 'admin'],
   '/dashboard/content': ['customer', 'admin'],
+  '/dashboard/revenue': ['customer', 'admin'],
+  '/dashboard/songs': ['customer', 'admin'],
   '/onboarding/profile': ['customer', 'admin'],
   '/onboarding/connections': ['customer', 'admin'],
   '/settings/profile': ['customer', 'admin'],
@@ -19,6 +21,7 @@ export const guardedRoutes: Record<string, Role[]> = {
   '/settings/connections': [],
   '/settings/sharing': ['customer', 'admin'],
   '/settings/team': ['customer', 'admin'],
+  '/settings/imports': ['customer', 'admin'],
 };
 
 export const publicRoutes = [

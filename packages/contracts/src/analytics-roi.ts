@@ -5,6 +5,7 @@ import {
   rangeQueryShape,
   withOneRangeForm,
 } from './analytics';
+import { isrcSchema } from './imports';
 
 // Campaigns and their ROI (the shared vocabulary is in ./analytics).
 // ── ROI ─────────────────────────────────────────────────────────────────────
@@ -60,6 +61,8 @@ export const campaignInputSchema = z
     endDate: isoDay,
     linkedContentId: z.uuid({ error: 'Must be a content id' }).nullable().optional(),
     linkedRelease: z.string().trim().max(200).nullable().optional(),
+    /** The song the campaign promotes (its return counts that song's statement earnings). */
+    songIsrc: isrcSchema.nullable().optional(),
     extraRevenue: money.default(0),
     notes: z.string().trim().max(2000).nullable().optional(),
   })
@@ -86,6 +89,8 @@ export const campaignSchema = z.object({
   endDate: z.string(),
   linkedContentId: z.string().nullable(),
   linkedRelease: z.string().nullable(),
+  /** Absent from answers written before campaigns could name a song. */
+  songIsrc: z.string().nullable().optional(),
   extraRevenue: z.number(),
   notes: z.string().nullable(),
   createdAt: z.string(),
@@ -147,6 +152,17 @@ export const campaignResultSchema = z.object({
   revenue: z.number().nullable(),
   /** (revenue − spend) ÷ spend; null without spend or without a measurable revenue lift. */
   roi: z.number().nullable(),
+  /**
+   * The campaign's return in statement money: `waiting_for_statements` until every month it
+   * covers is reported (statements arrive months late), with the month reported through so far.
+   * Absent from answers that do not measure statement money.
+   */
+  moneyReturn: z
+    .object({
+      status: z.enum(['waiting_for_statements', 'reported']),
+      reportedThrough: isoDay.nullable(),
+    })
+    .optional(),
 });
 export type CampaignResult = z.infer<typeof campaignResultSchema>;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { artistProfileInputSchema } from './profile';
 import { emailSchema } from './auth';
 import { errorCodes, errorStatusByCode } from './errors';
+import { campaignInputSchema } from './analytics-roi';
 
 describe('emailSchema', () => {
   it('trims and lower-cases', () => {
@@ -39,5 +40,29 @@ describe('artistProfileInputSchema', () => {
 describe('error codes', () => {
   it('map every code to a 4xx or 5xx status', () => {
     for (const code of errorCodes) expect(errorStatusByCode[code]).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('campaignInputSchema songIsrc', () => {
+  const campaign = {
+    name: 'Release ads',
+    channel: 'meta_ads',
+    amount: 100,
+    startDate: '2026-10-01',
+    endDate: '2026-10-14',
+  };
+
+  it('takes an optional song by ISRC, normalised, or null', () => {
+    expect(campaignInputSchema.parse({ ...campaign, songIsrc: 'us-s1z-24-00001' }).songIsrc).toBe(
+      'USS1Z2400001',
+    );
+    expect(campaignInputSchema.parse({ ...campaign, songIsrc: null }).songIsrc).toBeNull();
+    expect(campaignInputSchema.parse(campaign).songIsrc).toBeUndefined();
+  });
+
+  it('refuses something that is no ISRC', () => {
+    const result = campaignInputSchema.safeParse({ ...campaign, songIsrc: 'not an isrc' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['songIsrc']);
   });
 });

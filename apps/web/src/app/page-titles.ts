@@ -27,6 +27,9 @@ export const pageTitles: Record<AppPath, string> = {
   [paths.dashboardAudience]: 'Audience',
   [paths.dashboardRoi]: 'ROI',
   [paths.dashboardContent]: 'Content',
+  [paths.dashboardRevenue]: 'Revenue',
+  [paths.dashboardSongs]: 'Songs',
+  [paths.dashboardSong]: 'Song',
   [paths.youtube]: 'YouTube analytics',
   [paths.meta]: 'Instagram & Facebook',
   [paths.onboardingProfile]: 'Set up your profile',
@@ -37,6 +40,7 @@ export const pageTitles: Record<AppPath, string> = {
   [paths.settingsConnections]: 'Connections',
   [paths.settingsSharing]: 'Share links',
   [paths.settingsNotifications]: 'Notifications',
+  [paths.settingsImports]: 'Imports',
   [paths.sharedView]: 'Shared figures',
   [paths.forgotPassword]: 'Forgot password',
   [paths.resetPassword]: 'Choose a new password',
@@ -47,8 +51,14 @@ export const pageTitles: Record<AppPath, string> = {
 
 export function documentTitleFor(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  // An invitation link's token is not part of the page's name.
-  const path = (trimmed.startsWith(`${paths.invite}/`) ? paths.invite : trimmed) as AppPath;
+  // An invitation link's token and a song's ISRC are not part of the page's name.
+  const path = (
+    trimmed.startsWith(`${paths.invite}/`)
+      ? paths.invite
+      : trimmed.startsWith(`${paths.dashboardSongs}/`)
+        ? paths.dashboardSong
+        : trimmed
+  ) as AppPath;
   const title = Object.hasOwn(pageTitles, path) ? pageTitles[path] : null;
   return title ? `${title} · ${APP_NAME}` : APP_NAME;
 }

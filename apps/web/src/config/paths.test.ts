@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildLoginHref, getHomePathForRoles, guardedRoutes, paths, publicPaths } from './paths';
+import {
+  buildLoginHref,
+  buildSongHref,
+  getHomePathForRoles,
+  guardedRoutes,
+  paths,
+  publicPaths,
+} from './paths';
 
 describe('paths', () => {
   it('lists every public route of the spec, plus /success and /cancel', () => {
@@ -36,6 +43,10 @@ describe('paths', () => {
       '/dashboard/audience',
       '/dashboard/roi',
       '/dashboard/content',
+      '/dashboard/revenue',
+      '/dashboard/songs',
+      '/dashboard/songs/:isrc',
+      '/settings/imports',
       '/onboarding/profile',
       '/onboarding/connections',
       '/settings/profile',
@@ -52,6 +63,10 @@ describe('paths', () => {
     expect(getHomePathForRoles(['admin'])).toBe(paths.dashboard);
     expect(getHomePathForRoles(['lead'])).toBe(paths.waitlist);
     expect(getHomePathForRoles([])).toBe(paths.home);
+  });
+
+  it('builds a song page href from an ISRC', () => {
+    expect(buildSongHref('USS1Z2400001')).toBe('/dashboard/songs/USS1Z2400001');
   });
 
   it('builds a login href remembering the origin', () => {

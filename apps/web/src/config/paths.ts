@@ -25,6 +25,11 @@ export const paths = {
   dashboardAudience: '/dashboard/audience',
   dashboardRoi: '/dashboard/roi',
   dashboardContent: '/dashboard/content',
+  /** Statement earnings by store, country, song, release, month or source. */
+  dashboardRevenue: '/dashboard/revenue',
+  dashboardSongs: '/dashboard/songs',
+  /** One song (by ISRC): build links with `buildSongHref`. */
+  dashboardSong: '/dashboard/songs/:isrc',
   youtube: '/youtube',
   meta: '/meta',
   onboardingProfile: '/onboarding/profile',
@@ -35,6 +40,8 @@ export const paths = {
   settingsConnections: '/settings/connections',
   settingsSharing: '/settings/sharing',
   settingsNotifications: '/settings/notifications',
+  /** Spotify for Artists exports and distributor statements. */
+  settingsImports: '/settings/imports',
   /** A verified share link's page: public, outside the signed-in frame. */
   sharedView: '/s/:token',
   settingsTeam: '/settings/team',
@@ -60,6 +67,9 @@ export const guardedRoutes: Record<string, readonly Role[]> = {
   [paths.dashboardAudience]: analyticsRoles,
   [paths.dashboardRoi]: analyticsRoles,
   [paths.dashboardContent]: analyticsRoles,
+  [paths.dashboardRevenue]: analyticsRoles,
+  [paths.dashboardSongs]: analyticsRoles,
+  [paths.dashboardSong]: analyticsRoles,
   [paths.onboardingProfile]: analyticsRoles,
   [paths.onboardingConnections]: analyticsRoles,
   [paths.settingsProfile]: analyticsRoles,
@@ -68,6 +78,7 @@ export const guardedRoutes: Record<string, readonly Role[]> = {
   [paths.settingsConnections]: [],
   [paths.settingsSharing]: analyticsRoles,
   [paths.settingsNotifications]: analyticsRoles,
+  [paths.settingsImports]: analyticsRoles,
   [paths.settingsTeam]: analyticsRoles,
 };
 
@@ -99,6 +110,11 @@ export function getHomePathForRoles(roles: readonly string[]): string {
   if (roles.includes('admin') || roles.includes('customer')) return paths.dashboard;
   if (roles.includes('lead')) return paths.waitlist;
   return paths.home;
+}
+
+/** A song's page: `/dashboard/songs/USS1Z2400001`. */
+export function buildSongHref(isrc: string): string {
+  return paths.dashboardSong.replace(':isrc', encodeURIComponent(isrc));
 }
 
 /** Builds `/login` and remembers where the user was going. */

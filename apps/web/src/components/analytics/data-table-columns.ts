@@ -17,13 +17,16 @@ export type DataColumn<Row> = {
 
 export const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
+/** Columns sorted by a moment (a publication, an upload) read newest / oldest first. */
+const isDateSortKey = (key: string | undefined) => key === 'publishedAt' || key === 'createdAt';
+
 export function naturalOrder<Row>(column: DataColumn<Row>): SortOrder {
   if (column.firstOrder) return column.firstOrder;
-  return column.align === 'right' || column.sortKey === 'publishedAt' ? 'desc' : 'asc';
+  return column.align === 'right' || isDateSortKey(column.sortKey) ? 'desc' : 'asc';
 }
 
 export function sortOrderLabel<Row>(column: DataColumn<Row>, order: SortOrder): string {
-  if (column.sortKey === 'publishedAt') return order === 'desc' ? 'newest first' : 'oldest first';
+  if (isDateSortKey(column.sortKey)) return order === 'desc' ? 'newest first' : 'oldest first';
   if (column.align === 'right') return order === 'desc' ? 'highest first' : 'lowest first';
   return order === 'asc' ? 'A–Z' : 'Z–A';
 }

@@ -31,11 +31,32 @@ const song = {
   followersGained: null,
 };
 
+const catalogueSong = {
+  isrc: 'USS1Z2400002',
+  title: 'Glass Harbour',
+  artist: 'Nova Lane',
+  release: { upc: null, title: 'Harbour EP' },
+  releaseDate: null,
+  spotify: null,
+  earnings: 0,
+  quantity: 0,
+  linkedItems: [],
+};
+
 beforeEach(() => {
   requests.length = 0;
   api.fetchCurrentUser.mockReset().mockResolvedValue(buildMe('customer'));
   apiClient.defaults.adapter = async (config) => {
     requests.push({ url: config.url, params: config.params as Record<string, unknown> });
+    if (config.url === '/v1/songs') {
+      return {
+        data: { currency: 'USD', songs: [catalogueSong] },
+        status: 200,
+        statusText: 'OK',
+        headers: new AxiosHeaders(),
+        config,
+      };
+    }
     const search = String((config.params as { search?: string }).search ?? '').toLowerCase();
     const items = song.title.toLowerCase().includes(search) ? [song] : [];
     return {
@@ -54,6 +75,7 @@ function setup() {
       { path: '/dashboard', element: <AppShell>dashboard page</AppShell> },
       { path: '/dashboard/content', element: <p>content page</p> },
       { path: '/dashboard/audience', element: <p>audience page</p> },
+      { path: '/dashboard/songs/:isrc', element: <p>song page</p> },
     ]),
     { initialEntries: ['/dashboard'], adapter: createFakeIdentity(signedInAs()).adapter },
   );
@@ -66,7 +88,7 @@ describe('header search', () => {
     fireEvent.change(input, { target: { value: 'harbour' } });
     const option = await screen.findByRole('option', { name: /Glass Harbour \(Official Video\)/ });
     expect(option.textContent).toContain('YouTube video · 2025-02-14');
-    expect(requests.at(-1)).toMatchObject({
+    expect(requests.find((request) => request.url === '/dashboard/content')).toMatchObject({
       url: '/dashboard/content',
       params: { range: 'all', search: 'harbour' },
     });
@@ -75,6 +97,17 @@ describe('header search', () => {
     const opened = new URLSearchParams(router.state.location.search);
     expect(opened.get('search')).toBe('Glass Harbour (Official Video)');
     expect(opened.get('range')).toBe('all');
+  });
+
+  it('finds a song of the catalogue by title and opens its page', async () => {
+    const { router } = setup();
+    const input = await screen.findByRole('combobox', { name: 'Search Crescendo' });
+    fireEvent.change(input, { target: { value: 'harbour' } });
+    const option = await screen.findByRole('option', { name: /^Glass HarbourSong · Harbour EP/ });
+    fireEvent.click(option);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/dashboard/songs/USS1Z2400002'),
+    );
   });
 
   it('finds pages by name and opens the highlighted one with the keyboard', async () => {

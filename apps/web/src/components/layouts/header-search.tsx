@@ -1,9 +1,14 @@
-import type { ContentResponse, ContentRow } from '@crescendo/contracts';
+import type {
+  ContentResponse,
+  ContentRow,
+  SongListResponse,
+  SongSummary,
+} from '@crescendo/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
+import { buildSongHref, paths } from '@/config/paths';
 import { apiClient } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
@@ -14,10 +19,12 @@ import { findNavItems, type NavItem } from './nav-items';
 
 const SEARCH_DELAY_MS = 250;
 const MAX_CONTENT_RESULTS = 6;
+const MAX_SONG_RESULTS = 4;
 
 type SearchResult =
   | { kind: 'page'; id: string; label: string; detail: string; to: string }
-  | { kind: 'content'; id: string; label: string; detail: string; to: string };
+  | { kind: 'content'; id: string; label: string; detail: string; to: string }
+  | { kind: 'song'; id: string; label: string; detail: string; to: string };
 
 /** The content page, filtered to one title over all time: where a song, video or post opens. */
 export function contentHref(title: string): string {
@@ -30,6 +37,22 @@ async function searchContent(text: string): Promise<ContentRow[]> {
     params: { range: 'all', search: text, pageSize: MAX_CONTENT_RESULTS },
   });
   return response.data.items;
+}
+
+/** The catalogue's songs (from imported statements and exports), searched by title here. */
+async function listSongs(): Promise<SongSummary[]> {
+  const response = await apiClient.get<SongListResponse>('/v1/songs');
+  return response.data.songs ?? [];
+}
+
+function toSongResult(song: SongSummary): SearchResult {
+  return {
+    kind: 'song',
+    id: `song:${song.isrc}`,
+    label: song.title,
+    detail: song.release ? `Song · ${song.release.title}` : 'Song',
+    to: buildSongHref(song.isrc),
+  };
 }
 
 function toPageResult(item: NavItem): SearchResult {
@@ -68,10 +91,26 @@ export function HeaderSearch() {
     staleTime: 60_000,
     retry: false,
   });
+  const songs = useQuery({
+    queryKey: ['header-search', 'songs'],
+    queryFn: listSongs,
+    enabled: canSearchContent && debounced.length >= 2,
+    staleTime: 60_000,
+    retry: false,
+  });
+  const lowerNeedle = needle.toLowerCase();
+  const songResults =
+    needle === debounced && songs.data
+      ? songs.data
+          .filter((song) => song.title.toLowerCase().includes(lowerNeedle))
+          .slice(0, MAX_SONG_RESULTS)
+          .map(toSongResult)
+      : [];
   const isSearching =
     canSearchContent && needle.length >= 2 && (needle !== debounced || content.isFetching);
   const results: SearchResult[] = [
     ...findNavItems(needle, roles).map(toPageResult),
+    ...songResults,
     ...(needle === debounced && content.data ? content.data.map(toContentResult) : []),
   ];
   const isListShown = isOpen && needle.length > 0;

@@ -1,5 +1,5 @@
 import { campaignChannels, type Campaign } from '@crescendo/contracts';
-import { useState, type FormEvent } from 'react';
+import { use, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -17,6 +17,7 @@ import {
   type CampaignFormValues,
 } from './campaign-form-model';
 import { LinkedContentSelect } from './linked-content-select';
+import { SongPickerSlot } from './song-picker-slot';
 
 function CampaignForm({
   campaign,
@@ -34,6 +35,7 @@ function CampaignForm({
   const create = useCreateCampaign();
   const update = useUpdateCampaign();
   const isSaving = create.isPending || update.isPending;
+  const SongPicker = use(SongPickerSlot);
 
   const set = (key: keyof CampaignFormValues, value: string) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -169,6 +171,15 @@ function CampaignForm({
           onChange={(value) => set('linkedContentId', value)}
         />
       </FormField>
+      {SongPicker ? (
+        <FormField
+          label="Song (optional)"
+          hint="The song this campaign promotes: its statement earnings count towards the return."
+          error={errors.songIsrc}
+        >
+          <SongPicker value={values.songIsrc} onChange={(isrc) => set('songIsrc', isrc)} />
+        </FormField>
+      ) : null}
       <FormField
         label="Extra revenue (optional)"
         hint="Merch, tickets or sync fees you can tie to this campaign. Platform revenue is added for you."

@@ -16,6 +16,8 @@ const valid: CampaignFormValues = {
   endDate: '2026-10-14',
   linkedContentId: '',
   linkedRelease: '',
+  songIsrc: '',
+  initialSongIsrc: '',
   extraRevenue: '',
   notes: '',
 };
@@ -65,6 +67,16 @@ describe('campaign form model', () => {
     expect(validateCampaign({ ...valid, startDate: '' }).startDate).toBe(
       'Pick the day the campaign started',
     );
+  });
+
+  it('sends the chosen song, null once it is cleared, and nothing for a campaign that never had one', () => {
+    expect(toCampaignInput({ ...valid, songIsrc: 'USS1Z2400001' })).toMatchObject({
+      songIsrc: 'USS1Z2400001',
+    });
+    expect(toCampaignInput({ ...valid, initialSongIsrc: 'USS1Z2400001' })).toMatchObject({
+      songIsrc: null,
+    });
+    expect(toCampaignInput(valid)).not.toHaveProperty('songIsrc');
   });
 
   it('starts a new campaign as the last two weeks and an old one as saved', () => {

@@ -27,6 +27,10 @@ export type CampaignFormValues = {
   endDate: string;
   linkedContentId: string;
   linkedRelease: string;
+  /** The song the campaign promotes (ISRC), or '' for none. */
+  songIsrc: string;
+  /** The song it named when the form opened: clearing it must send null, not leave it out. */
+  initialSongIsrc: string;
   extraRevenue: string;
   notes: string;
 };
@@ -57,6 +61,8 @@ export function toCampaignFormValues(
       endDate: campaign.endDate,
       linkedContentId: campaign.linkedContentId ?? '',
       linkedRelease: campaign.linkedRelease ?? '',
+      songIsrc: campaign.songIsrc ?? '',
+      initialSongIsrc: campaign.songIsrc ?? '',
       extraRevenue: campaign.extraRevenue ? String(campaign.extraRevenue) : '',
       notes: campaign.notes ?? '',
     };
@@ -73,6 +79,8 @@ export function toCampaignFormValues(
     endDate: toLocalDay(today),
     linkedContentId: '',
     linkedRelease: '',
+    songIsrc: '',
+    initialSongIsrc: '',
     extraRevenue: '',
     notes: '',
   };
@@ -100,6 +108,10 @@ export function toCampaignInput(values: CampaignFormValues): CampaignInput {
     linkedRelease: emptyToNull(values.linkedRelease),
     extraRevenue: values.extraRevenue.trim() === '' ? 0 : toAmount(values.extraRevenue),
     notes: emptyToNull(values.notes),
+    // Sent only when a song is or was named, so campaigns without one keep their old shape.
+    ...(values.songIsrc || values.initialSongIsrc
+      ? { songIsrc: emptyToNull(values.songIsrc) }
+      : {}),
   };
 }
 
@@ -147,6 +159,8 @@ const emptyValues: CampaignFormValues = {
   endDate: '',
   linkedContentId: '',
   linkedRelease: '',
+  songIsrc: '',
+  initialSongIsrc: '',
   extraRevenue: '',
   notes: '',
 };

@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { formatMonth } from '@/lib/money';
 import { formatCompactNumber, formatSignedCompactNumber, MISSING_VALUE } from '@/lib/format';
 import {
   formatDayRange,
@@ -15,6 +16,18 @@ import {
 } from './campaign-format';
 import { channelLabels } from './campaign-form-model';
 import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
+
+/**
+ * Statements arrive months late: until every month a campaign covers is reported, its money
+ * return is "waiting for statements", not a number (absent from answers that do not measure it).
+ */
+export function describeMoneyReturn(result: Pick<CampaignResult, 'moneyReturn'>): string | null {
+  const moneyReturn = result.moneyReturn;
+  if (moneyReturn?.status !== 'waiting_for_statements') return null;
+  return moneyReturn.reportedThrough
+    ? `Waiting for statements (through ${formatMonth(moneyReturn.reportedThrough)})`
+    : 'Waiting for statements';
+}
 
 function Figure({ value, note, tone }: { value: string; note?: string; tone?: string }) {
   return (
@@ -164,6 +177,7 @@ export function CampaignLedger({
               result.enteredRevenue > 0
                 ? `+ ${formatMoney(result.enteredRevenue, currency)} you entered`
                 : null,
+              describeMoneyReturn(result)?.replace(/^W/, '· w'),
             ]
               .filter(Boolean)
               .join(' ')}
@@ -174,11 +188,12 @@ export function CampaignLedger({
             value={formatRoi(result.roi)}
             tone={signTone(result.roi)}
             note={
-              result.roi !== null
+              describeMoneyReturn(result) ??
+              (result.roi !== null
                 ? undefined
                 : campaign.amount === 0
                   ? 'Nothing spent'
-                  : 'Not measurable yet'
+                  : 'Not measurable yet')
             }
           />
         </td>

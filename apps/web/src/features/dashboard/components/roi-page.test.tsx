@@ -244,6 +244,21 @@ describe('RoiPage totals', () => {
     expect(within(row).getAllByText('No lift')).toHaveLength(2);
   });
 
+  it('says a campaign’s money return waits for statements while its months are not reported', async () => {
+    roiResponse = () =>
+      buildRoi({
+        campaigns: [
+          buildResult({
+            roi: null,
+            moneyReturn: { status: 'waiting_for_statements', reportedThrough: '2026-08-31' },
+          }),
+        ],
+      });
+    setup();
+    const row = await screen.findByRole('row', { name: /Midnight Drive ads/ });
+    expect(within(row).getByText('Waiting for statements (through August 2026)')).toBeTruthy();
+  });
+
   it('shows "—" with a reason when nothing was spent or there is no baseline, never 0 %', async () => {
     roiResponse = () =>
       buildRoi({

@@ -1,0 +1,5 @@
+import { SongPage } from '@/features/revenue/components/song-page';
+
+export function Component() {
+  return <SongPage />;
+}

@@ -1,0 +1,5 @@
+import { SongsPage } from '@/features/revenue/components/songs-page';
+
+export function Component() {
+  return <SongsPage />;
+}

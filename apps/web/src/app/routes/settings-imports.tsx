@@ -1,0 +1,5 @@
+import { ImportsPage } from '@/features/imports/components/imports-page';
+
+export function Component() {
+  return <ImportsPage />;
+}

@@ -1,0 +1,193 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { demoAccounts, launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { signedInPage, waitForSettled } from './support/session';
+
+// Songs and money (issue 26): the demo artist uploads a DistroKid statement on Settings → Imports,
+// watches it upload and get read, finds its earnings on the Revenue page and its song's page, then
+// deletes the import and sees its lines gone. The statement is built here, so every figure the
+// journey checks is known from the file itself.
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const songTitle = 'Lantern Street (e2e)';
+const isrc = 'QZE2E2600001';
+const fileName = 'DistroKid_e2e_statement.tsv';
+const header = [
+  'Reporting Date',
+  'Sale Month',
+  'Store',
+  'Artist',
+  'Title',
+  'ISRC',
+  'UPC',
+  'Quantity',
+  'Team Percentage',
+  'Song/Album',
+  'Country of Sale',
+  'Songwriter Royalties Withheld',
+  'Earnings (USD)',
+];
+const lines = [
+  [
+    '2026-03-05',
+    '2026-01',
+    'Spotify',
+    'Nova Lane',
+    songTitle,
+    isrc,
+    '',
+    '1000',
+    '100',
+    'Song',
+    'US',
+    '0',
+    '3.100000',
+  ],
+  [
+    '2026-03-05',
+    '2026-01',
+    'Apple Music',
+    'Nova Lane',
+    songTitle,
+    isrc,
+    '',
+    '200',
+    '100',
+    'Song',
+    'DE',
+    '0',
+    '1.500000',
+  ],
+  [
+    '2026-04-05',
+    '2026-02',
+    'Spotify',
+    'Nova Lane',
+    songTitle,
+    isrc,
+    '',
+    '500',
+    '100',
+    'Song',
+    'GB',
+    '0',
+    '1.550000',
+  ],
+];
+/** The sum of the file's Earnings (USD) column, to the cent. */
+const fileTotal = '$6.15';
+const statement = Buffer.from(
+  [header, ...lines].map((fields) => fields.join('\t')).join('\r\n') + '\r\n',
+  'utf8',
+);
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ({ context, page } = await signedInPage(browser, server.baseUrl, demoAccounts.customer));
+});
+
+after(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('imports, revenue and songs', () => {
+  it('uploads a statement from Settings → Imports and follows it until it is read', async () => {
+    await page.goto('/dashboard');
+    await waitForSettled(page);
+    await page.getByRole('link', { name: 'Imports', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/settings/imports');
+    await page.getByText('Lines that cannot be read are skipped').waitFor();
+    // Sandbox mode offers the demo artist's own statements to try.
+    await page.getByRole('list', { name: 'Sample statements' }).getByRole('link').first().waitFor();
+
+    await page
+      .getByLabel('Files to import')
+      .setInputFiles({ name: fileName, mimeType: 'text/tab-separated-values', buffer: statement });
+    const uploads = page.getByRole('list', { name: 'Uploads' });
+    await uploads.getByText(fileName).waitFor();
+    await uploads.getByText('3 lines imported').waitFor({ timeout: 30_000 });
+
+    const history = page.getByRole('table', { name: 'Import history' });
+    const row = history.locator('tr').filter({ hasText: fileName });
+    await row.getByText('Imported', { exact: true }).waitFor();
+    assert.match((await row.textContent()) ?? '', /Jan 2026 – Feb 2026/);
+    assert.match((await row.textContent()) ?? '', /\$6\.15/);
+  });
+
+  it('refuses a file that is no known format, naming what is supported', async () => {
+    await page.getByLabel('Files to import').setInputFiles({
+      name: 'notes.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('hello,world\n1,2\n'),
+    });
+    await page
+      .getByRole('list', { name: 'Uploads' })
+      .getByText(/This file is not a format Crescendo can read\. Supported:/)
+      .waitFor();
+  });
+
+  it('shows the statement’s earnings on the Revenue page and exports them', async () => {
+    await page.goto('/dashboard/revenue?range=all&groupBy=song');
+    const table = page.getByRole('table', { name: 'Earnings by song' });
+    const row = table.locator('tr').filter({ hasText: songTitle });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', new RegExp(fileTotal.replace('$', '\\$')));
+    assert.match(
+      (await page.getByText('Statement earnings').locator('..').textContent()) ?? '',
+      /\$\d/,
+    );
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    assert.match(file.suggestedFilename(), /^crescendo-revenue-song-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await file.path())!, 'utf8');
+    // One line for the song: its earnings and units summed from the file.
+    const escapedTitle = songTitle.replace(/[()]/g, '\\$&');
+    assert.match(csv, new RegExp(`^song,[^,]*,${escapedTitle},6\\.15,1700,`, 'm'));
+  });
+
+  it('opens the song’s page with its earnings by store and country', async () => {
+    await page
+      .getByRole('table', { name: 'Earnings by song' })
+      .getByRole('link', { name: songTitle })
+      .click();
+    await page.waitForURL((url) => url.pathname === `/dashboard/songs/${isrc}`);
+    await page.getByRole('heading', { level: 1, name: songTitle }).waitFor();
+    const stores = page.getByRole('table', { name: 'Earnings by store' });
+    assert.match(
+      (await stores.locator('tr').filter({ hasText: 'Spotify' }).textContent()) ?? '',
+      /\$4\.65/,
+    );
+    const countries = page.getByRole('table', { name: 'Earnings by country' });
+    await countries.locator('tr').nth(3).waitFor();
+  });
+
+  it('deletes the import after confirming, and its lines leave the revenue page', async () => {
+    await page.goto('/settings/imports');
+    const history = page.getByRole('table', { name: 'Import history' });
+    await history.getByText(fileName).waitFor();
+    await page.getByRole('button', { name: `Delete import ${fileName}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this import?' })
+      .getByRole('button', { name: 'Delete import' })
+      .click();
+    await page.getByText('Import deleted').first().waitFor();
+    await history.getByText(fileName).waitFor({ state: 'detached' });
+
+    await page.goto('/dashboard/revenue?range=all&groupBy=song');
+    await page.locator('main h1', { hasText: 'Revenue' }).waitFor();
+    await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
+    assert.equal(await page.getByRole('link', { name: songTitle }).count(), 0);
+  });
+});
