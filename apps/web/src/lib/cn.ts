@@ -191,6 +191,7 @@ const mergeClasses = createTailwindMerge(() => ({
     'font-family': [
       { font: [isArbitraryVariableFamilyName, isArbitraryFamilyName, isAnyNonArbitrary] },
     ],
+    'font-style': ['italic', 'not-italic'],
     'fvn-spacing': ['proportional-nums', 'tabular-nums'],
     tracking: [
       {
