@@ -12,3 +12,4 @@ export * from './chat';
 export * from './shares';
 export * from './teams';
 export * from './imports';
+export * from './account';

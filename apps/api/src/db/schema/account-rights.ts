@@ -1,21 +1,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { auditActions } from '@crescendo/contracts';
 import { organizations, users } from './app';
 
-export const auditActions = [
-  'member_invited',
-  'member_joined',
-  'member_removed',
-  'member_role_changed',
-  'plan_changed',
-  'share_link_created',
-  'share_link_revoked',
-  'connection_added',
-  'connection_removed',
-  'import_added',
-  'import_deleted',
-  'data_exported',
-  'account_deleted',
-] as const;
 
 /**
  * Who did what to an organisation, when and from where. The actor's name and email are copied as

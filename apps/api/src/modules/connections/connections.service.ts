@@ -52,17 +52,14 @@ export async function listConnections(db: Database, user: CurrentUser): Promise<
 }
 
 /**
- * Revokes the grant at the provider (best effort: a provider outage must not keep the
- * user's data here), then deletes the tokens and every synced row with the connection.
+ * Revokes the connection's grant at the provider through its revoke endpoint (Google's token
+ * revocation, Meta's `DELETE /me/permissions`). Best effort: false when the provider could not
+ * be reached or refused, so a provider outage never keeps someone's data here.
  */
-export async function disconnectConnection(
-  db: Database,
+export async function revokeGrantAtProvider(
   services: PlatformServices,
-  user: CurrentUser,
-  id: string,
-): Promise<{ isRevokedAtProvider: boolean }> {
-  const row = await requireConnection(db, user, id);
-  let isRevokedAtProvider = false;
+  row: ConnectionRow,
+): Promise<boolean> {
   try {
     const token =
       row.provider === 'youtube'
@@ -73,16 +70,29 @@ export async function disconnectConnection(
         : row.accessTokenSealed
           ? services.cipher.decrypt(row.accessTokenSealed, accessTokenContext(row.id))
           : null;
-    if (token) {
-      if (row.provider === 'youtube') await services.google.revokeToken(token);
-      else await services.meta.revokePermissions(token);
-      isRevokedAtProvider = true;
-    }
+    if (!token) return false;
+    if (row.provider === 'youtube') await services.google.revokeToken(token);
+    else await services.meta.revokePermissions(token);
+    return true;
   } catch {
-    isRevokedAtProvider = false;
+    return false;
   }
+}
+
+/**
+ * Revokes the grant at the provider (best effort: a provider outage must not keep the
+ * user's data here), then deletes the tokens and every synced row with the connection.
+ */
+export async function disconnectConnection(
+  db: Database,
+  services: PlatformServices,
+  user: CurrentUser,
+  id: string,
+): Promise<{ isRevokedAtProvider: boolean; connection: ConnectionRow }> {
+  const row = await requireConnection(db, user, id);
+  const isRevokedAtProvider = await revokeGrantAtProvider(services, row);
   await deleteConnection(db, user.organization.id, id);
-  return { isRevokedAtProvider };
+  return { isRevokedAtProvider, connection: row };
 }
 
 export async function requestConnectionSync(
