@@ -127,7 +127,11 @@ export const auditEventSchema = z.object({
   action: auditActionSchema,
   /** Null for the payment provider's events and for deleted accounts. */
   actor: z
-    .object({ userId: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable() })
+    .object({
+      userId: z.string().nullable(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+    })
     .nullable(),
   ipAddress: z.string().nullable(),
   userAgent: z.string().nullable(),

@@ -2,7 +2,6 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { auditActions } from '@crescendo/contracts';
 import { organizations, users } from './app';
 
-
 /**
  * Who did what to an organisation, when and from where. The actor's name and email are copied as
  * they were at the time (a later rename does not rewrite history); a deleted account's entries

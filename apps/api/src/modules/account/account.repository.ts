@@ -5,6 +5,7 @@ import {
   authInvitation,
   authMember,
   authOrganization,
+  authSession,
   authUser,
   authVerification,
   billingAccounts,
@@ -286,6 +287,11 @@ export async function deleteOrganizationsData(
   );
   if (identityIds.length > 0) {
     await db.delete(authOrganization).where(inArray(authOrganization.id, identityIds));
+    // Members' sessions that had it active fall back to another of their artists.
+    await db
+      .update(authSession)
+      .set({ activeOrganizationId: null })
+      .where(inArray(authSession.activeOrganizationId, identityIds));
     await db
       .delete(clerkCountedMemberships)
       .where(inArray(clerkCountedMemberships.identityOrganizationId, identityIds));
@@ -304,13 +310,13 @@ export async function deletePersonRows(db: Database, person: Person): Promise<vo
       sql`lower(${waitlistEntries.email}) = ${email} or ${waitlistEntries.userId} = ${person.userId}`,
     );
   await db.delete(authInvitation).where(sql`lower(${authInvitation.email}) = ${email}`);
-  await db
-    .delete(authVerification)
-    .where(
-      sql`${mentions(authVerification.identifier, email)} or ${mentions(authVerification.value, email)}
+  await db.delete(authVerification).where(
+    sql`${mentions(authVerification.identifier, email)} or ${mentions(authVerification.value, email)}
         or ${mentions(authVerification.value, person.subject)} or ${mentions(authVerification.identifier, person.subject)}`,
-    );
-  await db.delete(clerkCountedMemberships).where(eq(clerkCountedMemberships.subject, person.subject));
+  );
+  await db
+    .delete(clerkCountedMemberships)
+    .where(eq(clerkCountedMemberships.subject, person.subject));
   await db
     .delete(rateLimitCounters)
     .where(

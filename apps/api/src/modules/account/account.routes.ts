@@ -52,12 +52,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const user = requireCurrentUser(request);
       const chunks = await exportAccount(deps, user, readRequestOrigin(request));
       const day = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="crescendo-export-${day}.json"`)
-        .header('cache-control', 'no-store')
-        // A stream is sent as it is (Fastify skips serialization); the schema documents its shape.
-        .send(Readable.from(chunks) as unknown as AccountExport);
+      return (
+        reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="crescendo-export-${day}.json"`)
+          .header('cache-control', 'no-store')
+          // A stream is sent as it is (Fastify skips serialization); the schema documents its shape.
+          .send(Readable.from(chunks) as unknown as AccountExport)
+      );
     },
   );
 

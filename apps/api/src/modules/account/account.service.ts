@@ -75,7 +75,10 @@ export async function deleteActiveOrganization(
   user: CurrentUser,
   confirmation: string,
 ): Promise<DeleteOrganizationResponse> {
-  if (user.identityProvider !== 'embedded' && user.organization.id !== (await requirePerson(deps, user)).homeOrganizationId) {
+  if (
+    user.identityProvider !== 'embedded' &&
+    user.organization.id !== (await requirePerson(deps, user)).homeOrganizationId
+  ) {
     throw AppError.conflict(
       'This artist is a Clerk organisation: delete it in Clerk, then its data here goes with your account or on request.',
     );
@@ -99,7 +102,8 @@ export async function handleMetaDataDeletion(
   signedRequest: string,
 ): Promise<MetaDataDeletionResponse> {
   const payload = parseSignedRequest(signedRequest, deps.metaAppSecret);
-  if (!payload) throw new AppError('BAD_REQUEST', 'The signed request is malformed or its signature is wrong.');
+  if (!payload)
+    throw new AppError('BAD_REQUEST', 'The signed request is malformed or its signature is wrong.');
   const connections = await listMetaConnectionsOfPlatformUser(deps.db, payload.user_id);
   const makers = [
     ...new Set(connections.flatMap((row) => (row.createdByUserId ? [row.createdByUserId] : []))),
@@ -124,7 +128,10 @@ export async function handleMetaDataDeletion(
     completedAt: deps.now?.() ?? new Date(),
     summary: { deletedAccounts, deletedConnections },
   });
-  return { url: deletionStatusUrl(deps.appUrl, confirmationCode), confirmation_code: confirmationCode };
+  return {
+    url: deletionStatusUrl(deps.appUrl, confirmationCode),
+    confirmation_code: confirmationCode,
+  };
 }
 
 function describeDeletion(source: string, summary: Record<string, number>): string {

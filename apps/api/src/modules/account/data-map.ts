@@ -37,18 +37,28 @@ export const explicitPolicies: Record<string, TablePolicy> = {
       'A person; `organization_id` is their own artist, so the row goes with the person, and others whose own artist is deleted are moved to another one.',
   },
   waitlist_entries: { kind: 'person', reason: 'Found by the person’s email.' },
-  auth_user: { kind: 'person', reason: 'The embedded sign-in account; its sessions, sign-in methods and memberships cascade.' },
-  auth_session: { kind: 'person', reason: 'Cascades from auth_user.' },
+  auth_user: {
+    kind: 'person',
+    reason: 'The embedded sign-in account; its sessions, sign-in methods and memberships cascade.',
+  },
+  auth_session: {
+    kind: 'person',
+    reason: 'Cascades from auth_user; a deleted artist is cleared as other sessions’ active one.',
+  },
   auth_account: { kind: 'person', reason: 'Cascades from auth_user.' },
   auth_verification: {
     kind: 'person',
     reason: 'Email-verification and password-reset values naming the person.',
   },
-  auth_organization: { kind: 'person', reason: 'The organisation’s identity-provider twin (text id).' },
+  auth_organization: {
+    kind: 'person',
+    reason: 'The organisation’s identity-provider twin (text id).',
+  },
   auth_member: { kind: 'person', reason: 'Cascades from auth_user and auth_organization.' },
   auth_invitation: {
     kind: 'person',
-    reason: 'Cascades from auth_organization and the inviter; invitations sent to the person’s email are deleted by address.',
+    reason:
+      'Cascades from auth_organization and the inviter; invitations sent to the person’s email are deleted by address.',
   },
   clerk_counted_memberships: { kind: 'person', reason: 'Keyed by the person’s Clerk subject.' },
   jobs: { kind: 'person', reason: 'Sync jobs name the organisation in their payload.' },
@@ -68,7 +78,8 @@ export const explicitPolicies: Record<string, TablePolicy> = {
   },
   sandbox_oauth_records: {
     kind: 'none',
-    reason: 'The platform sandbox’s own grants (Google’s and Meta’s side): revoked there at deletion.',
+    reason:
+      'The platform sandbox’s own grants (Google’s and Meta’s side): revoked there at deletion.',
   },
   payments_sandbox_records: {
     kind: 'none',
@@ -111,7 +122,9 @@ export function listSchemaTables(): TableInfo[] {
 }
 
 export function policyOf(table: TableInfo): TablePolicy | null {
-  return explicitPolicies[table.name] ?? (table.hasOrganizationId ? { kind: 'organization' } : null);
+  return (
+    explicitPolicies[table.name] ?? (table.hasOrganizationId ? { kind: 'organization' } : null)
+  );
 }
 
 /** The tables whose rows go with their organisation. */
@@ -123,7 +136,7 @@ export function listOrganizationTables(): TableInfo[] {
  * Columns never exported: tokens, hashes, sealed values, passwords, keys and nonces (their
  * names say so), and raw file bytes.
  */
-const secretColumnPattern = /(token|password|secret|hash|sealed|private_key|verifier|nonce)/;
+const secretColumnPattern = /(token|password|secret|hash|sha256|sealed|private_key|verifier|nonce)/;
 
 export function isExportedColumn(column: PgColumn): boolean {
   return !secretColumnPattern.test(column.name) && column.getSQLType() !== 'bytea';

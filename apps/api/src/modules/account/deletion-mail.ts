@@ -46,7 +46,11 @@ export function buildAccountDeletedMail(input: {
     'The status of this deletion:',
     input.statusUrl,
   );
-  return { to: input.to, subject: 'Your Crescendo account has been deleted', text: lines.join('\n') };
+  return {
+    to: input.to,
+    subject: 'Your Crescendo account has been deleted',
+    text: lines.join('\n'),
+  };
 }
 
 export function buildOrganizationDeletedMail(input: {

@@ -54,7 +54,10 @@ export function createConfirmationCode(): string {
 
 export function assertConfirmed(confirmation: string, expected: string[]): void {
   const typed = confirmation.trim().toLowerCase();
-  const accepted = [deletionConfirmationWord, ...expected.map((value) => value.trim().toLowerCase())];
+  const accepted = [
+    deletionConfirmationWord,
+    ...expected.map((value) => value.trim().toLowerCase()),
+  ];
   if (!accepted.includes(typed)) {
     throw new AppError('VALIDATION_FAILED', 'The confirmation does not match.', {
       fields: [
@@ -139,9 +142,10 @@ export async function deletePerson(
   const invoices = await deps.db.transaction(async (tx) => {
     const kept = await retainInvoices(tx, deletedIds, retainUntil(now));
     await rehomeUsers(tx, deletedIds, person.userId, createHomeOrganization);
-    await deleteOrganizationsData(tx, deleted);
+    // The person first: their row points at their own artist, which may be among the deleted.
     await forgetAuditActor(tx, person);
     await deletePersonRows(tx, person);
+    await deleteOrganizationsData(tx, deleted);
     for (const organization of left) {
       await recordAuditEvent(tx, {
         organizationId: organization.id,

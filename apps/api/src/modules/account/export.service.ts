@@ -101,7 +101,9 @@ function personTables(person: Person, ownedIds: string[]) {
       name: table.name,
       table,
       where: sql`(${sql.join(
-        table.userColumns.map((column) => sql`${sql.identifier(column.name)} = ${person.userId}::uuid`),
+        table.userColumns.map(
+          (column) => sql`${sql.identifier(column.name)} = ${person.userId}::uuid`,
+        ),
         sql` or `,
       )}) ${notOwned}`,
     }));
@@ -112,7 +114,11 @@ function organizationTables(person: Person, organization: PersonOrganization) {
   const ofOrganization = sql`organization_id = ${organization.id}::uuid`;
   if (organization.role !== 'owner') return [];
   return [
-    { name: 'organizations', table: tableNamed('organizations'), where: sql`id = ${organization.id}::uuid` },
+    {
+      name: 'organizations',
+      table: tableNamed('organizations'),
+      where: sql`id = ${organization.id}::uuid`,
+    },
     ...listOrganizationTables().map((table) => ({
       name: table.name,
       table,

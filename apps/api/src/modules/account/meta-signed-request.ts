@@ -45,6 +45,9 @@ export function parseSignedRequest(
 /** Signs a payload the way Meta does (tests, and the sandbox's "remove app" stand-in). */
 export function signRequest(payload: Record<string, unknown>, appSecret: string): string {
   const encodedPayload = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  const signature = crypto.createHmac('sha256', appSecret).update(encodedPayload).digest('base64url');
+  const signature = crypto
+    .createHmac('sha256', appSecret)
+    .update(encodedPayload)
+    .digest('base64url');
   return `${signature}.${encodedPayload}`;
 }

@@ -15,7 +15,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       schema: {
         tags: ['teams'],
         summary:
-          "Who did what to the active artist, when and from where (owners; newest first, kept a year)",
+          'Who did what to the active artist, when and from where (owners; newest first, kept a year)',
         security: [{ bearerAuth: [] }],
         querystring: auditLogQuerySchema,
         response: { 200: auditLogResponseSchema, ...errorResponses(400, 401, 403, 429) },

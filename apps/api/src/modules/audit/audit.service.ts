@@ -1,4 +1,9 @@
-import type { AuditAction, AuditEvent, AuditLogQuery, AuditLogResponse } from '@crescendo/contracts';
+import type {
+  AuditAction,
+  AuditEvent,
+  AuditLogQuery,
+  AuditLogResponse,
+} from '@crescendo/contracts';
 import type { Database } from '../../db/client';
 import type { CurrentUser } from '../../lib/current-user';
 import type { RequestOrigin } from '../../lib/request-origin';

@@ -58,7 +58,11 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<{
         action: 'share_link_created',
         actor: { userId: user.id },
         origin: readRequestOrigin(request),
-        detail: { shareLinkId: created.link.id, view: created.link.view, label: created.link.label },
+        detail: {
+          shareLinkId: created.link.id,
+          view: created.link.view,
+          label: created.link.label,
+        },
       });
       return reply.status(201).send(created);
     },
