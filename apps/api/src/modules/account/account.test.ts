@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import {
   auditEvents,
+  billingAccounts,
   billingInvoices,
   campaigns,
   chatConversations,
@@ -36,6 +37,7 @@ import {
   startSandboxTestApp,
   type SandboxTestApp,
 } from '../../testing/synced-artist';
+import { subscribeThroughCheckout } from '../../testing/checkout';
 import { invite, signUpAndAccept, subscribe } from '../../testing/teams';
 import { databaseTargets } from '../../testing/test-database';
 import { signRequest } from './meta-signed-request';
@@ -527,6 +529,31 @@ describe.each(databaseTargets)('account and data rights on %s', (target) => {
       const { data } = await exportOf(bystander);
       expect(data.organizations[0]!.tables.campaigns).toHaveLength(1);
     });
+  });
+
+  it('cancels a paid subscription at the payment provider before the artist goes', async () => {
+    const owner = await createUser(testApp, 'customer');
+    await subscribeThroughCheckout(testApp, owner);
+    const [account] = await testApp.database.db
+      .select()
+      .from(billingAccounts)
+      .where(eq(billingAccounts.organizationId, owner.me.organization.id));
+    expect(account!.status).toBe('active');
+    const response = await call('DELETE', '/api/v1/team', owner, { confirmation: 'delete' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<DeleteOrganizationResponse>().cancelledSubscriptions).toBe(1);
+    const subscription = await testApp.app.billing.provider.stripe.subscriptions.retrieve(
+      account!.subscriptionId!,
+    );
+    expect(subscription.status).toBe('canceled');
+    // Only the payment provider's own records (the sandbox stands in for Stripe, which keeps its
+    // customers and invoices for billing law) still carry the organisation id in their metadata.
+    const mentions = await findMentions(testApp.database.db, {
+      organizationId: owner.me.organization.id,
+    });
+    expect([...new Set(mentions.map((mention) => mention.table))]).toEqual([
+      'payments_sandbox_records',
+    ]);
   });
 
   describe("Meta's data-deletion callback", () => {
