@@ -165,6 +165,7 @@ export const routes: RouteObject[] = [
           guardedRoute(paths.settingsConnections, 'Connections'),
           guardedRoute(paths.settingsSharing, 'Share links'),
           guardedRoute(paths.settingsTeam, 'Team'),
+          guardedRoute(paths.settingsAccount, 'Account'),
         ],
       },
       // Outside both frames: no header, no signed-in shell, no assistant (a small page for phones).

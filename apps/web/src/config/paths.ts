@@ -37,6 +37,8 @@ export const paths = {
   /** A verified share link's page: public, outside the signed-in frame. */
   sharedView: '/s/:token',
   settingsTeam: '/settings/team',
+  /** Your data: download it, delete your account. */
+  settingsAccount: '/settings/account',
   /** `/invite/:token`: an invitation link (works signed out). */
   invite: '/invite',
   forgotPassword: '/forgot-password',
@@ -67,6 +69,7 @@ export const guardedRoutes: Record<string, readonly Role[]> = {
   [paths.settingsConnections]: [],
   [paths.settingsSharing]: analyticsRoles,
   [paths.settingsTeam]: analyticsRoles,
+  [paths.settingsAccount]: [],
 };
 
 export const publicPaths: readonly string[] = [

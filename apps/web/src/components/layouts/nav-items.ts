@@ -10,6 +10,7 @@ import {
   Sparkles,
   UserRound,
   Users,
+  UserCog,
   UsersRound,
   MonitorPlay,
   type LucideIcon,
@@ -44,6 +45,7 @@ export const navSections: NavSection[] = [
       { label: 'Connections', to: paths.settingsConnections, icon: Link2, roles: [] },
       { label: 'Share links', to: paths.settingsSharing, icon: Share2, roles: analytics },
       { label: 'Team', to: paths.settingsTeam, icon: UsersRound, roles: analytics },
+      { label: 'Account', to: paths.settingsAccount, icon: UserCog, roles: [] },
       { label: 'Usage', to: paths.settingsUsage, icon: BarChart3, roles: analytics },
       // Billing is managed on the usage page (plan, portal, card, invoices); /settings/billing
       // shows the dashboard, as the spec says.
