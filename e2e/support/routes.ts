@@ -19,6 +19,7 @@ export const guardedRoutes: Record<string, Role[]> = {
   '/settings/connections': [],
   '/settings/sharing': ['customer', 'admin'],
   '/settings/team': ['customer', 'admin'],
+  '/settings/account': [],
 };
 
 export const publicRoutes = [
