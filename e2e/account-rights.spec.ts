@@ -94,7 +94,11 @@ describe('account and data rights', () => {
     assert.ok((await download.path()) !== null);
     // The export is in the owner's audit log.
     await page.goto('/settings/team');
-    await page.getByRole('list', { name: 'Audit log' }).getByText('Data exported').first().waitFor();
+    await page
+      .getByRole('list', { name: 'Audit log' })
+      .getByText('Data exported')
+      .first()
+      .waitFor();
     await context.close();
   });
 });

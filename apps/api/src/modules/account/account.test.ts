@@ -153,12 +153,6 @@ describe.each(databaseTargets)('account and data rights on %s', (target) => {
     testApp = sandboxApp.testApp;
   }, 300_000);
   afterAll(async () => {
-    console.log(
-      testApp.logs
-        .filter((l) => l.includes('"level":50') || l.includes('PLAN'))
-        .join('\n')
-        .slice(0, 6000),
-    );
     await sandboxApp?.close();
   });
 
