@@ -22,6 +22,7 @@ export const guardedRoutes: Record<string, Role[]> = {
   '/settings/sharing': ['customer', 'admin'],
   '/settings/team': ['customer', 'admin'],
   '/settings/imports': ['customer', 'admin'],
+  '/settings/account': [],
 };
 
 export const publicRoutes = [

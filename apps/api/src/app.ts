@@ -14,6 +14,8 @@ import {
   createPostgresRateLimitStore,
   createRedisRateLimitStore,
 } from './lib/rate-limit-store';
+import { accountRoutes } from './modules/account';
+import { auditRoutes } from './modules/audit';
 import { connectionsRoutes } from './modules/connections';
 import { analyticsRoutes, createAnalyticsResponseCache } from './modules/analytics';
 import { authRoutes, embeddedIdentityRoutes } from './modules/auth';
@@ -270,6 +272,16 @@ export async function buildApp({
     notifyPaymentFailed(database.db, failed).catch(reportFailure('payment failed'));
   await app.register(billingRoutes, { services: billing, allowedOrigins: config.corsOrigins });
   await app.register(webhookRoutes, { services: billing });
+  await app.register(auditRoutes, { db: database.db });
+  await app.register(accountRoutes, {
+    db: database.db,
+    platforms,
+    billing,
+    mailer,
+    appUrl: config.appUrl,
+    metaAppSecret: config.platforms.meta.appSecret,
+    ...(billingOverrides?.now ? { now: billingOverrides.now } : {}),
+  });
   if (config.mail.isMailboxServed) await app.register(mailboxRoutes, { db: database.db });
 
   await app.register(webAppPlugin, {

@@ -13,3 +13,4 @@ export * from './shares';
 export * from './teams';
 export * from './imports';
 export * from './notifications';
+export * from './account';

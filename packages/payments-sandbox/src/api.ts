@@ -158,6 +158,14 @@ export function registerStripeApi(
     return store.subscriptionObject(subscription, readExpand(readQuery(request)));
   });
 
+  app.delete<{ Params: { id: string } }>('/subscriptions/:id', async (request, reply) => {
+    const subscription = store.subscriptions.get(request.params.id);
+    if (!subscription)
+      return stripeError(reply, 404, `No such subscription: '${request.params.id}'`, 'id');
+    await sandbox.cancelNow(subscription);
+    return store.subscriptionObject(subscription, []);
+  });
+
   app.get('/subscriptions', async (request) => {
     const query = readQuery(request);
     const data = [...store.subscriptions.values()]

@@ -97,6 +97,20 @@ export class PaymentsSandbox {
     await this.emitSubscriptionUpdated(subscription, previous);
   }
 
+  /** Ends the subscription now (Stripe's `DELETE /v1/subscriptions/:id`), without a refund. */
+  async cancelNow(subscription: Subscription): Promise<void> {
+    if (subscription.status === 'canceled') return;
+    subscription.status = 'canceled';
+    subscription.canceledAt = this.store.nowSeconds();
+    subscription.endedAt = this.store.nowSeconds();
+    await this.deliver([
+      this.store.recordEvent(
+        'customer.subscription.deleted',
+        this.store.subscriptionObject(subscription),
+      ),
+    ]);
+  }
+
   async updateCard(subscription: Subscription, method: PaymentMethodInput): Promise<void> {
     const previous = this.store.subscriptionObject(subscription);
     const paymentMethod = this.store.attachPaymentMethod(subscription.customer, method);

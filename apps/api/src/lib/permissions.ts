@@ -35,6 +35,10 @@ export const organizationRouteRoles = {
   write: 'manager',
   billing: 'owner',
   members: 'owner',
+  /** Who did what, from which address: owners only. */
+  auditLog: 'owner',
+  /** Deleting the organisation and all its data. */
+  deleteOrganization: 'owner',
   /** Routes that act on the caller themself, not on the active organisation's data. */
   self: 'viewer',
   /**

@@ -46,6 +46,7 @@ export const pageTitles: Record<AppPath, string> = {
   [paths.resetPassword]: 'Choose a new password',
   [paths.verifyEmail]: 'Confirm your email',
   [paths.settingsTeam]: 'Team',
+  [paths.settingsAccount]: 'Account',
   [paths.invite]: 'Invitation',
 };
 

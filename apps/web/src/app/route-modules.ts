@@ -55,6 +55,7 @@ export const routeModules: Record<AppPath, () => Promise<RouteModule>> = {
   [paths.resetPassword]: () => import('./routes/reset-password'),
   [paths.verifyEmail]: () => import('./routes/verify-email'),
   [paths.settingsTeam]: () => import('./routes/settings-team'),
+  [paths.settingsAccount]: () => import('./routes/settings-account'),
   [paths.invite]: () => import('./routes/invite'),
 };
 

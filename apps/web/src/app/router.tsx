@@ -180,6 +180,7 @@ export const routes: RouteObject[] = [
           guardedRoute(paths.settingsNotifications, 'Notifications'),
           guardedRoute(paths.settingsImports, 'Imports'),
           guardedRoute(paths.settingsTeam, 'Team'),
+          guardedRoute(paths.settingsAccount, 'Account'),
         ],
       },
       // Outside both frames: no header, no signed-in shell, no assistant (a small page for phones).

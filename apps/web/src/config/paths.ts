@@ -45,6 +45,8 @@ export const paths = {
   /** A verified share link's page: public, outside the signed-in frame. */
   sharedView: '/s/:token',
   settingsTeam: '/settings/team',
+  /** Your data: download it, delete your account. */
+  settingsAccount: '/settings/account',
   /** `/invite/:token`: an invitation link (works signed out). */
   invite: '/invite',
   forgotPassword: '/forgot-password',
@@ -80,6 +82,7 @@ export const guardedRoutes: Record<string, readonly Role[]> = {
   [paths.settingsNotifications]: analyticsRoles,
   [paths.settingsImports]: analyticsRoles,
   [paths.settingsTeam]: analyticsRoles,
+  [paths.settingsAccount]: [],
 };
 
 export const publicPaths: readonly string[] = [

@@ -22,6 +22,24 @@ export async function registerGraphRoutes(
 ): Promise<void> {
   registerMetaTokenRoute(app, context);
 
+  // Revoking the app's permissions (what an app does when its user leaves it): the whole grant
+  // ends, as Meta's `DELETE /{user-id}/permissions` does; answers `{ success: true }`.
+  app.delete('/:version/*', async (request, reply) => {
+    const rest = (request.params as { '*': string })['*'] ?? '';
+    const caller = authenticateMeta(request, reply, context);
+    if (!caller) return reply;
+    const [nodeId, edge, ...extra] = rest.split('/').filter(Boolean);
+    const isUser = nodeId === 'me' || nodeId === caller.persona.facebookUser.id;
+    if (!isUser || edge !== 'permissions' || extra.length > 0 || caller.record.kind === 'page') {
+      return sendMetaError(reply, {
+        message: `Unsupported delete request. Object with ID '${nodeId ?? ''}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        code: 100,
+      });
+    }
+    context.tokens.revokeGrant(caller.grant.id);
+    return reply.type('application/json; charset=UTF-8').send({ success: true });
+  });
+
   app.get('/:version/*', async (request, reply) => {
     const { version } = request.params as { version: string };
     const rest = (request.params as { '*': string })['*'] ?? '';

@@ -58,6 +58,11 @@ export const platformConnections = pgTable(
     }),
     provider: text('provider', { enum: connectionProviders }).notNull(),
     externalAccountId: text('external_account_id').notNull(),
+    /**
+     * The platform's id of the person who granted the connection (Meta's app-scoped user id), so
+     * Meta's data-deletion callback can find what that person's grant brought.
+     */
+    platformUserId: text('platform_user_id'),
     accountName: text('account_name').notNull(),
     status: text('status', { enum: connectionStatuses }).notNull().default('connected'),
     accessTokenSealed: text('access_token_sealed'),
@@ -83,5 +88,6 @@ export const platformConnections = pgTable(
       table.externalAccountId,
     ),
     index('platform_connections_status_idx').on(table.status),
+    index('platform_connections_platform_user_idx').on(table.provider, table.platformUserId),
   ],
 );

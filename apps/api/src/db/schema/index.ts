@@ -14,3 +14,4 @@ export * from './teams';
 export * from './range-totals';
 export * from './catalogue';
 export * from './notifications';
+export * from './account-rights';

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
+import { recordAuditEvent } from '../audit';
 import { approvePendingEntry } from '../waitlist';
 import {
   claimEvent,
@@ -190,6 +191,26 @@ export async function syncSubscription(
       await approvePendingEntry(tx, email);
     }
   });
+  if (
+    account.planId !== state.planId ||
+    account.status !== state.status ||
+    account.cancelAtPeriodEnd !== state.cancelAtPeriodEnd
+  ) {
+    // The payment provider acted (checkout, portal, renewal): no person, no address.
+    await recordAuditEvent(db, {
+      organizationId: account.organizationId,
+      action: 'plan_changed',
+      actor: null,
+      origin: null,
+      detail: {
+        fromPlan: account.planId,
+        toPlan: state.planId,
+        fromStatus: account.status,
+        status: state.status,
+        cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      },
+    });
+  }
   // Every member's tier (those who joined through an invitation too), each the best among the
   // organisations they belong to (decision 0021).
   await reconcilePublishedTier(services, { organizationIds: [account.organizationId] });

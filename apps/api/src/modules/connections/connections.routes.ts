@@ -19,7 +19,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { organizationRouteRoles, routeRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
+import { readRequestOrigin } from '../../lib/request-origin';
 import { requireCurrentUser } from '../../plugins/auth';
+import { recordAuditEvent } from '../audit';
 import {
   disconnectConnection,
   getChannelData,
@@ -120,6 +122,19 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
         { provider: request.params.provider, isConnected: outcome.isConnected },
         outcome.isConnected ? 'platform connected' : `platform connect refused: ${outcome.message}`,
       );
+      if (outcome.connection) {
+        await recordAuditEvent(db, {
+          organizationId: outcome.connection.organizationId,
+          action: 'connection_added',
+          actor: { userId: outcome.connection.userId },
+          origin: readRequestOrigin(request),
+          detail: {
+            connectionId: outcome.connection.id,
+            provider: outcome.connection.provider,
+            accountName: outcome.connection.accountName,
+          },
+        });
+      }
       return reply.header('cache-control', 'no-store').redirect(outcome.location, 302);
     },
   );
@@ -153,8 +168,28 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
         },
       },
     },
-    async (request) =>
-      disconnectConnection(db, services, requireCurrentUser(request), request.params.id),
+    async (request) => {
+      const user = requireCurrentUser(request);
+      const { isRevokedAtProvider, connection } = await disconnectConnection(
+        db,
+        services,
+        user,
+        request.params.id,
+      );
+      await recordAuditEvent(db, {
+        organizationId: user.organization.id,
+        action: 'connection_removed',
+        actor: { userId: user.id },
+        origin: readRequestOrigin(request),
+        detail: {
+          connectionId: connection.id,
+          provider: connection.provider,
+          accountName: connection.accountName,
+          isRevokedAtProvider,
+        },
+      });
+      return { isRevokedAtProvider };
+    },
   );
 
   app.post(

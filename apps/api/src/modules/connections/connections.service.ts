@@ -58,6 +58,32 @@ export async function listConnections(db: Database, user: CurrentUser): Promise<
 }
 
 /**
+ * Revokes the connection's grant at the provider through its revoke endpoint (Google's token
+ * revocation, Meta's `DELETE /me/permissions`). Best effort: false when the provider could not
+ * be reached or refused, so a provider outage never keeps someone's data here.
+ */
+export async function revokeGrantAtProvider(
+  services: PlatformServices,
+  row: ConnectionRow,
+): Promise<boolean> {
+  try {
+    const accessToken = row.accessTokenSealed
+      ? services.cipher.decrypt(row.accessTokenSealed, accessTokenContext(row.id))
+      : null;
+    // Google revokes the whole grant through its refresh token; Meta and TikTok take the access token.
+    const token =
+      row.provider === 'youtube' ? (readRefreshToken(services, row) ?? accessToken) : accessToken;
+    if (!token) return false;
+    if (row.provider === 'youtube') await services.google.revokeToken(token);
+    else if (row.provider === 'tiktok') await services.tiktok.revokeToken(token);
+    else await services.meta.revokePermissions(token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Revokes the grant at the provider (best effort: a provider outage must not keep the
  * user's data here), then deletes the tokens and every synced row with the connection.
  */
@@ -66,27 +92,11 @@ export async function disconnectConnection(
   services: PlatformServices,
   user: CurrentUser,
   id: string,
-): Promise<{ isRevokedAtProvider: boolean }> {
+): Promise<{ isRevokedAtProvider: boolean; connection: ConnectionRow }> {
   const row = await requireConnection(db, user, id);
-  let isRevokedAtProvider = false;
-  try {
-    const accessToken = row.accessTokenSealed
-      ? services.cipher.decrypt(row.accessTokenSealed, accessTokenContext(row.id))
-      : null;
-    // Google revokes the whole grant through its refresh token; Meta and TikTok take the access token.
-    const token =
-      row.provider === 'youtube' ? (readRefreshToken(services, row) ?? accessToken) : accessToken;
-    if (token) {
-      if (row.provider === 'youtube') await services.google.revokeToken(token);
-      else if (row.provider === 'tiktok') await services.tiktok.revokeToken(token);
-      else await services.meta.revokePermissions(token);
-      isRevokedAtProvider = true;
-    }
-  } catch {
-    isRevokedAtProvider = false;
-  }
+  const isRevokedAtProvider = await revokeGrantAtProvider(services, row);
   await deleteConnection(db, user.organization.id, id);
-  return { isRevokedAtProvider };
+  return { isRevokedAtProvider, connection: row };
 }
 
 export async function requestConnectionSync(

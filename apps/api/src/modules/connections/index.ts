@@ -10,5 +10,6 @@ export {
   type ConnectionRow,
 } from './connections.repository';
 export { getAccessToken, sealTokens } from './tokens.service';
+export { revokeGrantAtProvider } from './connections.service';
 export { resealConnectionTokens } from './reseal-tokens';
 export { createSandboxTokenPersistence } from './sandbox-token-persistence';

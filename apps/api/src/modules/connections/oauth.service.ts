@@ -118,7 +118,19 @@ export type CallbackQuery = {
  * Where to send the browser, with `connected=` or an error code (`error=`, `provider=`): never
  * free text, so nothing a provider or a link wrote reaches the page. `message` is for the log.
  */
-export type CallbackOutcome = { location: string; isConnected: boolean; message: string };
+export type CallbackOutcome = {
+  location: string;
+  isConnected: boolean;
+  message: string;
+  /** The connection made (for the audit log), when one was. */
+  connection?: {
+    id: string;
+    organizationId: string;
+    userId: string;
+    provider: OAuthProvider;
+    accountName: string;
+  };
+};
 
 /** Classifies a provider's refusal of the code exchange. */
 function classifyExchangeFailure(error: unknown): ConnectErrorCode {
@@ -177,6 +189,7 @@ export async function completeOAuthCallback(
     refreshToken: string | null;
     expiresAt: Date | null;
     scopes: string[];
+    platformUserId?: string | null;
   };
   try {
     const readers: Record<OAuthProvider, typeof readGoogleAccount> = {
@@ -208,6 +221,7 @@ export async function completeOAuthCallback(
     provider,
     externalAccountId: account.externalAccountId,
     accountName: account.accountName,
+    platformUserId: account.platformUserId ?? null,
     status: 'connected',
     ...sealTokens(services, id, account),
     accessTokenExpiresAt: account.expiresAt,
@@ -226,6 +240,13 @@ export async function completeOAuthCallback(
     location: `${services.appUrl}${returnTo}?connected=${provider}`,
     isConnected: true,
     message: `Connected ${account.accountName}`,
+    connection: {
+      id: connection.id,
+      organizationId: connection.organizationId,
+      userId: stateRow.userId,
+      provider,
+      accountName: connection.accountName,
+    },
   };
 }
 
@@ -261,7 +282,10 @@ async function readMetaAccount(
   exchange: { code: string; redirectUri: string; codeVerifier: string },
 ) {
   const token = await services.meta.exchangeCode(exchange);
-  const pages = await services.meta.listPages(token.accessToken);
+  const [pages, platformUserId] = await Promise.all([
+    services.meta.listPages(token.accessToken),
+    services.meta.fetchUserId(token.accessToken),
+  ]);
   const page = pages.find((candidate) => candidate.instagram_business_account) ?? pages[0];
   if (!page) {
     throw new ProviderError('No Facebook Page was shared, so there is nothing to analyse');
@@ -274,6 +298,7 @@ async function readMetaAccount(
     refreshToken: null,
     expiresAt: token.expiresAt,
     scopes: metaPermissions,
+    platformUserId,
   };
 }
 

@@ -232,6 +232,19 @@ export function createMetaClient(config: MetaPlatformConfig, http: PlatformHttp)
       return body.data;
     },
 
+    /** The app-scoped id of the person who granted the token (what Meta's callbacks name). */
+    async fetchUserId(accessToken: string, signal?: AbortSignal): Promise<string> {
+      const body = await graphGet(
+        '/me',
+        { fields: 'id' },
+        accessToken,
+        z.object({ id: z.string() }),
+        'Meta me',
+        signal,
+      );
+      return body.id;
+    },
+
     fetchInstagramUser(accessToken: string, id: string, signal?: AbortSignal) {
       return graphGet(
         `/${id}`,

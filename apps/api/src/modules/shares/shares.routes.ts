@@ -9,7 +9,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { routeRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
+import { readRequestOrigin } from '../../lib/request-origin';
 import { requireCurrentUser } from '../../plugins/auth';
+import { recordAuditEvent } from '../audit';
 import { createShareLink, listShareLinks, revokeShareLink } from './shares.service';
 
 /** The organisation's share links, for its owner and managers. */
@@ -48,10 +50,22 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<{
         response: { 201: shareLinkCreatedSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createShareLink(db, requireCurrentUser(request), request.body, now())),
+    async (request, reply) => {
+      const user = requireCurrentUser(request);
+      const created = await createShareLink(db, user, request.body, now());
+      await recordAuditEvent(db, {
+        organizationId: user.organization.id,
+        action: 'share_link_created',
+        actor: { userId: user.id },
+        origin: readRequestOrigin(request),
+        detail: {
+          shareLinkId: created.link.id,
+          view: created.link.view,
+          label: created.link.label,
+        },
+      });
+      return reply.status(201).send(created);
+    },
   );
 
   app.post(
@@ -66,6 +80,17 @@ export const shareLinkRoutes: FastifyPluginAsyncZod<{
         response: { 200: shareLinkSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => revokeShareLink(db, requireCurrentUser(request), request.params.id, now()),
+    async (request) => {
+      const user = requireCurrentUser(request);
+      const link = await revokeShareLink(db, user, request.params.id, now());
+      await recordAuditEvent(db, {
+        organizationId: user.organization.id,
+        action: 'share_link_revoked',
+        actor: { userId: user.id },
+        origin: readRequestOrigin(request),
+        detail: { shareLinkId: link.id, view: link.view, label: link.label },
+      });
+      return link;
+    },
   );
 };

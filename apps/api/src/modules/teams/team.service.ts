@@ -237,13 +237,14 @@ export async function changeMemberRole(
   });
 }
 
+/** Removes the member and answers who it was (for the audit log). */
 export async function removeMember(
   db: Database,
   user: CurrentUser,
   memberId: string,
-): Promise<void> {
+): Promise<MemberRow> {
   const organizationId = activeIdentityOrganization(user);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockOrganization(tx, organizationId);
     const member = (await listMembers(tx, organizationId)).find((row) => row.id === memberId);
     if (!member) throw AppError.notFound('No such member of this artist.');
@@ -251,6 +252,7 @@ export async function removeMember(
       throw AppError.conflict('An artist needs at least one owner. Make someone else owner first.');
     }
     await deleteMember(tx, organizationId, memberId);
+    return member;
   });
 }
 

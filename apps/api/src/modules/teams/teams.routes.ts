@@ -18,7 +18,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { organizationRouteRoles, routeRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
+import { readRequestOrigin } from '../../lib/request-origin';
 import { requireCurrentUser, requireIdentity } from '../../plugins/auth';
+import { recordAuditEvent, type AuditEventInput } from '../audit';
 import { createArtist, listOrganizations } from './organizations.service';
 import {
   acceptInvitation,
@@ -38,6 +40,20 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamDependencies> = async (app, 
   const security = [{ bearerAuth: [] }];
   const tags = ['teams'];
   const members = { auth: 'user', organizationRole: organizationRouteRoles.members } as const;
+  // Each member change is recorded after it is made, in the organisation it changed.
+  const recordEvent = (
+    request: Parameters<typeof requireIdentity>[0],
+    event: Pick<AuditEventInput, 'action' | 'detail'> & { organizationId?: string },
+  ) => {
+    const user = requireCurrentUser(request);
+    return recordAuditEvent(db, {
+      organizationId: event.organizationId ?? user.organization.id,
+      action: event.action,
+      actor: { userId: user.id },
+      origin: readRequestOrigin(request),
+      ...(event.detail ? { detail: event.detail } : {}),
+    });
+  };
   const sessionOf = (request: Parameters<typeof requireIdentity>[0]) => {
     const identity = requireIdentity(request);
     return identity.provider === 'embedded' ? identity.sessionId : null;
@@ -115,14 +131,19 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamDependencies> = async (app, 
         response: { 200: memberResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => ({
-      member: await changeMemberRole(
+    async (request) => {
+      const member = await changeMemberRole(
         db,
         requireCurrentUser(request),
         request.params.memberId,
         request.body.role,
-      ),
-    }),
+      );
+      await recordEvent(request, {
+        action: 'member_role_changed',
+        detail: { memberName: member.name, memberEmail: member.email, role: member.role },
+      });
+      return { member };
+    },
   );
 
   app.delete(
@@ -138,7 +159,11 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamDependencies> = async (app, 
       },
     },
     async (request, reply) => {
-      await removeMember(db, requireCurrentUser(request), request.params.memberId);
+      const member = await removeMember(db, requireCurrentUser(request), request.params.memberId);
+      await recordEvent(request, {
+        action: 'member_removed',
+        detail: { memberName: member.name, memberEmail: member.email, role: member.role },
+      });
       return reply.status(204).send(null);
     },
   );
@@ -174,8 +199,14 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamDependencies> = async (app, 
         },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await inviteMember(deps, requireCurrentUser(request), request.body)),
+    async (request, reply) => {
+      const created = await inviteMember(deps, requireCurrentUser(request), request.body);
+      await recordEvent(request, {
+        action: 'member_invited',
+        detail: { email: created.invitation.email, role: created.invitation.role },
+      });
+      return reply.status(201).send(created);
+    },
   );
 
   app.delete(
@@ -226,13 +257,19 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamDependencies> = async (app, 
         },
       },
     },
-    async (request) => ({
-      organization: await acceptInvitation(
+    async (request) => {
+      const organization = await acceptInvitation(
         deps,
         requireCurrentUser(request),
         sessionOf(request),
         request.params.token,
-      ),
-    }),
+      );
+      await recordEvent(request, {
+        organizationId: organization.id,
+        action: 'member_joined',
+        detail: { role: organization.role },
+      });
+      return { organization };
+    },
   );
 };

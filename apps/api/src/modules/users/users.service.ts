@@ -10,6 +10,7 @@ import {
   findUserByIdentity,
   type UserRecord,
   insertUserWithOrganization,
+  isEmbeddedSessionActive,
   updateAccessForDecision,
 } from './users.repository';
 
@@ -47,6 +48,11 @@ export async function resolveCurrentUser(
   }
   let created = false;
   if (!found) {
+    // A deleted account's token outlives it by minutes: its session is gone, so it must not
+    // provision a new account.
+    if (sessionId && !(await isEmbeddedSessionActive(db, sessionId))) {
+      throw AppError.unauthenticated('Your session has ended. Sign in again.');
+    }
     const email = identity.email ?? fallbackEmail ?? null;
     if (!email) {
       throw AppError.forbidden(

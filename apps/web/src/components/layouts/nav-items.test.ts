@@ -11,8 +11,8 @@ describe('navigation by role', () => {
     );
     expect(labels(['customer'])).not.toContain('Waitlist');
   });
-  it('shows leads the waitlist, pricing and connections only', () => {
-    expect(labels(['lead'])).toEqual(['Waitlist', 'Connections', 'Plans & pricing']);
+  it('shows leads the waitlist, pricing, connections and their account only', () => {
+    expect(labels(['lead'])).toEqual(['Waitlist', 'Connections', 'Account', 'Plans & pricing']);
   });
   it('shows admins everything', () => {
     expect(labels(['admin'])).toEqual(expect.arrayContaining(['Dashboard', 'Waitlist', 'Usage']));

@@ -14,6 +14,7 @@ import {
   Sparkles,
   UserRound,
   Users,
+  UserCog,
   UsersRound,
   MonitorPlay,
   type LucideIcon,
@@ -52,6 +53,7 @@ export const navSections: NavSection[] = [
       { label: 'Notifications', to: paths.settingsNotifications, icon: Bell, roles: analytics },
       { label: 'Imports', to: paths.settingsImports, icon: FileUp, roles: analytics },
       { label: 'Team', to: paths.settingsTeam, icon: UsersRound, roles: analytics },
+      { label: 'Account', to: paths.settingsAccount, icon: UserCog, roles: [] },
       { label: 'Usage', to: paths.settingsUsage, icon: BarChart3, roles: analytics },
       // Billing is managed on the usage page (plan, portal, card, invoices); /settings/billing
       // shows the dashboard, as the spec says.

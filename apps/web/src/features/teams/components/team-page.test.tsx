@@ -16,7 +16,15 @@ import { createFakeIdentity, signedInAs } from '@/testing/fake-identity';
 import { renderRoutes } from '@/testing/render';
 import { TeamPage } from './team-page';
 
-const mocks = vi.hoisted(() => ({ fetchCurrentUser: vi.fn(), showToast: vi.fn() }));
+const mocks = vi.hoisted(() => ({
+  fetchCurrentUser: vi.fn(),
+  showToast: vi.fn(),
+  reloadIntoActiveOrganization: vi.fn(),
+}));
+vi.mock('@/lib/organizations/organizations-api', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  reloadIntoActiveOrganization: mocks.reloadIntoActiveOrganization,
+}));
 vi.mock('@/lib/auth/auth-api', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   fetchCurrentUser: mocks.fetchCurrentUser,
@@ -81,6 +89,34 @@ function setup(role: OrganizationRole) {
     data: { organization: { id: 'org-1', name: 'Nova Lane Music' }, yourRole: role, members },
   });
   routes['GET /v1/team/invitations'] = () => ({ status: 200, data: { invitations: [pending] } });
+  routes['GET /v1/team/audit-log'] = (config) => ({
+    status: 200,
+    data: {
+      events: [
+        {
+          id: 'e1',
+          action: 'member_invited',
+          actor: { userId: 'u1', name: 'Nova Lane', email: 'artist@example.com' },
+          ipAddress: '203.0.113.7',
+          userAgent: 'Firefox',
+          detail: { email: 'vi@example.com', role: 'viewer' },
+          createdAt: '2026-11-24T10:00:00.000Z',
+        },
+        {
+          id: 'e2',
+          action: 'plan_changed',
+          actor: null,
+          ipAddress: null,
+          userAgent: null,
+          detail: { fromPlan: null, toPlan: 'team', status: 'active' },
+          createdAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+      page: Number((config.params as { page: number }).page),
+      pageSize: 20,
+      total: 45,
+    },
+  });
   routes['GET /v1/organizations'] = () => ({
     status: 200,
     data: { organizations: [], artistAllowance: { used: 1, allowed: 5, plan: 'team' } },
@@ -111,6 +147,7 @@ beforeEach(() => {
   apiClient.defaults.adapter = adapter;
   mocks.fetchCurrentUser.mockReset();
   mocks.showToast.mockReset();
+  mocks.reloadIntoActiveOrganization.mockReset();
 });
 
 describe('TeamPage', () => {
@@ -162,5 +199,48 @@ describe('TeamPage', () => {
     expect(screen.queryByRole('button', { name: 'Send invitation' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
     expect(requests.some((request) => request.url === '/v1/team/invitations')).toBe(false);
+    expect(requests.some((request) => request.url === '/v1/team/audit-log')).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Delete this artist' })).toBeNull();
+  });
+
+  it('shows an owner the audit log, a page at a time', async () => {
+    setup('owner');
+    const log = await screen.findByRole('list', { name: 'Audit log' });
+    expect(within(log).getByText('Member invited')).toBeTruthy();
+    expect(within(log).getByText(/vi@example\.com as viewer/)).toBeTruthy();
+    expect(
+      within(log).getByText(/Nova Lane \(artist@example\.com\) · 203\.0\.113\.7 · Firefox/),
+    ).toBeTruthy();
+    expect(within(log).getByText('Payment provider')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
+  });
+
+  it('deletes the artist only after its name (or "delete") is typed', async () => {
+    setup('owner');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete this artist' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Delete this artist' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'nova lane music' } });
+    expect((confirm as HTMLButtonElement).disabled).toBe(false);
+    routes['DELETE /v1/team'] = () => ({
+      status: 200,
+      data: {
+        confirmationCode: 'code-123456',
+        organization: { id: 'org-1', name: 'Nova Lane Music' },
+        revokedGrants: [],
+        cancelledSubscriptions: 0,
+        keptRecords: { invoices: 0, retainedUntil: '2036-01-01T00:00:00.000Z', reason: 'law' },
+      },
+    });
+    fireEvent.click(confirm);
+    await waitFor(() =>
+      expect(mocks.reloadIntoActiveOrganization).toHaveBeenCalledWith('/settings/team'),
+    );
+    expect(requests.find((request) => request.method === 'DELETE')?.body).toEqual({
+      confirmation: 'nova lane music',
+    });
   });
 });

@@ -25,7 +25,9 @@ import {
 import { showToast } from '@/lib/toast';
 import { useRevokeInvitation, useTeamInvitations } from '../api/team-invitations';
 import { useChangeMemberRole, useRemoveMember, useTeamMembers } from '../api/team-members';
+import { AuditLogSection } from './audit-log-section';
 import { copyInvitationLink } from './copy-link';
+import { DeleteArtistSection } from './delete-artist-section';
 import { InviteForm } from './invite-form';
 
 function MemberRow({ member, canManage }: { member: TeamMember; canManage: boolean }) {
@@ -232,6 +234,10 @@ export function TeamPage() {
                 )}
               </CardContent>
             </Card>
+            <AuditLogSection />
+            {members.data ? (
+              <DeleteArtistSection artistName={members.data.organization.name} />
+            ) : null}
           </>
         ) : null}
       </div>
