@@ -13,6 +13,7 @@ import { forgetAuditActor, recordAuditEvent } from '../audit';
 import type { BillingServices } from '../billing';
 import { revokeGrantAtProvider } from '../connections';
 import type { Mailer } from '../mail';
+import { forgetNotificationSubject } from '../notifications';
 import type { PlatformServices } from '../providers';
 import { insertOrganizationWithOwner } from '../teams';
 import {
@@ -144,6 +145,7 @@ export async function deletePerson(
     await rehomeUsers(tx, deletedIds, person.userId, createHomeOrganization);
     // The person first: their row points at their own artist, which may be among the deleted.
     await forgetAuditActor(tx, person);
+    await forgetNotificationSubject(tx, person);
     await deletePersonRows(tx, person);
     await deleteOrganizationsData(tx, deleted);
     for (const organization of left) {

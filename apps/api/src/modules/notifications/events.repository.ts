@@ -190,3 +190,20 @@ function claimIs(claim: MailClaim) {
     eq(notificationMails.mailKey, claim.mailKey),
   );
 }
+
+/**
+ * A deleted person leaves no trace in the notifications of the artists that remain: events that
+ * name them (an invitation they accepted, say) go, with their recipients.
+ */
+export async function forgetNotificationSubject(
+  db: Database,
+  person: { userId: string; email: string; subject: string },
+): Promise<void> {
+  const mentions = (needle: string) =>
+    sql`(strpos(lower(${notificationEvents.title} || ' ' || ${notificationEvents.body} || ' ' || ${notificationEvents.dedupeKey} || ' ' || ${notificationEvents.groupKey}), ${needle.toLowerCase()}) > 0)`;
+  await db
+    .delete(notificationEvents)
+    .where(
+      sql`${mentions(person.email)} or ${mentions(person.userId)} or ${mentions(person.subject)}`,
+    );
+}

@@ -27,5 +27,6 @@ export { composeDigest, defaultDigestSources, type DigestSource } from './digest
 export type { Digest, DigestSection } from './digest/digest-model';
 export { renderDigestMail } from './digest/render-digest';
 export { listMembers } from './members.repository';
+export { forgetNotificationSubject } from './events.repository';
 export { deriveUnsubscribeKey } from './unsubscribe-tokens';
 export { alertMailQueue, digestQueue, scheduleQueue } from './notification-queues';
