@@ -6,6 +6,7 @@ import { demoAccounts, demoPassword, seedDemoAccounts, seedDemoConnections } fro
 import { startWorker, type Worker } from './jobs/worker';
 import { resealConnectionTokens } from './modules/connections';
 import { createSyncHandlers, ensureDailySchedule } from './modules/sync';
+import { createImportHandlers } from './modules/imports';
 import path from 'node:path';
 import { KeyMismatchError, verifyKeyChecks } from './lib/key-check';
 import { readOrCreateSecretFile } from './lib/secrets';
@@ -120,7 +121,10 @@ async function main(): Promise<void> {
     worker = startWorker({
       db: database.db,
       lockSeconds: config.syncJobLockSeconds,
-      handlers: createSyncHandlers(database.db, app.platforms),
+      handlers: {
+        ...createSyncHandlers(database.db, app.platforms),
+        ...createImportHandlers(database.db),
+      },
       onError: (error, job) =>
         app.log.warn(
           {

@@ -1,0 +1,573 @@
+import type { ImportSource } from '@crescendo/contracts';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  importFileChunks,
+  imports,
+  releases,
+  songs,
+  spotifyAudienceDays,
+  spotifyPlaylists,
+  spotifySongDays,
+  spotifySongStats,
+} from '../../db/schema';
+import { deleteLinesOfImport } from './imports.repository';
+import type {
+  SpotifyAudienceDayRecord,
+  SpotifyPlaylistRecord,
+  SpotifySongDayRecord,
+  SpotifySongRecord,
+  StatementRecord,
+} from './parsers/types';
+import { rowsOf } from './sql-rows';
+import { normalizeTitle } from './title-match';
+
+// What an import's job writes, batch by batch, and how a restarted or failed job removes it.
+
+/** The job's view of its import and the catalogue it links lines to (ids cached across batches). */
+export type WriteContext = {
+  organizationId: string;
+  importId: string;
+  source: ImportSource;
+  /** The export's date (the upload's day): how fresh Spotify's figures are. */
+  asOf: string;
+  songsByIsrc: Map<string, { id: string; hasRelease: boolean }>;
+  releasesByUpc: Map<string, string>;
+  /** Catalogue songs by normalised title, for Spotify rows (which carry no ISRC). */
+  songsByTitle: Map<string, string>;
+};
+
+export type StatementEntry = { record: StatementRecord; fingerprint: string; occurrence: number };
+
+export async function readImportForJob(db: Database, organizationId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.organizationId, organizationId), eq(imports.id, id)));
+  return row ?? null;
+}
+
+/** One chunk of the uploaded file, or null past the last. */
+export async function readImportChunk(
+  db: Database,
+  organizationId: string,
+  importId: string,
+  sequence: number,
+): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ bytes: importFileChunks.bytes })
+    .from(importFileChunks)
+    .where(
+      and(
+        eq(importFileChunks.organizationId, organizationId),
+        eq(importFileChunks.importId, importId),
+        eq(importFileChunks.sequence, sequence),
+      ),
+    );
+  if (!row) return null;
+  return Buffer.isBuffer(row.bytes) ? row.bytes : Buffer.from(row.bytes as Uint8Array);
+}
+
+/**
+ * Everything the import wrote: its line links and the lines only it held, its Spotify rows. A
+ * restarted job calls this first, so a crash never leaves half an import behind.
+ */
+export async function clearImportWrites(
+  db: Database,
+  organizationId: string,
+  importId: string,
+): Promise<void> {
+  await deleteLinesOfImport(db, organizationId, importId);
+  for (const table of [spotifyAudienceDays, spotifySongStats, spotifySongDays, spotifyPlaylists]) {
+    await db
+      .delete(table)
+      .where(and(eq(table.organizationId, organizationId), eq(table.importId, importId)));
+  }
+}
+
+/** Starts (or restarts) the job: nothing written yet, every count back to zero. */
+export async function markImportProcessing(
+  db: Database,
+  organizationId: string,
+  importId: string,
+): Promise<void> {
+  await db
+    .update(imports)
+    .set({
+      status: 'processing',
+      rowsTotal: 0,
+      rowsImported: 0,
+      rowsRejected: 0,
+      rowsDuplicate: 0,
+      error: null,
+    })
+    .where(and(eq(imports.organizationId, organizationId), eq(imports.id, importId)));
+}
+
+/** Progress after a batch; false when the import was deleted meanwhile (the job stops). */
+export async function recordImportProgress(
+  db: Database,
+  context: WriteContext,
+  rowsTotal: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(imports)
+    .set({ rowsTotal })
+    .where(
+      and(
+        eq(imports.organizationId, context.organizationId),
+        eq(imports.id, context.importId),
+        eq(imports.status, 'processing'),
+      ),
+    )
+    .returning({ id: imports.id });
+  return rows.length === 1;
+}
+
+export async function loadWriteContext(
+  db: Database,
+  values: { organizationId: string; importId: string; source: ImportSource; asOf: string },
+): Promise<WriteContext> {
+  const rows = await db
+    .select({ id: songs.id, title: songs.title })
+    .from(songs)
+    .where(eq(songs.organizationId, values.organizationId));
+  return {
+    ...values,
+    songsByIsrc: new Map(),
+    releasesByUpc: new Map(),
+    songsByTitle: new Map(rows.map((row) => [normalizeTitle(row.title), row.id])),
+  };
+}
+
+async function ensureReleases(db: Database, context: WriteContext, entries: StatementEntry[]) {
+  const missing = new Map<string, { title: string }>();
+  for (const { record } of entries) {
+    if (!record.upc || context.releasesByUpc.has(record.upc) || missing.has(record.upc)) continue;
+    missing.set(record.upc, { title: record.releaseTitle ?? record.title ?? record.upc });
+  }
+  if (missing.size === 0) return;
+  await db
+    .insert(releases)
+    .values(
+      [...missing].map(([upc, { title }]) => ({
+        organizationId: context.organizationId,
+        upc,
+        title,
+      })),
+    )
+    .onConflictDoNothing();
+  const found = await db
+    .select({ id: releases.id, upc: releases.upc })
+    .from(releases)
+    .where(
+      and(
+        eq(releases.organizationId, context.organizationId),
+        inArray(releases.upc, [...missing.keys()]),
+      ),
+    );
+  for (const row of found) context.releasesByUpc.set(row.upc!, row.id);
+}
+
+async function ensureSongs(db: Database, context: WriteContext, entries: StatementEntry[]) {
+  const missing = new Map<string, StatementRecord>();
+  const releaseOf = new Map<string, string>();
+  for (const { record } of entries) {
+    if (!record.isrc) continue;
+    const releaseId = record.upc ? context.releasesByUpc.get(record.upc) : undefined;
+    if (releaseId && !releaseOf.has(record.isrc)) releaseOf.set(record.isrc, releaseId);
+    if (!context.songsByIsrc.has(record.isrc) && !missing.has(record.isrc)) {
+      missing.set(record.isrc, record);
+    }
+  }
+  if (missing.size > 0) {
+    await db
+      .insert(songs)
+      .values(
+        [...missing].map(([isrc, record]) => ({
+          organizationId: context.organizationId,
+          isrc,
+          title: record.title ?? isrc,
+          artist: record.artist,
+          releaseId: releaseOf.get(isrc) ?? null,
+        })),
+      )
+      .onConflictDoNothing();
+    const found = await db
+      .select({ id: songs.id, isrc: songs.isrc, title: songs.title, releaseId: songs.releaseId })
+      .from(songs)
+      .where(
+        and(
+          eq(songs.organizationId, context.organizationId),
+          inArray(songs.isrc, [...missing.keys()]),
+        ),
+      );
+    for (const row of found) {
+      context.songsByIsrc.set(row.isrc, { id: row.id, hasRelease: row.releaseId !== null });
+      const title = normalizeTitle(row.title);
+      if (!context.songsByTitle.has(title)) context.songsByTitle.set(title, row.id);
+    }
+  }
+  // A song first seen on a line without a UPC joins its release when a later line names it.
+  for (const [isrc, releaseId] of releaseOf) {
+    const song = context.songsByIsrc.get(isrc);
+    if (!song || song.hasRelease) continue;
+    await db
+      .update(songs)
+      .set({ releaseId })
+      .where(
+        and(
+          eq(songs.organizationId, context.organizationId),
+          eq(songs.id, song.id),
+          isNull(songs.releaseId),
+        ),
+      );
+    song.hasRelease = true;
+  }
+}
+
+/**
+ * Writes a batch of statement lines: each line once per organisation and source (identical
+ * lines already counted are not inserted again), and every line of the batch linked to this
+ * import. Returns how many lines were new.
+ */
+export async function writeStatementBatch(
+  db: Database,
+  context: WriteContext,
+  entries: StatementEntry[],
+): Promise<{ inserted: number }> {
+  await ensureReleases(db, context, entries);
+  await ensureSongs(db, context, entries);
+  const lines = entries.map(({ record, fingerprint, occurrence }) => ({
+    fingerprint,
+    occurrence,
+    sale_month: `${record.saleMonth}-01`,
+    reported_month: record.reportedMonth ? `${record.reportedMonth}-01` : null,
+    store: record.store,
+    store_name: record.storeName,
+    country: record.country,
+    song_id: record.isrc ? (context.songsByIsrc.get(record.isrc)?.id ?? null) : null,
+    release_id: record.upc ? (context.releasesByUpc.get(record.upc) ?? null) : null,
+    title: record.title,
+    item_type: record.itemType,
+    quantity: record.quantity,
+    earnings: record.earnings,
+    currency: record.currency,
+    is_account_currency: record.isAccountCurrency,
+  }));
+  // One JSON parameter per batch: cheap to bind on both drivers, whatever the batch size.
+  const inserted = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into statement_lines (
+        organization_id, source, fingerprint, occurrence, sale_month, reported_month, store,
+        store_name, country, song_id, release_id, title, item_type, quantity, earnings, currency,
+        is_account_currency)
+      select ${context.organizationId}, ${context.source}, line.fingerprint, line.occurrence,
+        line.sale_month, line.reported_month, line.store, line.store_name, line.country,
+        line.song_id, line.release_id, line.title, line.item_type, line.quantity, line.earnings,
+        line.currency, line.is_account_currency
+      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as line(
+        fingerprint text, occurrence integer, sale_month date, reported_month date, store text,
+        store_name text, country text, song_id uuid, release_id uuid, title text, item_type text,
+        quantity numeric, earnings numeric, currency text, is_account_currency boolean)
+      on conflict (organization_id, source, fingerprint, occurrence) do nothing
+      returning id`),
+  );
+  // A second statement sees the lines other imports (even concurrent ones) brought as well.
+  const keys = entries.map(({ fingerprint, occurrence }) => ({ fingerprint, occurrence }));
+  await db.execute(sql`
+    insert into statement_line_imports (organization_id, import_id, line_id)
+    select ${context.organizationId}, ${context.importId}, line.id
+    from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as batch(fingerprint text, occurrence integer)
+    join statement_lines line
+      on line.organization_id = ${context.organizationId}
+      and line.source = ${context.source}
+      and line.fingerprint = batch.fingerprint
+      and line.occurrence = batch.occurrence
+    on conflict do nothing`);
+  return { inserted: inserted.length };
+}
+
+/** Keeps the last of several records with the same key (a file that repeats a day or a title). */
+function lastByKey<T>(records: T[], keyOf: (record: T) => string): T[] {
+  return [...new Map(records.map((record) => [keyOf(record), record])).values()];
+}
+
+/**
+ * Whether the row's current import is older than this one: the latest import of a day wins,
+ * whichever order the jobs ran in.
+ */
+function isNewerImport(tableName: string) {
+  return sql.raw(`(
+    select (created_at, id) from imports where id = excluded.import_id
+  ) >= (
+    select (created_at, id) from imports where id = ${tableName}.import_id
+  )`);
+}
+
+export async function writeAudienceDays(
+  db: Database,
+  context: WriteContext,
+  records: SpotifyAudienceDayRecord[],
+): Promise<void> {
+  if (records.length === 0) return;
+  await db
+    .insert(spotifyAudienceDays)
+    .values(
+      lastByKey(records, (record) => record.day).map((record) => ({
+        organizationId: context.organizationId,
+        importId: context.importId,
+        day: record.day,
+        listeners: record.listeners,
+        streams: record.streams,
+        followers: record.followers,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [spotifyAudienceDays.organizationId, spotifyAudienceDays.day],
+      set: {
+        importId: sql`excluded.import_id`,
+        listeners: sql`excluded.listeners`,
+        streams: sql`excluded.streams`,
+        followers: sql`excluded.followers`,
+      },
+      setWhere: isNewerImport('spotify_audience_days'),
+    });
+}
+
+export async function writeSongDays(
+  db: Database,
+  context: WriteContext,
+  records: SpotifySongDayRecord[],
+): Promise<void> {
+  if (records.length === 0) return;
+  await db
+    .insert(spotifySongDays)
+    .values(
+      lastByKey(records, (record) => `${record.songTitle}\u0000${record.day}`).map((record) => ({
+        organizationId: context.organizationId,
+        importId: context.importId,
+        songTitle: record.songTitle,
+        songId: context.songsByTitle.get(normalizeTitle(record.songTitle)) ?? null,
+        day: record.day,
+        streams: record.streams,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [spotifySongDays.organizationId, spotifySongDays.songTitle, spotifySongDays.day],
+      set: {
+        importId: sql`excluded.import_id`,
+        songId: sql`excluded.song_id`,
+        streams: sql`excluded.streams`,
+      },
+      setWhere: isNewerImport('spotify_song_days'),
+    });
+}
+
+export async function writeSongStats(
+  db: Database,
+  context: WriteContext,
+  records: SpotifySongRecord[],
+): Promise<void> {
+  if (records.length === 0) return;
+  await db
+    .insert(spotifySongStats)
+    .values(
+      lastByKey(records, (record) => record.title).map((record) => ({
+        organizationId: context.organizationId,
+        importId: context.importId,
+        title: record.title,
+        songId: context.songsByTitle.get(normalizeTitle(record.title)) ?? null,
+        listeners: record.listeners,
+        streams: record.streams,
+        saves: record.saves,
+        releaseDate: record.releaseDate,
+        asOf: context.asOf,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [spotifySongStats.organizationId, spotifySongStats.importId, spotifySongStats.title],
+      set: {
+        listeners: sql`excluded.listeners`,
+        streams: sql`excluded.streams`,
+        saves: sql`excluded.saves`,
+        releaseDate: sql`excluded.release_date`,
+      },
+    });
+}
+
+export async function writePlaylists(
+  db: Database,
+  context: WriteContext,
+  records: SpotifyPlaylistRecord[],
+): Promise<void> {
+  if (records.length === 0) return;
+  await db
+    .insert(spotifyPlaylists)
+    .values(
+      lastByKey(records, (record) => `${record.name}\u0000${record.madeBy ?? ''}`).map(
+        (record) => ({
+          organizationId: context.organizationId,
+          importId: context.importId,
+          name: record.name,
+          madeBy: record.madeBy ?? '',
+          listeners: record.listeners,
+          streams: record.streams,
+          dateAdded: record.dateAdded,
+        }),
+      ),
+    )
+    .onConflictDoUpdate({
+      target: [
+        spotifyPlaylists.organizationId,
+        spotifyPlaylists.importId,
+        spotifyPlaylists.name,
+        spotifyPlaylists.madeBy,
+      ],
+      set: {
+        listeners: sql`excluded.listeners`,
+        streams: sql`excluded.streams`,
+        dateAdded: sql`excluded.date_added`,
+      },
+    });
+}
+
+/**
+ * Spotify rows are matched to catalogue songs by title: rows imported before the statement that
+ * created their song are matched once it exists.
+ */
+async function matchSpotifyRowsToSongs(db: Database, organizationId: string): Promise<void> {
+  const catalogue = await db
+    .select({ id: songs.id, title: songs.title })
+    .from(songs)
+    .where(eq(songs.organizationId, organizationId));
+  if (catalogue.length === 0) return;
+  const byTitle = new Map<string, string>();
+  for (const song of catalogue) {
+    const title = normalizeTitle(song.title);
+    if (!byTitle.has(title)) byTitle.set(title, song.id);
+  }
+  for (const [table, column] of [
+    [spotifySongStats, spotifySongStats.title],
+    [spotifySongDays, spotifySongDays.songTitle],
+  ] as const) {
+    const unmatched = await db
+      .selectDistinct({ title: column })
+      .from(table)
+      .where(and(eq(table.organizationId, organizationId), isNull(table.songId)));
+    for (const { title } of unmatched) {
+      const songId = byTitle.get(normalizeTitle(title));
+      if (!songId) continue;
+      await db
+        .update(table)
+        .set({ songId })
+        .where(
+          and(eq(table.organizationId, organizationId), eq(column, title), isNull(table.songId)),
+        );
+    }
+  }
+}
+
+export type ImportOutcome = {
+  rowsTotal: number;
+  rowsImported: number;
+  rowsRejected: number;
+  rowsDuplicate: number;
+  rejections: { line: number; reason: string }[];
+  period: { from: string; to: string; granularity: 'day' | 'month' } | null;
+  totals: { quantity: number; earnings: { currency: string; amount: number }[] };
+};
+
+/**
+ * The import is done: its figures, and its file deleted, in one transaction (a crash before it
+ * leaves the import processing, to be redone; after it, nothing is left to redo).
+ */
+export async function finishImport(
+  db: Database,
+  context: WriteContext,
+  outcome: ImportOutcome,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ contentSha256: imports.contentSha256 })
+      .from(imports)
+      .where(
+        and(eq(imports.organizationId, context.organizationId), eq(imports.id, context.importId)),
+      )
+      .for('update');
+    if (!current) return false;
+    const [earlier] = await tx
+      .select({ id: imports.id })
+      .from(imports)
+      .where(
+        and(
+          eq(imports.organizationId, context.organizationId),
+          eq(imports.contentSha256, current.contentSha256),
+          eq(imports.status, 'done'),
+          sql`${imports.id} <> ${context.importId}`,
+        ),
+      )
+      .orderBy(imports.createdAt)
+      .limit(1);
+    await tx
+      .update(imports)
+      .set({
+        status: 'done',
+        rowsTotal: outcome.rowsTotal,
+        rowsImported: outcome.rowsImported,
+        rowsRejected: outcome.rowsRejected,
+        rowsDuplicate: outcome.rowsDuplicate,
+        rejections: outcome.rejections,
+        periodFrom: outcome.period?.from ?? null,
+        periodTo: outcome.period?.to ?? null,
+        granularity: outcome.period?.granularity ?? null,
+        totals: outcome.totals,
+        duplicateOf: earlier?.id ?? null,
+        error: null,
+        finishedAt: new Date(),
+      })
+      .where(
+        and(eq(imports.organizationId, context.organizationId), eq(imports.id, context.importId)),
+      );
+    await deleteImportChunks(tx, context.organizationId, context.importId);
+    await matchSpotifyRowsToSongs(tx, context.organizationId);
+    return true;
+  });
+}
+
+/** The import failed: whatever it wrote is removed with its file, and the reason recorded. */
+export async function failImport(
+  db: Database,
+  organizationId: string,
+  importId: string,
+  values: Pick<ImportOutcome, 'rowsTotal' | 'rowsRejected' | 'rejections'> & { error: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await clearImportWrites(tx, organizationId, importId);
+    await tx
+      .update(imports)
+      .set({
+        status: 'failed',
+        rowsTotal: values.rowsTotal,
+        rowsImported: 0,
+        rowsDuplicate: 0,
+        rowsRejected: values.rowsRejected,
+        rejections: values.rejections,
+        error: values.error,
+        finishedAt: new Date(),
+      })
+      .where(and(eq(imports.organizationId, organizationId), eq(imports.id, importId)));
+    await deleteImportChunks(tx, organizationId, importId);
+  });
+}
+
+async function deleteImportChunks(db: Database, organizationId: string, importId: string) {
+  await db
+    .delete(importFileChunks)
+    .where(
+      and(
+        eq(importFileChunks.organizationId, organizationId),
+        eq(importFileChunks.importId, importId),
+      ),
+    );
+}

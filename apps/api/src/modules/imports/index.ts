@@ -1,0 +1,13 @@
+// The imports module's public surface: the artist's own files (Spotify for Artists exports,
+// distributor statements) read through the durable queue, and the one catalogue they build.
+export { catalogueRoutes } from './catalogue.routes';
+export {
+  createImportHandlers,
+  enqueueImportJob,
+  importQueue,
+  processImport,
+  type ImportJobOptions,
+} from './import-job';
+export type { SampleStatementsOptions } from './import-samples';
+export { importsRoutes } from './imports.routes';
+export { receiveImport, type UploadedFile } from './imports.service';
