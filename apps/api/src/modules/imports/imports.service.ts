@@ -44,8 +44,11 @@ function assertCanManage(user: CurrentUser): void {
 }
 
 export function describeTooLarge(maxBytes: number): AppError {
-  const megabytes = Math.floor(maxBytes / (1024 * 1024));
-  const limit = megabytes >= 1 ? `${megabytes} MB` : `${maxBytes} bytes`;
+  const mebibyte = 1024 * 1024;
+  const limit =
+    maxBytes >= mebibyte
+      ? `${Math.floor(maxBytes / mebibyte)} MB`
+      : `${Math.floor(maxBytes / 1024)} KB`;
   return new AppError(
     'PAYLOAD_TOO_LARGE',
     `The file is larger than ${limit}, the most Crescendo reads.`,
