@@ -81,7 +81,12 @@ describe.each(databaseTargets)('imports (%s)', (target) => {
   it('reads an uploaded statement through the job queue: 202 queued, then done with exact counts', async () => {
     const artist = await createUser(testApp, 'customer', 'Nora Lumen');
     const lines = generateDistroKidLines(40);
-    const upload = await uploadImport(testApp, artist.token, 'DistroKid_2025.tsv', distroKidFile(lines));
+    const upload = await uploadImport(
+      testApp,
+      artist.token,
+      'DistroKid_2025.tsv',
+      distroKidFile(lines),
+    );
     expect(upload.statusCode).toBe(202);
     const queued = upload.json<{ import: Import }>().import;
     expect(queued).toMatchObject({
@@ -101,8 +106,9 @@ describe.each(databaseTargets)('imports (%s)', (target) => {
     expect((await countRows(artist.me.organization.id)).chunks).toBe(1);
 
     await drainImportJobs(testApp);
-    const done = (await get(artist.token, `/api/v1/imports/${queued.id}`)).json<{ import: Import }>()
-      .import;
+    const done = (await get(artist.token, `/api/v1/imports/${queued.id}`)).json<{
+      import: Import;
+    }>().import;
     expect(done).toMatchObject({
       status: 'done',
       rowsTotal: 40,
@@ -147,7 +153,12 @@ describe.each(databaseTargets)('imports (%s)', (target) => {
   it('counts only the new lines of an overlapping statement, and identical lines within one file each once', async () => {
     const artist = await createUser(testApp);
     const lines = generateDistroKidLines(20, { months: ['2025-01', '2025-02', '2025-03'] });
-    const first = await importFile(testApp, artist.token, 'jan-feb.tsv', distroKidFile(lines.slice(0, 14)));
+    const first = await importFile(
+      testApp,
+      artist.token,
+      'jan-feb.tsv',
+      distroKidFile(lines.slice(0, 14)),
+    );
     expect(first.rowsImported).toBe(14);
     // Two identical sales in one month are two lines.
     const repeated = lines[19]!;
@@ -157,14 +168,24 @@ describe.each(databaseTargets)('imports (%s)', (target) => {
       'feb-mar.tsv',
       distroKidFile([...lines.slice(8, 20), repeated]),
     );
-    expect(second).toMatchObject({ rowsTotal: 13, rowsImported: 7, rowsDuplicate: 6, duplicateOf: null });
+    expect(second).toMatchObject({
+      rowsTotal: 13,
+      rowsImported: 7,
+      rowsDuplicate: 6,
+      duplicateOf: null,
+    });
     expect((await countRows(artist.me.organization.id)).lines).toBe(21);
   });
 
   it('deletes an import with its own lines only: lines another import holds stay', async () => {
     const artist = await createUser(testApp);
     const lines = generateDistroKidLines(10);
-    const first = await importFile(testApp, artist.token, 'a.tsv', distroKidFile(lines.slice(0, 6)));
+    const first = await importFile(
+      testApp,
+      artist.token,
+      'a.tsv',
+      distroKidFile(lines.slice(0, 6)),
+    );
     const second = await importFile(testApp, artist.token, 'b.tsv', distroKidFile(lines.slice(4)));
     expect(await countRows(artist.me.organization.id)).toMatchObject({ lines: 10, imports: 2 });
 
@@ -179,13 +200,19 @@ describe.each(databaseTargets)('imports (%s)', (target) => {
     });
     expect((await get(artist.token, `/api/v1/imports/${first.id}`)).statusCode).toBe(404);
     expect((await remove(artist.token, `/api/v1/imports/${first.id}`)).statusCode).toBe(404);
-    const left = (await get(artist.token, `/api/v1/imports/${second.id}`)).json<{ import: Import }>();
+    const left = (await get(artist.token, `/api/v1/imports/${second.id}`)).json<{
+      import: Import;
+    }>();
     expect(left.import.rowsImported).toBe(4);
   });
 
   it('refuses a file in no known format with 415 and the supported formats, storing nothing', async () => {
     const artist = await createUser(testApp);
-    for (const content of ['name,email\nAda,ada@example.com\n', '%PDF-1.7\n\u0000\u0001binary', '']) {
+    for (const content of [
+      'name,email\nAda,ada@example.com\n',
+      '%PDF-1.7\n\u0000\u0001binary',
+      '',
+    ]) {
       const response = await uploadImport(testApp, artist.token, 'notes.csv', content);
       expect(response.statusCode).toBe(415);
       expect(response.json()).toEqual({
@@ -211,11 +238,23 @@ describe.each(databaseTargets)('imports (%s)', (target) => {
     const line = distroKidFile(generateDistroKidLines(1)).split('\n')[1]!;
     const header = distroKidFile([]).split('\n')[0]!;
     const build = (bytes: number) =>
-      [header, ...Array.from({ length: Math.ceil(bytes / (line.length + 1)) }, () => line)].join('\n');
+      [header, ...Array.from({ length: Math.ceil(bytes / (line.length + 1)) }, () => line)].join(
+        '\n',
+      );
     // Far over the limit: the declared length alone refuses it.
-    const declared = await uploadImport(testApp, artist.token, 'big.tsv', build(testMaxFileBytes * 2));
+    const declared = await uploadImport(
+      testApp,
+      artist.token,
+      'big.tsv',
+      build(testMaxFileBytes * 2),
+    );
     // Just over the limit: within the multipart allowance, so the stream's limit refuses it.
-    const streamed = await uploadImport(testApp, artist.token, 'big.tsv', build(testMaxFileBytes + 4096));
+    const streamed = await uploadImport(
+      testApp,
+      artist.token,
+      'big.tsv',
+      build(testMaxFileBytes + 4096),
+    );
     for (const response of [declared, streamed]) {
       expect(response.statusCode).toBe(413);
       expect(response.json().error).toEqual({
@@ -238,7 +277,12 @@ describe.each(databaseTargets)('imports (%s)', (target) => {
       })
       .join('\n');
     const result = await importFile(testApp, artist.token, 'with-bad-lines.tsv', file);
-    expect(result).toMatchObject({ status: 'done', rowsTotal: 5, rowsImported: 3, rowsRejected: 2 });
+    expect(result).toMatchObject({
+      status: 'done',
+      rowsTotal: 5,
+      rowsImported: 3,
+      rowsRejected: 2,
+    });
     expect(result.rejections.map((rejection) => rejection.line)).toEqual([3, 5]);
     for (const rejection of result.rejections) expect(rejection.reason.length).toBeGreaterThan(5);
     expect((await countRows(artist.me.organization.id)).lines).toBe(3);
@@ -251,9 +295,20 @@ describe.each(databaseTargets)('imports (%s)', (target) => {
       .map((text, index) => (index > 0 && text ? text.replace(/\t[^\t]*$/, '\tn/a') : text))
       .join('\n');
     const result = await importFile(testApp, artist.token, 'broken.tsv', file);
-    expect(result).toMatchObject({ status: 'failed', rowsTotal: 3, rowsImported: 0, rowsRejected: 3 });
-    expect(result.error).toMatch(/^None of the 3 lines could be read, so nothing was imported\. The first problem is on line 2: /);
-    expect(await countRows(artist.me.organization.id)).toMatchObject({ lines: 0, links: 0, chunks: 0 });
+    expect(result).toMatchObject({
+      status: 'failed',
+      rowsTotal: 3,
+      rowsImported: 0,
+      rowsRejected: 3,
+    });
+    expect(result.error).toMatch(
+      /^None of the 3 lines could be read, so nothing was imported\. The first problem is on line 2: /,
+    );
+    expect(await countRows(artist.me.organization.id)).toMatchObject({
+      lines: 0,
+      links: 0,
+      chunks: 0,
+    });
   });
 
   describe('who may do what', () => {
@@ -296,7 +351,9 @@ describe.each(databaseTargets)('imports (%s)', (target) => {
       const upload = await uploadImport(testApp, viewerToken, 'viewer.tsv', file);
       expect(upload.statusCode).toBe(403);
       expect(upload.json().error.code).toBe('FORBIDDEN');
-      expect((await remove(viewerToken, `/api/v1/imports/${ownersImport.id}`)).statusCode).toBe(403);
+      expect((await remove(viewerToken, `/api/v1/imports/${ownersImport.id}`)).statusCode).toBe(
+        403,
+      );
       const list = (await get(viewerToken, '/api/v1/imports')).json<{ imports: Import[] }>();
       expect(list.imports.map((entry) => entry.id)).toEqual([ownersImport.id]);
     });
@@ -308,8 +365,12 @@ describe.each(databaseTargets)('imports (%s)', (target) => {
     });
 
     it("keeps another organisation's imports out of reach", async () => {
-      expect((await get(stranger.token, `/api/v1/imports/${ownersImport.id}`)).statusCode).toBe(404);
-      expect((await remove(stranger.token, `/api/v1/imports/${ownersImport.id}`)).statusCode).toBe(404);
+      expect((await get(stranger.token, `/api/v1/imports/${ownersImport.id}`)).statusCode).toBe(
+        404,
+      );
+      expect((await remove(stranger.token, `/api/v1/imports/${ownersImport.id}`)).statusCode).toBe(
+        404,
+      );
       const list = (await get(stranger.token, '/api/v1/imports')).json<{ imports: Import[] }>();
       expect(list.imports).toEqual([]);
       const stillThere = await get(owner.token, `/api/v1/imports/${ownersImport.id}`);
