@@ -110,14 +110,13 @@ describe.each(databaseTargets)('catalogue and ledger truth (%s)', (target) => {
     artist = await createUser(testApp, 'customer', 'Nora Lumen');
     stranger = await createUser(testApp);
     entry = await importFile(testApp, artist.token, 'DistroKid.tsv', file);
-    [itemIds.video, itemIds.short, itemIds.unrelated] = await addContentItems(artist, [
+    const [video, short, unrelated] = await addContentItems(artist, [
       { title: 'Nora Lumen - Glass River (Official Video)', kind: 'video' },
       { title: 'glass river #shorts', kind: 'short' },
       { title: 'Studio diary, part 3', kind: 'video' },
     ]);
-    [itemIds.strangers] = await addContentItems(stranger, [
-      { title: 'Glass River', kind: 'video' },
-    ]);
+    const [strangers] = await addContentItems(stranger, [{ title: 'Glass River', kind: 'video' }]);
+    Object.assign(itemIds, { video, short, unrelated, strangers });
   });
   afterAll(async () => {
     await testApp?.close();

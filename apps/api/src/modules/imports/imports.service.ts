@@ -98,7 +98,9 @@ export async function receiveImport(
   });
   try {
     const hash = crypto.createHash('sha256');
-    let pending: Buffer = Buffer.alloc(0);
+    // Incoming pieces are gathered until a whole chunk is there, then copied once.
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
     let sequence = 0;
     let size = 0;
     const writeChunk = async (bytes: Buffer) => {
@@ -109,11 +111,16 @@ export async function receiveImport(
       size += bytes.length;
       if (size > options.maxBytes) throw describeTooLarge(options.maxBytes);
       hash.update(bytes);
-      pending = pending.length === 0 ? bytes : Buffer.concat([pending, bytes]);
-      while (pending.length >= importChunkBytes) {
-        await writeChunk(pending.subarray(0, importChunkBytes));
-        pending = pending.subarray(importChunkBytes);
+      pending.push(bytes);
+      pendingBytes += bytes.length;
+      if (pendingBytes < importChunkBytes) return;
+      let whole = Buffer.concat(pending);
+      while (whole.length >= importChunkBytes) {
+        await writeChunk(whole.subarray(0, importChunkBytes));
+        whole = whole.subarray(importChunkBytes);
       }
+      pending = whole.length > 0 ? [whole] : [];
+      pendingBytes = whole.length;
     };
     await take(head);
     if (!isDone) {
@@ -122,7 +129,7 @@ export async function receiveImport(
       }
     }
     if (file.isTruncated()) throw describeTooLarge(options.maxBytes);
-    if (pending.length > 0) await writeChunk(pending);
+    if (pendingBytes > 0) await writeChunk(Buffer.concat(pending));
     const contentSha256 = hash.digest('hex');
     await db.transaction(async (tx) => {
       await markImportQueued(tx, organizationId, importId, {
