@@ -1,7 +1,7 @@
 import type { Import } from '@crescendo/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imports, statementLineImports, statementLines } from '../../db/schema';
+import { importFileChunks, imports, statementLineImports, statementLines } from '../../db/schema';
 import { bearer, buildTestApp, createUser, type TestApp } from '../../testing/build-test-app';
 import {
   distroKidFile,
@@ -80,6 +80,32 @@ describe.each(databaseTargets)('import job restarts (%s)', (target) => {
     expect(entry.status).toBe('done');
     reference = { entry, rows: await snapshotLines(artist.me.organization.id, entry.id) };
     expect(reference.rows.lines).toHaveLength(23);
+  });
+
+  it('stores a file of several 1 MB chunks and reads lines that straddle them', async () => {
+    const artist = await createUser(testApp);
+    // Long titles: ~1.3 MB in 2,600 lines, so chunk boundaries fall inside lines.
+    const lines = generateDistroKidLines(2600, { seed: 5 }).map((line, index) => ({
+      ...line,
+      title: `${line.title} ${'(live) '.repeat(60)}${index % 3}`,
+    }));
+    const large = distroKidFile(lines);
+    expect(Buffer.byteLength(large)).toBeGreaterThan(1024 * 1024);
+    const upload = await uploadImport(testApp, artist.token, 'large.tsv', large);
+    const { id } = upload.json<{ import: Import }>().import;
+    const chunks = await testApp.database.db
+      .select({ sequence: importFileChunks.sequence })
+      .from(importFileChunks)
+      .where(eq(importFileChunks.importId, id));
+    expect(chunks.map((chunk) => chunk.sequence).sort()).toEqual([0, 1]);
+    await drainImportJobs(testApp);
+    const entry = await readImport(artist.token, id);
+    expect(entry).toMatchObject({
+      status: 'done',
+      rowsTotal: 2600,
+      rowsImported: 2600,
+      rowsRejected: 0,
+    });
   });
 
   it('redoes an import whose worker died after two batches, ending with the same rows', async () => {
