@@ -23,3 +23,16 @@ export {
   type TokenPersistence,
 } from './oauth/token-store';
 export type { FaultApi, FaultSpec } from './faults';
+export {
+  buildSampleCatalogue,
+  describeSampleStatements,
+  generateLargeDistroKidStatement,
+  generateSampleStatements,
+  type SampleFileModel,
+  type SampleFormat,
+  type SampleSong,
+  type SampleSource,
+  type SampleStatement,
+  type SampleStatementFile,
+  type SampleStatementOptions,
+} from './statements/index';

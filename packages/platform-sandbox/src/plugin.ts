@@ -11,6 +11,7 @@ import { registerGoogleOAuthRoutes } from './oauth/google';
 import type { PlatformSandboxOptions } from './options';
 import { registerYouTubeAnalyticsRoutes } from './youtube/analytics';
 import { registerYouTubeDataRoutes } from './youtube/data-api';
+import { registerStatementRoutes } from './statements/routes';
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
@@ -85,6 +86,9 @@ export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async
     prefix: '/facebook',
   });
   await app.register(async (child) => registerGraphRoutes(child, context), { prefix: '/graph' });
+  await app.register(async (child) => registerStatementRoutes(child, context, root), {
+    prefix: '/statements',
+  });
   if (context.options.isControlApiEnabled) {
     await app.register(async (child) => registerControlRoutes(child, context), {
       prefix: '/__control',

@@ -6,6 +6,26 @@
 
 const notCountries = new Set(['EU', 'EZ', 'UN', 'ZZ', 'QO', 'XX', 'XA', 'XB']);
 
+/** Old codes the runtime still names (`UK` for GB, `YU` Yugoslavia): read as today's code. */
+const deprecatedCodes: Record<string, string> = {
+  AN: 'CW',
+  BU: 'MM',
+  CS: 'RS',
+  DD: 'DE',
+  DY: 'BJ',
+  FX: 'FR',
+  HV: 'BF',
+  NH: 'VU',
+  RH: 'ZW',
+  SU: 'RU',
+  TP: 'TL',
+  UK: 'GB',
+  VD: 'VN',
+  YD: 'YE',
+  YU: 'RS',
+  ZR: 'CD',
+};
+
 const worldwide = new Set([
   '',
   '-',
@@ -129,6 +149,7 @@ function readNamesToCodes(): Map<string, string> {
       const code = String.fromCharCode(first, second);
       if (notCountries.has(code)) continue;
       const name = displayNames.of(code);
+      if (code in deprecatedCodes) continue;
       if (name && name !== code) names.set(simplifyName(name), code);
     }
   }
@@ -151,7 +172,7 @@ export function normalizeCountry(raw: string): string | null {
   if (worldwide.has(text.toLowerCase())) return null;
   const upper = text.toUpperCase();
   if (/^[A-Z]{2}$/.test(upper)) {
-    if (upper === 'UK') return 'GB';
+    if (upper in deprecatedCodes) return deprecatedCodes[upper]!;
     return isKnownCode(upper) ? upper : null;
   }
   if (/^[A-Z]{3}$/.test(upper) && alpha3[upper]) return alpha3[upper];

@@ -133,7 +133,6 @@ async function* readRows(
   detection: Detection,
   context: ReadContext,
 ): AsyncGenerator<ParsedRow> {
-  const { definition, columnIndexes, headerCount } = detection.match;
   const skipped: ParsedRow[] = [];
   const parser = parse({
     delimiter: detection.delimiter,
@@ -150,58 +149,87 @@ async function* readRows(
       return undefined;
     },
   });
-  const feeding = pipeline(Readable.from(text, { objectMode: true }), parser).catch(
-    (error: unknown) => error,
-  );
+  const source = Readable.from(text, { objectMode: true });
+  const feeding = pipeline(source, parser).catch((error: unknown) => error);
   let isHeader = true;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{
-      record: string[];
-      info: Info;
-    }>) {
+    try {
+      for await (const { record, info } of parser as AsyncIterable<ParsedRecord>) {
+        yield* skipped.splice(0);
+        if (isHeader) {
+          isHeader = false;
+          continue;
+        }
+        yield readRecord(record, info.lines - countLineBreaks(record), detection.match, context);
+      }
+    } catch (error) {
+      // A broken file (a quote never closed) ends the rows with one rejection; a failing input
+      // (the upload's storage, the network) is the caller's to handle.
+      if (!isCsvError(error)) throw error;
       yield* skipped.splice(0);
-      if (isHeader) {
-        isHeader = false;
-        continue;
-      }
-      const lineNumber = info.lines - countLineBreaks(record);
-      const cells = record.map(cleanCell);
-      if (cells.length > headerCount && cells.slice(headerCount).some((cell) => cell !== '')) {
-        yield {
-          lineNumber,
-          ok: false,
-          reason: `This line has ${cells.length} fields where the header has ${headerCount}: a value may hold a separator without quotes`,
-        };
-        continue;
-      }
-      const access: RowCells<string> = {
-        text: (field) => {
-          const index = columnIndexes.get(field);
-          return index === undefined ? '' : (cells[index] ?? '');
-        },
-        has: (field) => columnIndexes.has(field),
+      yield {
+        lineNumber: (error as { lines?: number }).lines ?? 0,
+        ok: false,
+        reason: describeCsvError(error),
       };
-      try {
-        const { record: parsed, identity } = definition.readRow(access, context);
-        yield {
-          lineNumber,
-          ok: true,
-          record: parsed,
-          fingerprint: fingerprintRecord(parsed, identity),
-        };
-      } catch (error) {
-        if (!(error instanceof LineError)) throw error;
-        yield { lineNumber, ok: false, reason: error.message };
-      }
+      return;
     }
     yield* skipped.splice(0);
     const failure = await feeding;
-    if (failure) {
+    if (isCsvError(failure)) {
       yield { lineNumber: 0, ok: false, reason: describeCsvError(failure) };
+    } else if (failure) {
+      throw failure;
     }
   } finally {
+    // Stopped early (or done): close the source too, and only return once it is closed.
     parser.destroy();
+    await feeding;
+    // The pipeline settles as soon as the parser is gone; the source closes its input after that.
+    if (!source.closed) await new Promise((resolve) => source.once('close', resolve));
   }
+}
+
+type ParsedRecord = { record: string[]; info: Info };
+
+function readRecord(
+  record: readonly string[],
+  lineNumber: number,
+  { definition, columnIndexes, headerCount }: MatchedFormat,
+  context: ReadContext,
+): ParsedRow {
+  const cells = record.map(cleanCell);
+  if (cells.length > headerCount && cells.slice(headerCount).some((cell) => cell !== '')) {
+    return {
+      lineNumber,
+      ok: false,
+      reason: `This line has ${cells.length} fields where the header has ${headerCount}: a value may hold a separator without quotes`,
+    };
+  }
+  const access: RowCells<string> = {
+    text: (field) => {
+      const index = columnIndexes.get(field);
+      return index === undefined ? '' : (cells[index] ?? '');
+    },
+    has: (field) => columnIndexes.has(field),
+  };
+  try {
+    const { record: parsed, identity } = definition.readRow(access, context);
+    return {
+      lineNumber,
+      ok: true,
+      record: parsed,
+      fingerprint: fingerprintRecord(parsed, identity),
+    };
+  } catch (error) {
+    if (!(error instanceof LineError)) throw error;
+    return { lineNumber, ok: false, reason: error.message };
+  }
+}
+
+function isCsvError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' && code.startsWith('CSV_');
 }
 
 function describeCsvError(error: unknown): string {

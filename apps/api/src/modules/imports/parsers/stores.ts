@@ -95,7 +95,17 @@ const storeRules: ReadonlyArray<readonly [RegExp, StoreKey]> = [
 ];
 
 /** The store key of a name as a statement writes it; `other` when no rule knows it. */
+const storeCache = new Map<string, StoreKey>();
+
 export function mapStoreName(name: string): StoreKey {
+  const cached = storeCache.get(name);
+  if (cached) return cached;
+  const key = matchStoreName(name);
+  if (storeCache.size < 1_000) storeCache.set(name, key);
+  return key;
+}
+
+function matchStoreName(name: string): StoreKey {
   const simple = name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')

@@ -67,9 +67,23 @@ export function readQuantity(
   return Number(decimal);
 }
 
+/** A statement holds few distinct dates on many lines: each is read once. */
+const monthCache = new Map<string, string | null>();
+
+function readMonthOnce(value: string, order: SlashOrder | undefined): string | null {
+  const key = `${order ?? ''}|${value}`;
+  let month = monthCache.get(key);
+  if (month === undefined) {
+    month = parseMonth(value, order) ?? parseMonth(firstDateOfRange(value), order);
+    if (monthCache.size > 10_000) monthCache.clear();
+    monthCache.set(key, month);
+  }
+  return month;
+}
+
 export function requireMonth(value: string, label: string, order?: SlashOrder): string {
   if (value.length === 0) throw new LineError(`${label} is empty`);
-  const month = parseMonth(value, order) ?? parseMonth(firstDateOfRange(value), order);
+  const month = readMonthOnce(value, order);
   if (month === null) throw new LineError(`${label} is not a date: ${quoteCell(value)}`);
   return month;
 }

@@ -1,10 +1,30 @@
 import type { ImportFormat } from '@crescendo/contracts';
 import { normalizeHeaderName } from '../header';
+import { awalFormat } from './awal';
+import { bandcampFormat } from './bandcamp';
+import { cdbabyFormat } from './cdbaby';
 import { distrokidFormat } from './distrokid';
 import type { FormatDefinition } from './format-definition';
+import {
+  spotifyAudienceFormat,
+  spotifyPlaylistsFormat,
+  spotifySongsFormat,
+  spotifySongTimelineFormat,
+} from './spotify';
+import { tunecoreFormat } from './tunecore';
 
 /** Every format, each recognised from its header row only. */
-export const formatDefinitions: readonly FormatDefinition[] = [distrokidFormat];
+export const formatDefinitions: readonly FormatDefinition[] = [
+  spotifyAudienceFormat,
+  spotifySongsFormat,
+  spotifySongTimelineFormat,
+  spotifyPlaylistsFormat,
+  distrokidFormat,
+  tunecoreFormat,
+  cdbabyFormat,
+  awalFormat,
+  bandcampFormat,
+] as readonly FormatDefinition<string>[];
 
 export type MatchedFormat = {
   definition: FormatDefinition;
