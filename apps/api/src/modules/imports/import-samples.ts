@@ -1,27 +1,16 @@
-import type { ImportFormat, ImportSamplesResponse, ImportSource } from '@crescendo/contracts';
-import * as platformSandbox from '@crescendo/platform-sandbox';
+import type { ImportSamplesResponse } from '@crescendo/contracts';
+import { describeSampleStatements } from '@crescendo/platform-sandbox';
 
 export type SampleStatementsOptions = {
   /** The demo persona whose songs the samples hold (the demo artist's). */
   persona: 'small' | 'mid' | 'large';
+  /** The sandbox's clock: the files cover the months before it. */
   now: () => Date;
 };
 
-type SampleFile = { fileName: string; format: ImportFormat; source: ImportSource };
-type GenerateSampleStatements = (
-  persona: SampleStatementsOptions['persona'],
-  options: { now: Date },
-) => SampleFile[];
-
-// TRANSITIONAL: the statements generator lands with branch imports-parsers; replace with a named
-// import then.
-const generateSampleStatements = (
-  platformSandbox as unknown as { generateSampleStatements?: GenerateSampleStatements }
-).generateSampleStatements;
-
-/** The sample files of the demo persona, served by the platform sandbox under /sandbox/statements. */
+/** The demo persona's sample files, as the platform sandbox serves them under /sandbox/statements. */
 export function listImportSamples(options: SampleStatementsOptions): ImportSamplesResponse {
-  const files = generateSampleStatements?.(options.persona, { now: options.now() }) ?? [];
+  const files = describeSampleStatements(options.persona, { now: options.now() });
   return {
     samples: files.map((file) => ({
       fileName: file.fileName,

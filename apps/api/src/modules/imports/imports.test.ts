@@ -1,4 +1,10 @@
-import { unsupportedImportMessage, type Import, type SongListResponse } from '@crescendo/contracts';
+import {
+  importFormats,
+  unsupportedImportMessage,
+  type Import,
+  type ImportSamplesResponse,
+  type SongListResponse,
+} from '@crescendo/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -402,5 +408,72 @@ describe.each(databaseTargets)('imports (%s)', (target) => {
     });
     expect(form.statusCode).toBe(400);
     expect(form.json().error.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe.each(databaseTargets)('sample statements (%s)', (target) => {
+  let sandboxApp: TestApp;
+  let realApp: TestApp;
+
+  beforeAll(async () => {
+    sandboxApp = await buildTestApp(target);
+    realApp = await buildTestApp(target, {
+      env: {
+        GOOGLE_CLIENT_ID: 'real-google-client',
+        GOOGLE_CLIENT_SECRET: 'real-google-secret',
+        META_APP_ID: 'real-meta-app',
+        META_APP_SECRET: 'real-meta-secret',
+      },
+    });
+  });
+  afterAll(async () => {
+    await sandboxApp?.close();
+    await realApp?.close();
+  });
+
+  it("offers the demo persona's files in every format in sandbox mode, each of which imports", async () => {
+    const artist = await createUser(sandboxApp);
+    const response = await sandboxApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/imports/samples',
+      headers: bearer(artist.token),
+    });
+    expect(response.statusCode).toBe(200);
+    const { samples } = response.json<ImportSamplesResponse>();
+    expect(new Set(samples.map((sample) => sample.format))).toEqual(new Set(importFormats));
+    for (const sample of samples) {
+      expect(sample.url).toMatch(/^\/sandbox\/statements\/mid\//);
+      const file = await sandboxApp.app.inject({ method: 'GET', url: sample.url });
+      expect(file.statusCode).toBe(200);
+      const upload = await uploadImport(sandboxApp, artist.token, sample.fileName, file.rawPayload);
+      expect(`${sample.fileName} ${upload.statusCode}`).toBe(`${sample.fileName} 202`);
+      expect(upload.json<{ import: Import }>().import.format).toBe(sample.format);
+    }
+    await drainImportJobs(sandboxApp);
+    const { imports: done } = (
+      await sandboxApp.app.inject({
+        method: 'GET',
+        url: '/api/v1/imports',
+        headers: bearer(artist.token),
+      })
+    ).json<{ imports: Import[] }>();
+    expect(done).toHaveLength(samples.length);
+    for (const entry of done) {
+      expect(`${entry.fileName} ${entry.status} ${entry.error}`).toBe(
+        `${entry.fileName} done null`,
+      );
+      expect(entry.rowsImported + entry.rowsDuplicate).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers 404 when no platform sandbox runs', async () => {
+    const artist = await createUser(realApp);
+    const response = await realApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/imports/samples',
+      headers: bearer(artist.token),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
   });
 });
