@@ -2,7 +2,13 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { embeddedIssuer } from './identity/embedded';
-import { demoAccounts, demoPassword, seedDemoAccounts, seedDemoConnections } from './seed/demo';
+import {
+  demoAccounts,
+  demoPassword,
+  seedDemoAccounts,
+  seedDemoConnections,
+  seedDemoStatements,
+} from './seed/demo';
 import { startWorker, type Worker } from './jobs/worker';
 import { resealConnectionTokens } from './modules/connections';
 import { createSyncHandlers, ensureDailySchedule } from './modules/sync';
@@ -74,6 +80,14 @@ async function main(): Promise<void> {
       } catch (error) {
         // The demo's data is a convenience: a failed sync must not stop the product starting.
         app.log.error({ err: error }, 'demo connections could not be synced');
+      }
+      try {
+        await seedDemoStatements(database.db, embeddedIssuer, {
+          isWorkerRunning: config.isSyncWorkerEnabled,
+          persona: config.seedDemoPersona,
+        });
+      } catch (error) {
+        app.log.error({ err: error }, 'demo statements could not be imported');
       }
     }
   }

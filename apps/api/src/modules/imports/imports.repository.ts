@@ -116,6 +116,16 @@ export async function deleteAbandonedUploads(db: Database, organizationId: strin
     );
 }
 
+/** Whether the organisation has imported anything (the demo seed imports once). */
+export async function hasAnyImport(db: Database, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(eq(imports.organizationId, organizationId))
+    .limit(1);
+  return Boolean(row);
+}
+
 const uploaderColumns = {
   uploaderId: users.id,
   uploaderName: users.name,

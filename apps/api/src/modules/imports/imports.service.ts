@@ -37,7 +37,10 @@ export type UploadedFile = {
   isTruncated(): boolean;
 };
 
-function assertCanManage(user: CurrentUser): void {
+/** Who is importing: a signed-in member, or the demo seed acting as the demo artist. */
+export type Importer = Pick<CurrentUser, 'id' | 'organization'>;
+
+function assertCanManage(user: Importer): void {
   if (!canManageImports(user.organization)) {
     throw AppError.forbidden('Only the owner or a manager can import or delete files.');
   }
@@ -77,7 +80,7 @@ async function readHead(
  */
 export async function receiveImport(
   db: Database,
-  user: CurrentUser,
+  user: Importer,
   file: UploadedFile,
   options: { maxBytes: number },
 ): Promise<ImportResponse> {

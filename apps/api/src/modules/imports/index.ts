@@ -10,4 +10,5 @@ export {
 } from './import-job';
 export type { SampleStatementsOptions } from './import-samples';
 export { importsRoutes } from './imports.routes';
-export { receiveImport, type UploadedFile } from './imports.service';
+export { hasAnyImport } from './imports.repository';
+export { receiveImport, type Importer, type UploadedFile } from './imports.service';
