@@ -14,78 +14,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { generateLargeDistroKidStatement } from '@crescendo/platform-sandbox';
 import { residentSetMegabytes, signInDemoArtist, startProduct, writeResult } from './lib/server';
 
 const argument = (name: string) =>
   process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1];
 const database = argument('database') ?? 'pglite';
 const lineCount = Number(argument('lines') ?? 200_000);
-
-/** A deterministic DistroKid statement: 40 songs, 12 stores, 30 countries, 12 months. */
-function generateStatement(lines: number): Buffer {
-  const header = [
-    'Reporting Date',
-    'Sale Month',
-    'Store',
-    'Artist',
-    'Title',
-    'ISRC',
-    'UPC',
-    'Quantity',
-    'Team Percentage',
-    'Song/Album',
-    'Country of Sale',
-    'Songwriter Royalties Withheld',
-    'Earnings (USD)',
-  ].join('\t');
-  const stores = [
-    'Spotify',
-    'Apple Music',
-    'iTunes',
-    'YouTube (Red)',
-    'YouTube Music',
-    'Amazon Unlimited',
-    'Amazon Prime',
-    'Deezer',
-    'Tidal',
-    'Pandora',
-    'TikTok',
-    'Facebook',
-  ];
-  const countries =
-    'US GB DE FR BR MX CA AU NL SE NO DK FI ES IT PL JP KR IN ID PH TR ZA NG AR CL CO PT IE BE'.split(
-      ' ',
-    );
-  let state = 11;
-  const next = () => {
-    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return state / 2_147_483_648;
-  };
-  const parts: string[] = [header];
-  for (let index = 0; index < lines; index += 1) {
-    const song = index % 40;
-    const month = String((Math.floor(index / 40) % 12) + 1).padStart(2, '0');
-    const micros = Math.floor(next() * 9_000_000);
-    parts.push(
-      [
-        '2025-03-14',
-        `2024-${month}`,
-        stores[Math.floor(next() * stores.length)],
-        'Nora Lumen & The Quiet Orchestra of Northern Manchester',
-        `Song Number ${song + 1} (Extended Version, Remastered in 2024 for the Anniversary Edition)`,
-        `GB-XYZ-24-${String(song + 1).padStart(5, '0')}`,
-        `19658900${String(Math.floor(song / 10) + 1).padStart(4, '0')}`,
-        String(Math.floor(next() * 5000) + 1),
-        '100',
-        'Song',
-        countries[Math.floor(next() * countries.length)],
-        '0',
-        `${Math.floor(micros / 1_000_000)}.${String(micros % 1_000_000).padStart(6, '0')}`,
-      ].join('\t'),
-    );
-  }
-  return Buffer.from(`${parts.join('\n')}\n`, 'utf8');
-}
 
 async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -112,15 +47,24 @@ function readStatusKilobytes(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
 }
 
-const file = generateStatement(lineCount);
+const parts: Buffer[] = [];
+for await (const part of generateLargeDistroKidStatement(lineCount)) parts.push(part);
+const file = Buffer.concat(parts);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crescendo-imports-bench-'));
 const postgres = database === 'postgres' ? await createPostgresDatabase() : null;
 const env: Record<string, string> = {
   CRESCENDO_DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   CRESCENDO_SKIP_WEB_BUILD: 'true',
+  SEED_DEMO: 'true',
   SEED_DEMO_CONNECTIONS: 'false',
-  ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  ...(postgres
+    ? {
+        DATABASE_URL: postgres.url,
+        AUTH_SECRET: crypto.randomBytes(48).toString('base64'),
+        TOKEN_ENCRYPTION_KEYS: `1:${crypto.randomBytes(32).toString('base64')}`,
+      }
+    : {}),
 };
 if (!postgres) {
   // A data directory made by an earlier start, as an installed product has (creating one is
@@ -169,9 +113,7 @@ for (;;) {
 }
 const totalSeconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
-const peakRssMb = Math.round(
-  Math.max(readStatusKilobytes(pid, 'VmHWM'), sampledPeakKb) / 1024,
-);
+const peakRssMb = Math.round(Math.max(readStatusKilobytes(pid, 'VmHWM'), sampledPeakKb) / 1024);
 await server.stop();
 await postgres?.drop();
 fs.rmSync(dataDir, { recursive: true, force: true });
