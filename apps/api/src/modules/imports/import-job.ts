@@ -6,22 +6,22 @@ import type { JobHandler } from '../../jobs/worker';
 import { CurrencyTotals } from './decimal-sum';
 import {
   clearImportWrites,
-  failImport,
-  finishImport,
   loadWriteContext,
   markImportProcessing,
   readImportChunk,
   readImportForJob,
   recordImportProgress,
+  writeStatementBatch,
+  type StatementEntry,
+  type WriteContext,
+} from './import-writes.repository';
+import { failImport, finishImport, type ImportOutcome } from './import-outcome.repository';
+import {
   writeAudienceDays,
   writePlaylists,
   writeSongDays,
   writeSongStats,
-  writeStatementBatch,
-  type ImportOutcome,
-  type StatementEntry,
-  type WriteContext,
-} from './import-writes.repository';
+} from './spotify-writes.repository';
 import { openImport } from './parsers';
 import type {
   ImportReader,
