@@ -20,6 +20,7 @@ import { connectionsRoutes } from './modules/connections';
 import { analyticsRoutes, createAnalyticsResponseCache } from './modules/analytics';
 import { authRoutes, embeddedIdentityRoutes } from './modules/auth';
 import { healthRoutes } from './modules/health';
+import { catalogueRoutes, importsRoutes } from './modules/imports';
 import { profileRoutes } from './modules/profile';
 import { teamsRoutes } from './modules/teams';
 import { resolveCurrentUser, userAdminRoutes } from './modules/users';
@@ -242,6 +243,20 @@ export async function buildApp({
   const reportFailure = (what: string) => (error: unknown) =>
     app.log.warn({ err: error }, `${what}: the notification could not be recorded`);
   await app.register(notificationsRoutes, notifications);
+  // The artist's own files and the catalogue they build (issue 26); samples only with the sandbox.
+  await app.register(importsRoutes, {
+    db: database.db,
+    maxFileBytes: config.importMaxFileBytes,
+    samples: config.platforms.sandboxUrl
+      ? {
+          persona: config.seedDemoPersona,
+          now: platformOverrides?.sandboxNow
+            ? () => new Date(platformOverrides.sandboxNow!)
+            : (platformOverrides?.now ?? (() => new Date())),
+        }
+      : null,
+  });
+  await app.register(catalogueRoutes, { db: database.db });
   await app.register(teamsRoutes, {
     db: database.db,
     cipher: tokenCipher,

@@ -2,15 +2,23 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { embeddedIssuer } from './identity/embedded';
-import { demoAccounts, demoPassword, seedDemoAccounts, seedDemoConnections } from './seed/demo';
+import {
+  demoAccounts,
+  demoPassword,
+  seedDemoAccounts,
+  seedDemoConnections,
+  seedDemoStatements,
+} from './seed/demo';
 import { startWorker, type Worker } from './jobs/worker';
 import { resealConnectionTokens } from './modules/connections';
 import { createSyncHandlers, ensureDailySchedule } from './modules/sync';
 import {
   createDigestCache,
   createNotificationHandlers,
+  notifyImportFinished,
   ensureNotificationSchedule,
 } from './modules/notifications';
+import { createImportHandlers } from './modules/imports';
 import path from 'node:path';
 import { KeyMismatchError, verifyKeyChecks } from './lib/key-check';
 import { readOrCreateSecretFile } from './lib/secrets';
@@ -79,6 +87,14 @@ async function main(): Promise<void> {
         // The demo's data is a convenience: a failed sync must not stop the product starting.
         app.log.error({ err: error }, 'demo connections could not be synced');
       }
+      try {
+        await seedDemoStatements(database.db, embeddedIssuer, {
+          isWorkerRunning: config.isSyncWorkerEnabled,
+          persona: config.seedDemoPersona,
+        });
+      } catch (error) {
+        app.log.error({ err: error }, 'demo statements could not be imported');
+      }
     }
   }
 
@@ -129,6 +145,17 @@ async function main(): Promise<void> {
       handlers: {
         ...createSyncHandlers(database.db, app.platforms),
         ...createNotificationHandlers({ ...app.notifications, digestCache: createDigestCache() }),
+        ...createImportHandlers(database.db, {
+          onFinished: (event) =>
+            notifyImportFinished(database.db, {
+              ...event,
+              // A distributor statement's last month arrived (a Spotify export is no statement).
+              statementMonths:
+                event.status === 'done' && event.source !== 'spotify' && event.periodTo
+                  ? [`${event.periodTo.slice(0, 7)}-01`]
+                  : [],
+            }),
+        }),
       },
       onError: (error, job) =>
         app.log.warn(

@@ -1,6 +1,7 @@
 // Every environment variable the API reads, parsed and checked at start-up (README's table).
 import net from 'node:net';
 import { z } from 'zod';
+import { maxImportFileBytes } from '@crescendo/contracts';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -47,6 +48,13 @@ export const envSchema = z
       .min(1024)
       .max(50 * 1024 * 1024)
       .default(1024 * 1024),
+    /** The largest imported file (statements, Spotify exports); refused before it is read. */
+    IMPORT_MAX_FILE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(maxImportFileBytes)
+      .default(maxImportFileBytes),
     RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(1200),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),

@@ -25,6 +25,8 @@ export type Config = {
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs (comma-separated). */
   trustProxy: false | number | string;
   bodyLimitBytes: number;
+  /** The largest file `POST /api/v1/imports` accepts (at most the contract's 100 MB). */
+  importMaxFileBytes: number;
   rateLimit: {
     perIp: number;
     perUser: number;
@@ -131,6 +133,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       (env.NODE_ENV === 'development' ? [appUrl, 'http://localhost:5173'] : [appUrl]),
     trustProxy: env.TRUST_PROXY,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    importMaxFileBytes: env.IMPORT_MAX_FILE_BYTES,
     userCacheTtlMs: env.USER_CACHE_TTL_MS,
     rateLimit: {
       perIp: env.RATE_LIMIT_PER_IP,

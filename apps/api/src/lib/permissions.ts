@@ -24,6 +24,14 @@ export function canManageShareLinks(organization: { role: OrganizationRole }): b
   return hasOrganizationRole(organization.role, 'manager');
 }
 
+/**
+ * Who may import files (statements, Spotify exports), delete an import and link songs to platform
+ * items: the organisation's owners and managers. Any member may read them.
+ */
+export function canManageImports(organization: { role: OrganizationRole }): boolean {
+  return hasOrganizationRole(organization.role, 'manager');
+}
+
 const organizationRoleRank: Record<OrganizationRole, number> = { viewer: 0, manager: 1, owner: 2 };
 
 /**

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
-import type { Role } from '@crescendo/contracts';
+import { Readable } from 'node:stream';
+import { maxImportFileBytes, type Role } from '@crescendo/contracts';
+import { generateSampleStatements } from '@crescendo/platform-sandbox';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { authUser } from '../db/schema';
@@ -16,6 +18,7 @@ import { googleScopes, metaPermissions, type PlatformServices } from '../modules
 import { enqueueConnectionSync, runConnectionSync } from '../modules/sync';
 import { insertCampaign } from '../modules/analytics';
 import { insertProfile } from '../modules/profile';
+import { hasAnyImport, processImport, receiveImport } from '../modules/imports';
 import { findUserByIdentity, insertUserWithOrganization, updateUserRole } from '../modules/users';
 
 export const demoPassword = 'crescendo-demo';
@@ -186,6 +189,45 @@ export async function seedDemoConnections(
         db,
         services,
         { connectionId: connection.id, organizationId },
+        new AbortController().signal,
+      );
+    }
+  }
+}
+
+/**
+ * The demo artist's sample statements and Spotify exports (the sandbox persona's songs, every
+ * supported format, the months before today), imported through the imports service as an upload
+ * would be: read by the worker when it runs, else here before the server listens. Once: an
+ * organisation that has imported anything is left alone.
+ */
+export async function seedDemoStatements(
+  db: Database,
+  issuer: string,
+  options: { isWorkerRunning: boolean; persona?: 'small' | 'mid' | 'large'; now?: Date },
+): Promise<void> {
+  const artist = demoAccounts.find((account) => account.role === 'customer')!;
+  const [identityUser] = await db
+    .select({ id: authUser.id })
+    .from(authUser)
+    .where(eq(authUser.email, artist.email));
+  if (!identityUser) return;
+  const found = await findUserByIdentity(db, issuer, identityUser.id, null);
+  if (!found || (await hasAnyImport(db, found.user.organization.id))) return;
+  const files = generateSampleStatements(options.persona ?? 'mid', {
+    now: options.now ?? new Date(),
+  });
+  for (const file of files) {
+    const { import: created } = await receiveImport(
+      db,
+      found.user,
+      { fileName: file.fileName, content: Readable.from([file.bytes]), isTruncated: () => false },
+      { maxBytes: maxImportFileBytes },
+    );
+    if (!options.isWorkerRunning) {
+      await processImport(
+        db,
+        { importId: created.id, organizationId: found.user.organization.id },
         new AbortController().signal,
       );
     }

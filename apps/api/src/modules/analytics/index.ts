@@ -21,6 +21,10 @@ export {
   toConnectionContentCsv,
 } from './content/export-connection-content-csv';
 export { getContent } from './content/list-content';
+export {
+  listContentItemsForLinking,
+  type LinkableContentItem,
+} from './content/list-linkable-content';
 export { acknowledgeInsight } from './insights/acknowledge-insight';
 export { refreshInsights } from './insights/refresh-insights';
 export { overviewCsvHeaders, toOverviewCsv } from './overview/export-overview-csv';

@@ -184,7 +184,7 @@ export async function notifyImportFinished(
         tone: 'up',
         title: `Your ${name} statement is in`,
         body: `${input.fileName} brought the sales of ${name}. Its revenue is on your dashboard.`,
-        link: '/dashboard/roi',
+        link: '/dashboard/revenue',
       },
       options,
     );

@@ -1,0 +1,290 @@
+import type { ImportSource } from '@crescendo/contracts';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  imports,
+  releases,
+  songs,
+  spotifyAudienceDays,
+  spotifyPlaylists,
+  spotifySongDays,
+  spotifySongStats,
+} from '../../db/schema';
+import { deleteLinesOfImport } from './imports.repository';
+import type { StatementRecord } from './parsers/types';
+import { rowsOf } from './sql-rows';
+import { normalizeTitle } from './title-match';
+
+// What an import's job writes, batch by batch, and how a restarted or failed job removes it.
+
+/** The job's view of its import and the catalogue it links lines to (ids cached across batches). */
+export type WriteContext = {
+  organizationId: string;
+  importId: string;
+  source: ImportSource;
+  /** The export's date (the upload's day): how fresh Spotify's figures are. */
+  asOf: string;
+  songsByIsrc: Map<string, { id: string; hasRelease: boolean }>;
+  releasesByUpc: Map<string, string>;
+  /** Catalogue songs by normalised title, for Spotify rows (which carry no ISRC). */
+  songsByTitle: Map<string, string>;
+};
+
+export type StatementEntry = { record: StatementRecord; fingerprint: string; occurrence: number };
+
+export async function readImportForJob(db: Database, organizationId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.organizationId, organizationId), eq(imports.id, id)));
+  return row ?? null;
+}
+
+/** One chunk of the uploaded file, or null past the last. */
+export async function readImportChunk(
+  db: Database,
+  organizationId: string,
+  importId: string,
+  sequence: number,
+): Promise<Buffer | null> {
+  // As base64 text: PGlite hands bytea over byte by byte, ~100 times slower (as on the way in).
+  const [row] = rowsOf<{ content: string }>(
+    await db.execute(sql`
+      select encode(bytes, 'base64') as content from import_file_chunks
+      where organization_id = ${organizationId} and import_id = ${importId}
+        and sequence = ${sequence}`),
+  );
+  return row ? Buffer.from(row.content, 'base64') : null;
+}
+
+/**
+ * Everything the import wrote: its line links and the lines only it held, its Spotify rows. A
+ * restarted job calls this first, so a crash never leaves half an import behind.
+ */
+export async function clearImportWrites(
+  db: Database,
+  organizationId: string,
+  importId: string,
+): Promise<void> {
+  await deleteLinesOfImport(db, organizationId, importId);
+  for (const table of [spotifyAudienceDays, spotifySongStats, spotifySongDays, spotifyPlaylists]) {
+    await db
+      .delete(table)
+      .where(and(eq(table.organizationId, organizationId), eq(table.importId, importId)));
+  }
+}
+
+/** Starts (or restarts) the job: nothing written yet, every count back to zero. */
+export async function markImportProcessing(
+  db: Database,
+  organizationId: string,
+  importId: string,
+): Promise<void> {
+  await db
+    .update(imports)
+    .set({
+      status: 'processing',
+      rowsTotal: 0,
+      rowsImported: 0,
+      rowsRejected: 0,
+      rowsDuplicate: 0,
+      error: null,
+    })
+    .where(and(eq(imports.organizationId, organizationId), eq(imports.id, importId)));
+}
+
+/** Progress after a batch; false when the import was deleted meanwhile (the job stops). */
+export async function recordImportProgress(
+  db: Database,
+  context: WriteContext,
+  rowsTotal: number,
+): Promise<boolean> {
+  const rows = await db
+    .update(imports)
+    .set({ rowsTotal })
+    .where(
+      and(
+        eq(imports.organizationId, context.organizationId),
+        eq(imports.id, context.importId),
+        eq(imports.status, 'processing'),
+      ),
+    )
+    .returning({ id: imports.id });
+  return rows.length === 1;
+}
+
+export async function loadWriteContext(
+  db: Database,
+  values: { organizationId: string; importId: string; source: ImportSource; asOf: string },
+): Promise<WriteContext> {
+  const rows = await db
+    .select({ id: songs.id, title: songs.title })
+    .from(songs)
+    .where(eq(songs.organizationId, values.organizationId));
+  return {
+    ...values,
+    songsByIsrc: new Map(),
+    releasesByUpc: new Map(),
+    songsByTitle: new Map(rows.map((row) => [normalizeTitle(row.title), row.id])),
+  };
+}
+
+async function ensureReleases(db: Database, context: WriteContext, entries: StatementEntry[]) {
+  const missing = new Map<string, { title: string }>();
+  for (const { record } of entries) {
+    if (!record.upc || context.releasesByUpc.has(record.upc) || missing.has(record.upc)) continue;
+    missing.set(record.upc, { title: record.releaseTitle ?? record.title ?? record.upc });
+  }
+  if (missing.size === 0) return;
+  await db
+    .insert(releases)
+    .values(
+      [...missing].map(([upc, { title }]) => ({
+        organizationId: context.organizationId,
+        upc,
+        title,
+      })),
+    )
+    .onConflictDoNothing();
+  const found = await db
+    .select({ id: releases.id, upc: releases.upc })
+    .from(releases)
+    .where(
+      and(
+        eq(releases.organizationId, context.organizationId),
+        inArray(releases.upc, [...missing.keys()]),
+      ),
+    );
+  for (const row of found) context.releasesByUpc.set(row.upc!, row.id);
+}
+
+async function ensureSongs(db: Database, context: WriteContext, entries: StatementEntry[]) {
+  const missing = new Map<string, StatementRecord>();
+  const releaseOf = new Map<string, string>();
+  for (const { record } of entries) {
+    if (!record.isrc) continue;
+    const releaseId = record.upc ? context.releasesByUpc.get(record.upc) : undefined;
+    if (releaseId && !releaseOf.has(record.isrc)) releaseOf.set(record.isrc, releaseId);
+    if (!context.songsByIsrc.has(record.isrc) && !missing.has(record.isrc)) {
+      missing.set(record.isrc, record);
+    }
+  }
+  if (missing.size > 0) {
+    await db
+      .insert(songs)
+      .values(
+        [...missing].map(([isrc, record]) => ({
+          organizationId: context.organizationId,
+          isrc,
+          title: record.title ?? isrc,
+          artist: record.artist,
+          releaseId: releaseOf.get(isrc) ?? null,
+        })),
+      )
+      .onConflictDoNothing();
+    const found = await db
+      .select({ id: songs.id, isrc: songs.isrc, title: songs.title, releaseId: songs.releaseId })
+      .from(songs)
+      .where(
+        and(
+          eq(songs.organizationId, context.organizationId),
+          inArray(songs.isrc, [...missing.keys()]),
+        ),
+      );
+    for (const row of found) {
+      context.songsByIsrc.set(row.isrc, { id: row.id, hasRelease: row.releaseId !== null });
+      const title = normalizeTitle(row.title);
+      if (!context.songsByTitle.has(title)) context.songsByTitle.set(title, row.id);
+    }
+  }
+  // A song first seen on a line without a UPC joins its release when a later line names it.
+  for (const [isrc, releaseId] of releaseOf) {
+    const song = context.songsByIsrc.get(isrc);
+    if (!song || song.hasRelease) continue;
+    await db
+      .update(songs)
+      .set({ releaseId })
+      .where(
+        and(
+          eq(songs.organizationId, context.organizationId),
+          eq(songs.id, song.id),
+          isNull(songs.releaseId),
+        ),
+      );
+    song.hasRelease = true;
+  }
+}
+
+/**
+ * Writes a batch of statement lines: each line once per organisation and source (identical
+ * lines already counted are not inserted again), and every line of the batch linked to this
+ * import. Returns how many lines were new.
+ */
+export async function writeStatementBatch(
+  db: Database,
+  context: WriteContext,
+  entries: StatementEntry[],
+): Promise<{ inserted: number }> {
+  await ensureReleases(db, context, entries);
+  await ensureSongs(db, context, entries);
+  const lines = entries.map(({ record, fingerprint, occurrence }) => ({
+    fingerprint,
+    occurrence,
+    sale_month: `${record.saleMonth}-01`,
+    reported_month: record.reportedMonth ? `${record.reportedMonth}-01` : null,
+    store: record.store,
+    store_name: record.storeName,
+    country: record.country,
+    song_id: record.isrc ? (context.songsByIsrc.get(record.isrc)?.id ?? null) : null,
+    release_id: record.upc ? (context.releasesByUpc.get(record.upc) ?? null) : null,
+    title: record.title,
+    item_type: record.itemType,
+    quantity: record.quantity,
+    earnings: record.earnings,
+    currency: record.currency,
+    is_account_currency: record.isAccountCurrency,
+  }));
+  // One JSON parameter per batch: cheap to bind on both drivers, whatever the batch size. The
+  // new lines are linked to this import in the same statement.
+  const [result] = rowsOf<{ inserted: number }>(
+    await db.execute(sql`
+      with inserted as (
+        insert into statement_lines (
+          organization_id, source, fingerprint, occurrence, sale_month, reported_month, store,
+          store_name, country, song_id, release_id, title, item_type, quantity, earnings, currency,
+          is_account_currency)
+        select ${context.organizationId}, ${context.source}, line.fingerprint, line.occurrence,
+          line.sale_month, line.reported_month, line.store, line.store_name, line.country,
+          line.song_id, line.release_id, line.title, line.item_type, line.quantity, line.earnings,
+          line.currency, line.is_account_currency
+        from json_to_recordset(${JSON.stringify(lines)}::json) as line(
+          fingerprint text, occurrence integer, sale_month date, reported_month date, store text,
+          store_name text, country text, song_id uuid, release_id uuid, title text, item_type text,
+          quantity numeric, earnings numeric, currency text, is_account_currency boolean)
+        on conflict (organization_id, source, fingerprint, occurrence) do nothing
+        returning id
+      ),
+      linked as (
+        insert into statement_line_imports (organization_id, import_id, line_id)
+        select ${context.organizationId}, ${context.importId}, id from inserted
+      )
+      select count(*)::int as inserted from inserted`),
+  );
+  const inserted = result!.inserted;
+  if (inserted < entries.length) {
+    // Lines already counted (an earlier or a concurrent import brought them) are linked too; a
+    // statement of its own sees the lines a concurrent import committed meanwhile.
+    const keys = entries.map(({ fingerprint, occurrence }) => ({ fingerprint, occurrence }));
+    await db.execute(sql`
+      insert into statement_line_imports (organization_id, import_id, line_id)
+      select ${context.organizationId}, ${context.importId}, line.id
+      from json_to_recordset(${JSON.stringify(keys)}::json) as batch(fingerprint text, occurrence integer)
+      join statement_lines line
+        on line.organization_id = ${context.organizationId}
+        and line.source = ${context.source}
+        and line.fingerprint = batch.fingerprint
+        and line.occurrence = batch.occurrence
+      on conflict do nothing`);
+  }
+  return { inserted };
+}

@@ -1,0 +1,200 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  songs,
+  spotifyAudienceDays,
+  spotifyPlaylists,
+  spotifySongDays,
+  spotifySongStats,
+} from '../../db/schema';
+import type { WriteContext } from './import-writes.repository';
+import type {
+  SpotifyAudienceDayRecord,
+  SpotifyPlaylistRecord,
+  SpotifySongDayRecord,
+  SpotifySongRecord,
+} from './parsers/types';
+import { normalizeTitle } from './title-match';
+
+// What a Spotify for Artists export writes: audience and song days (the latest import of a day
+// wins), songs-table and playlist rows per import, matched to catalogue songs by title.
+
+/** Keeps the last of several records with the same key (a file that repeats a day or a title). */
+function lastByKey<T>(records: T[], keyOf: (record: T) => string): T[] {
+  return [...new Map(records.map((record) => [keyOf(record), record])).values()];
+}
+
+/**
+ * Whether the row's current import is older than this one: the latest import of a day wins,
+ * whichever order the jobs ran in.
+ */
+function isNewerImport(tableName: string) {
+  return sql.raw(`(
+    select (created_at, id) from imports where id = excluded.import_id
+  ) >= (
+    select (created_at, id) from imports where id = ${tableName}.import_id
+  )`);
+}
+
+export async function writeAudienceDays(
+  db: Database,
+  context: WriteContext,
+  records: SpotifyAudienceDayRecord[],
+): Promise<void> {
+  if (records.length === 0) return;
+  await db
+    .insert(spotifyAudienceDays)
+    .values(
+      lastByKey(records, (record) => record.day).map((record) => ({
+        organizationId: context.organizationId,
+        importId: context.importId,
+        day: record.day,
+        listeners: record.listeners,
+        streams: record.streams,
+        followers: record.followers,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [spotifyAudienceDays.organizationId, spotifyAudienceDays.day],
+      set: {
+        importId: sql`excluded.import_id`,
+        listeners: sql`excluded.listeners`,
+        streams: sql`excluded.streams`,
+        followers: sql`excluded.followers`,
+      },
+      setWhere: isNewerImport('spotify_audience_days'),
+    });
+}
+
+export async function writeSongDays(
+  db: Database,
+  context: WriteContext,
+  records: SpotifySongDayRecord[],
+): Promise<void> {
+  if (records.length === 0) return;
+  await db
+    .insert(spotifySongDays)
+    .values(
+      lastByKey(records, (record) => `${record.songTitle}\u0000${record.day}`).map((record) => ({
+        organizationId: context.organizationId,
+        importId: context.importId,
+        songTitle: record.songTitle,
+        songId: context.songsByTitle.get(normalizeTitle(record.songTitle)) ?? null,
+        day: record.day,
+        streams: record.streams,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [spotifySongDays.organizationId, spotifySongDays.songTitle, spotifySongDays.day],
+      set: {
+        importId: sql`excluded.import_id`,
+        songId: sql`excluded.song_id`,
+        streams: sql`excluded.streams`,
+      },
+      setWhere: isNewerImport('spotify_song_days'),
+    });
+}
+
+export async function writeSongStats(
+  db: Database,
+  context: WriteContext,
+  records: SpotifySongRecord[],
+): Promise<void> {
+  if (records.length === 0) return;
+  await db
+    .insert(spotifySongStats)
+    .values(
+      lastByKey(records, (record) => record.title).map((record) => ({
+        organizationId: context.organizationId,
+        importId: context.importId,
+        title: record.title,
+        songId: context.songsByTitle.get(normalizeTitle(record.title)) ?? null,
+        listeners: record.listeners,
+        streams: record.streams,
+        saves: record.saves,
+        releaseDate: record.releaseDate,
+        asOf: context.asOf,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [spotifySongStats.organizationId, spotifySongStats.importId, spotifySongStats.title],
+      set: {
+        listeners: sql`excluded.listeners`,
+        streams: sql`excluded.streams`,
+        saves: sql`excluded.saves`,
+        releaseDate: sql`excluded.release_date`,
+      },
+    });
+}
+
+export async function writePlaylists(
+  db: Database,
+  context: WriteContext,
+  records: SpotifyPlaylistRecord[],
+): Promise<void> {
+  if (records.length === 0) return;
+  await db
+    .insert(spotifyPlaylists)
+    .values(
+      lastByKey(records, (record) => `${record.name}\u0000${record.madeBy ?? ''}`).map(
+        (record) => ({
+          organizationId: context.organizationId,
+          importId: context.importId,
+          name: record.name,
+          madeBy: record.madeBy ?? '',
+          listeners: record.listeners,
+          streams: record.streams,
+          dateAdded: record.dateAdded,
+        }),
+      ),
+    )
+    .onConflictDoUpdate({
+      target: [
+        spotifyPlaylists.organizationId,
+        spotifyPlaylists.importId,
+        spotifyPlaylists.name,
+        spotifyPlaylists.madeBy,
+      ],
+      set: {
+        listeners: sql`excluded.listeners`,
+        streams: sql`excluded.streams`,
+        dateAdded: sql`excluded.date_added`,
+      },
+    });
+}
+
+/**
+ * Spotify rows are matched to catalogue songs by title: rows imported before the statement that
+ * created their song are matched once it exists.
+ */
+export async function matchSpotifyRowsToSongs(db: Database, organizationId: string): Promise<void> {
+  const catalogue = await db
+    .select({ id: songs.id, title: songs.title })
+    .from(songs)
+    .where(eq(songs.organizationId, organizationId));
+  if (catalogue.length === 0) return;
+  const byTitle = new Map<string, string>();
+  for (const song of catalogue) {
+    const title = normalizeTitle(song.title);
+    if (!byTitle.has(title)) byTitle.set(title, song.id);
+  }
+  for (const [table, column] of [
+    [spotifySongStats, spotifySongStats.title],
+    [spotifySongDays, spotifySongDays.songTitle],
+  ] as const) {
+    const unmatched = await db
+      .selectDistinct({ title: column })
+      .from(table)
+      .where(and(eq(table.organizationId, organizationId), isNull(table.songId)));
+    for (const { title } of unmatched) {
+      const songId = byTitle.get(normalizeTitle(title));
+      if (!songId) continue;
+      await db
+        .update(table)
+        .set({ songId })
+        .where(
+          and(eq(table.organizationId, organizationId), eq(column, title), isNull(table.songId)),
+        );
+    }
+  }
+}
