@@ -1,2 +1,0 @@
-ALTER TABLE "campaigns" ADD COLUMN "song_isrc" text;--> statement-breakpoint
-ALTER TABLE "campaigns" ADD COLUMN "release_upc" text;
