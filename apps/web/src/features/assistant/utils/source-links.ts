@@ -6,6 +6,8 @@ const viewPaths = {
   audience: paths.dashboardAudience,
   content: paths.dashboardContent,
   roi: paths.dashboardRoi,
+  // The revenue page (issue 26) is routed by the web branch; its path is fixed by the API's views.
+  revenue: '/dashboard/revenue',
 } as const;
 
 /**
