@@ -13,3 +13,4 @@ export * from './payments-sandbox';
 export * from './teams';
 export * from './range-totals';
 export * from './catalogue';
+export * from './statement-totals';

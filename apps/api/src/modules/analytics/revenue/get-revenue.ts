@@ -1,6 +1,6 @@
+import type { revenueQuerySchema } from '@crescendo/contracts';
 import {
   importSourceLabels,
-  revenueQuerySchema,
   type EarningsRow,
   type ImportSource,
   type RevenueResponse,

@@ -1,5 +1,7 @@
 import type { RevenueGroupBy, RevenueResponse, UsageResponse } from '@crescendo/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementLines, statementMonthTotals } from '../../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -389,6 +391,64 @@ describe.each(databaseTargets)('GET /api/dashboard/revenue on %s', (target) => {
     const revenue = after.json<RevenueResponse>();
     expect(revenue.total).toBe(Number((first.json<RevenueResponse>().total + 0.33).toFixed(2)));
     expect(revenue.rows.find((row) => row.key === 'deezer')?.earnings).toBe(0.33);
+  });
+
+  it('keeps the monthly sums equal to the lines when lines are updated and deleted', async () => {
+    const { db } = testApp.database;
+    const organizationId = user.me.organization.id;
+    const window = `from=${firstDay(-8)}&to=${lastDay(-7)}`;
+    const before = await readJson(`${window}&groupBy=song`);
+    // A song relinked (as the imports module may do) moves its money to the other song.
+    await db
+      .update(statementLines)
+      .set({ songId: catalogue.songIds.get('USAAA2400002')! })
+      .where(
+        and(
+          eq(statementLines.organizationId, organizationId),
+          eq(statementLines.saleMonth, firstDay(-8)),
+          eq(statementLines.songId, catalogue.songIds.get('USAAA2400001')!),
+        ),
+      );
+    const moved = await readJson(`${window}&groupBy=song`);
+    expect(moved.total).toBe(before.total);
+    const own = (month: string, isrc: string) =>
+      lines
+        .filter((line) => line.saleMonth === month && line.isrc === isrc)
+        .map((line) => line.earnings);
+    expect(moved.rows.find((row) => row.key === 'USAAA2400001')!.earnings).toBe(
+      sumDecimals(own(month(-7), 'USAAA2400001')),
+    );
+    // An import deleted: its lines' months read as the remaining lines, filtered or not.
+    await db
+      .delete(statementLines)
+      .where(
+        and(
+          eq(statementLines.organizationId, organizationId),
+          eq(statementLines.saleMonth, firstDay(-8)),
+        ),
+      );
+    const after = await readJson(`${window}&groupBy=store`);
+    const remaining = sumDecimals(
+      lines.filter((line) => line.saleMonth === month(-7)).map((line) => line.earnings),
+    );
+    expect(after.total).toBe(remaining);
+    expect((await readJson(`${window}&groupBy=store&country=US`)).total).toBe(
+      sumDecimals(
+        lines
+          .filter((line) => line.saleMonth === month(-7) && line.country === 'US')
+          .map((line) => line.earnings),
+      ),
+    );
+    const rows = await db
+      .select({ lines: statementMonthTotals.lines })
+      .from(statementMonthTotals)
+      .where(
+        and(
+          eq(statementMonthTotals.organizationId, organizationId),
+          eq(statementMonthTotals.saleMonth, firstDay(-8)),
+        ),
+      );
+    expect(rows).toEqual([]);
   });
 
   it('counts lines in the organisation’s currency when it is not USD', async () => {
