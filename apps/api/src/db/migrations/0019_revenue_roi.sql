@@ -14,8 +14,7 @@ CREATE TABLE "statement_month_totals" (
 );
 --> statement-breakpoint
 ALTER TABLE "campaigns" ADD COLUMN "song_isrc" text;--> statement-breakpoint
-ALTER TABLE "campaigns" ADD COLUMN "release_upc" text;--> statement-breakpoint
-CREATE INDEX "statement_lines_source_month_idx" ON "statement_lines" USING btree ("organization_id","source","sale_month");
+ALTER TABLE "campaigns" ADD COLUMN "release_upc" text;
 --> statement-breakpoint
 -- The revenue read's monthly sums (statement_month_totals), kept in the statement that writes the
 -- lines: added for inserted lines, subtracted for deleted ones, both for updated ones (in a fixed

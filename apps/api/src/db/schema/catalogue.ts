@@ -199,12 +199,6 @@ export const statementLines = pgTable(
     ),
     index('statement_lines_month_idx').on(table.organizationId, table.saleMonth),
     index('statement_lines_song_idx').on(table.organizationId, table.songId),
-    // How far each source has reported (the revenue read's `reportedThrough`): one probe each.
-    index('statement_lines_source_month_idx').on(
-      table.organizationId,
-      table.source,
-      table.saleMonth,
-    ),
   ],
 );
 

@@ -257,30 +257,29 @@ export type SourceReportRow = {
   imported_at: string | null;
 };
 
-const statementSources = ['distrokid', 'tunecore', 'cdbaby', 'awal', 'bandcamp'] as const;
-
 /**
- * How far each statement source has reported: its first and last sale month (one index probe
- * per source on (organisation, source, sale month)) and when its last statement was imported.
+ * How far each statement source has reported: its first and last sale month (from the monthly
+ * sums' source rows, a few hundred at most) and when its last statement was imported.
  */
 const selectSourceReports = prepareStatement<SourceReportRow, { organizationId: string }>(
-  sql`select source, first_month, last_month, imported_at from (
-      select known.source,
-        (select min(${l.saleMonth}) from ${l}
-          where ${l.organizationId} = ${sql.placeholder('organizationId')}
-            and ${l.source} = known.source)::text as first_month,
-        (select max(${l.saleMonth}) from ${l}
-          where ${l.organizationId} = ${sql.placeholder('organizationId')}
-            and ${l.source} = known.source)::text as last_month,
-        (select max(coalesce(${imports.finishedAt}, ${imports.createdAt})) from ${imports}
-          where ${imports.organizationId} = ${sql.placeholder('organizationId')}
-            and ${imports.source} = known.source and ${imports.status} = 'done')::text
-          as imported_at
-      from unnest(${sql.raw(`array[${statementSources.map((name) => `'${name}'`).join(', ')}]`)})
-        as known(source)
-    ) as reports
-    where last_month is not null
-    order by source`,
+  sql`select months.source, months.first_month, months.last_month, imported.imported_at
+    from (
+      select ${t.key} as source, min(${t.saleMonth})::text as first_month,
+        max(${t.saleMonth})::text as last_month
+      from ${t}
+      where ${t.organizationId} = ${sql.placeholder('organizationId')}
+        and ${t.dimension} = 'source'
+      group by ${t.key}
+    ) as months
+    left join (
+      select ${imports.source} as source,
+        max(coalesce(${imports.finishedAt}, ${imports.createdAt}))::text as imported_at
+      from ${imports}
+      where ${imports.organizationId} = ${sql.placeholder('organizationId')}
+        and ${imports.status} = 'done'
+      group by ${imports.source}
+    ) as imported on imported.source = months.source
+    order by months.source`,
 );
 
 export function readSourceReports(db: Database, organizationId: string) {
