@@ -11,6 +11,7 @@
  * Usage: npx tsx bench/revenue.ts [--database=postgres|pglite] [--samples=200] [--rate-seconds=10]
  */
 import http from 'node:http';
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { revenueGroupings, type RevenueResponse } from '@crescendo/contracts';
 import { bearer, buildTestApp, createUser } from '../apps/api/src/testing/build-test-app';
@@ -44,6 +45,8 @@ const percentile = (values: number[], share: number) => {
 };
 
 tuneGarbageCollection();
+// The machine is shared: its load beside the figures says how far to trust the tail.
+const loadAtStart = os.loadavg().map((value) => Number(value.toFixed(2)));
 const testApp = await buildTestApp(target, {
   env: {
     RATE_LIMIT_PER_IP: '100000000',
@@ -218,4 +221,8 @@ writeResult(`revenue-${target}`, {
   uncachedSequentialMs: uncached,
   openLoop100PerSecond: underLoad,
   targetP99Ms: 30,
+  loadAverage: {
+    atStart: loadAtStart,
+    atEnd: os.loadavg().map((value) => Number(value.toFixed(2))),
+  },
 });
