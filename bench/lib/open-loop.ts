@@ -21,6 +21,8 @@ import http from 'node:http';
 
 export type OpenLoopOptions = {
   url: string;
+  /** URLs sent in turn instead of `url` (e.g. distinct queries, so no answer is cached). */
+  urls?: string[];
   headers: Record<string, string>;
   /** Requests per second. */
   rate: number;
@@ -61,6 +63,7 @@ const percentile = (sorted: number[], share: number) =>
 
 async function run({
   url,
+  urls,
   headers,
   rate,
   duration,
@@ -83,7 +86,8 @@ async function run({
       if (finished === total) resolve();
     };
     const send = (intended: number, isCounted: boolean) => {
-      const outgoing = http.get(url, { agent, headers }, (response) => {
+      const target = urls && urls.length > 0 ? urls[sent % urls.length]! : url;
+      const outgoing = http.get(target, { agent, headers }, (response) => {
         response.resume();
         response.on('end', () => {
           if ((response.statusCode ?? 500) >= 300) non2xx += 1;

@@ -20,6 +20,12 @@ export const campaignChannels = [
   'other',
 ] as const;
 
+/** A release's UPC/EAN as stored: digits only (12 to 14). */
+export const upcSchema = z
+  .string()
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{12,14}$/, { error: 'Must be a UPC or EAN (12 to 14 digits)' }));
+
 const money = z
   .number({ error: 'Must be a number' })
   .min(0, { error: 'Must not be negative' })
@@ -61,12 +67,18 @@ export const campaignInputSchema = z
     endDate: isoDay,
     linkedContentId: z.uuid({ error: 'Must be a content id' }).nullable().optional(),
     linkedRelease: z.string().trim().max(200).nullable().optional(),
-    /** The song the campaign promotes (its return counts that song's statement earnings). */
-    songIsrc: isrcSchema.nullable().optional(),
     extraRevenue: money.default(0),
     notes: z.string().trim().max(2000).nullable().optional(),
+    /** The song the campaign promotes: its return counts that song's statement earnings. */
+    songIsrc: isrcSchema.nullable().optional(),
+    /** The release the campaign promotes (when no song is named). */
+    releaseUpc: upcSchema.nullable().optional(),
   })
   .strict()
+  .refine((campaign) => !(campaign.songIsrc && campaign.releaseUpc), {
+    error: 'Name a song or a release, not both',
+    path: ['releaseUpc'],
+  })
   .refine((campaign) => campaign.endDate >= campaign.startDate, {
     error: 'End date must be on or after the start date',
     path: ['endDate'],
@@ -89,10 +101,10 @@ export const campaignSchema = z.object({
   endDate: z.string(),
   linkedContentId: z.string().nullable(),
   linkedRelease: z.string().nullable(),
-  /** Absent from answers written before campaigns could name a song. */
-  songIsrc: z.string().nullable().optional(),
   extraRevenue: z.number(),
   notes: z.string().nullable(),
+  songIsrc: z.string().nullable().optional(),
+  releaseUpc: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -108,6 +120,48 @@ export const roiQuerySchema = withOneRangeForm(
   z.object({ ...rangeQueryShape, platform: platformScopeSchema.default('all') }),
 );
 export type RoiQuery = z.infer<typeof roiQuerySchema>;
+
+/**
+ * A campaign's return in real money: the lift of its song's (or release's, or the artist's)
+ * statement earnings and Spotify streams over the same baseline as the platform figures.
+ * Statements arrive months late: until every source has reported every month the campaign and its
+ * baseline cover, the status is `waiting` and no money figure is given.
+ */
+export const campaignMoneyReturnSchema = z.object({
+  subject: z.object({
+    kind: z.enum(['song', 'release', 'artist']),
+    /** ISRC or UPC; null for the artist. */
+    key: z.string().nullable(),
+    label: z.string(),
+  }),
+  /**
+   * `measured`: every source reported through `neededThrough`. `waiting`: some has not ("waiting
+   * for statements through <neededThrough>"). `no_statements`: no statement line for the subject.
+   */
+  status: z.enum(['measured', 'waiting', 'no_statements']),
+  /** The last month (YYYY-MM) the campaign covers: statements must reach it. */
+  neededThrough: z.string(),
+  /** The month (YYYY-MM) every waited-on source has reported through; null without statements. */
+  reportedThrough: z.string().nullable(),
+  /** The organisation's currency (statement earnings are in it). */
+  currency: z.string(),
+  earningsDuring: z.number().nullable(),
+  earningsBaseline: z.number().nullable(),
+  earningsLift: z.number().nullable(),
+  /** Spotify streams (exports): on the campaign's days, the baseline's pace for them, the lift. */
+  spotifyStreams: z
+    .object({
+      during: z.number().nullable(),
+      baseline: z.number().nullable(),
+      lift: z.number().nullable(),
+      /** The last day the Spotify exports hold. */
+      asOf: z.string(),
+    })
+    .nullable(),
+  /** (earnings lift + entered revenue − spend) ÷ spend; null while waiting or in another currency. */
+  roi: z.number().nullable(),
+});
+export type CampaignMoneyReturn = z.infer<typeof campaignMoneyReturnSchema>;
 
 export const campaignResultSchema = z.object({
   campaign: campaignSchema,
@@ -152,17 +206,8 @@ export const campaignResultSchema = z.object({
   revenue: z.number().nullable(),
   /** (revenue − spend) ÷ spend; null without spend or without a measurable revenue lift. */
   roi: z.number().nullable(),
-  /**
-   * The campaign's return in statement money: `waiting_for_statements` until every month it
-   * covers is reported (statements arrive months late), with the month reported through so far.
-   * Absent from answers that do not measure statement money.
-   */
-  moneyReturn: z
-    .object({
-      status: z.enum(['waiting_for_statements', 'reported']),
-      reportedThrough: isoDay.nullable(),
-    })
-    .optional(),
+  /** The return in statement money and Spotify streams (see `campaignMoneyReturnSchema`). */
+  moneyReturn: campaignMoneyReturnSchema.optional(),
 });
 export type CampaignResult = z.infer<typeof campaignResultSchema>;
 

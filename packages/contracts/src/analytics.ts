@@ -216,6 +216,39 @@ export const insightSchema = z.object({
 });
 export type Insight = z.infer<typeof insightSchema>;
 
+/**
+ * Spotify for Artists, from the artist's audience-timeline export (Spotify gives no API for it):
+ * a source beside the connected platforms, labelled with the export's last day.
+ */
+export const spotifyOverviewSchema = z.object({
+  /** The last day the imported exports hold: how fresh these figures are. */
+  asOf: isoDay,
+  /** The days of the period the exports hold (null when none of the period is imported). */
+  window: z.object({ from: isoDay, to: isoDay }).nullable(),
+  /** Streams over `window`. */
+  streams: z.number().nullable(),
+  /** Listeners on the last day of `window` (Spotify counts them per day). */
+  listeners: z.number().nullable(),
+  /** Followers on the last day of `window`, and the net change over it. */
+  followers: z.number().nullable(),
+  followersNet: z.number().nullable(),
+});
+export type SpotifyOverview = z.infer<typeof spotifyOverviewSchema>;
+
+/** Statement revenue for the period (imported distributor statements; see the revenue read). */
+export const statementRevenueOverviewSchema = z.object({
+  currency: z.string(),
+  /** The statement months the period covers (a month counts when its first day is in it). */
+  months: z.object({ from: z.string(), to: z.string() }).nullable(),
+  total: z.number(),
+  quantity: z.number(),
+  /** Per statement source, the last day of the last month it has reported. */
+  reportedThrough: z.array(z.object({ source: z.string(), through: isoDay.nullable() })),
+  /** True when some month of the period is after a source's last reported month. */
+  isPartial: z.boolean(),
+});
+export type StatementRevenueOverview = z.infer<typeof statementRevenueOverviewSchema>;
+
 export const dashboardAnalyticsResponseSchema = z.object({
   range: resolvedRangeSchema,
   platform: platformScopeSchema,
@@ -227,6 +260,10 @@ export const dashboardAnalyticsResponseSchema = z.object({
   milestones: z.array(milestoneSchema),
   forecast: forecastSchema.nullable(),
   insights: z.array(insightSchema),
+  /** Spotify for Artists exports (all-platform view only); null when none is imported. */
+  spotify: spotifyOverviewSchema.nullable().optional(),
+  /** Statement revenue for the period (all-platform view only); null without statements. */
+  statementRevenue: statementRevenueOverviewSchema.nullable().optional(),
 });
 export type DashboardAnalyticsResponse = z.infer<typeof dashboardAnalyticsResponseSchema>;
 

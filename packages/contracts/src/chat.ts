@@ -6,7 +6,7 @@ export const chatMessageMaxLength = 2000;
 export const chatPlatformSchema = z.enum(['all', 'youtube', 'instagram', 'facebook', 'tiktok']);
 
 /** Which dashboard view shows a source's figures (the web links a chip to it). */
-export const chatSourceViewSchema = z.enum(['analytics', 'audience', 'content', 'roi']);
+export const chatSourceViewSchema = z.enum(['analytics', 'audience', 'content', 'roi', 'revenue']);
 
 /** Where an answer's figures came from: the tool, its window and platform. */
 export const chatSourceSchema = z.object({

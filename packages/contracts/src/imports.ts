@@ -233,8 +233,33 @@ export const revenueGroupBySchema = z.enum(
 export type RevenueGroupBy = z.infer<typeof revenueGroupBySchema>;
 export const revenueGroupings = revenueGroupBySchema.options;
 
+/**
+ * The revenue read. A period covers a statement month when the month's first day is inside it
+ * (statements report whole months by sale month). Optional filters narrow the lines read.
+ */
 export const revenueQuerySchema = withOneRangeForm(
-  z.object({ ...rangeQueryShape, groupBy: revenueGroupBySchema.default('month') }),
+  z.object({
+    ...rangeQueryShape,
+    groupBy: revenueGroupBySchema.default('month'),
+    /** One store key (`spotify`, `apple_music`, …). */
+    store: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9_]{1,40}$/, { error: 'Must be a store key such as spotify' })
+      .optional(),
+    /** ISO 3166-1 alpha-2 country code. */
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, { error: 'Must be a 2-letter country code such as DE' })
+      .optional(),
+    source: importSourceSchema.optional(),
+    /** One song's lines. */
+    isrc: isrcSchema.optional(),
+    format: z.enum(['json', 'csv'], { error: 'Must be json or csv' }).default('json'),
+  }),
 );
 export type RevenueQuery = z.input<typeof revenueQuerySchema>;
 

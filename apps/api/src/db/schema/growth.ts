@@ -32,6 +32,9 @@ export const campaigns = pgTable(
     linkedRelease: text('linked_release'),
     extraRevenue: numeric('extra_revenue', { precision: 12, scale: 2 }).notNull().default('0'),
     notes: text('notes'),
+    /** The song (normalised ISRC) or release (UPC digits) promoted: its statements give the return. */
+    songIsrc: text('song_isrc'),
+    releaseUpc: text('release_upc'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

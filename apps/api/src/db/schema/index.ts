@@ -15,3 +15,4 @@ export * from './range-totals';
 export * from './catalogue';
 export * from './notifications';
 export * from './account-rights';
+export * from './statement-totals';

@@ -9,6 +9,8 @@ import {
   dashboardQuerySchema,
   insightParamsSchema,
   overviewQuerySchema,
+  revenueQuerySchema,
+  revenueResponseSchema,
   roiQuerySchema,
   roiResponseSchema,
 } from '@crescendo/contracts';
@@ -25,11 +27,13 @@ import {
   getAudience,
   getContent,
   getDashboardAnalytics,
+  getRevenue,
   getRoi,
   removeCampaign,
   replaceCampaign,
   toContentCsv,
   toOverviewCsv,
+  toRevenueCsv,
 } from '.';
 
 /** The dashboard's endpoints: every figure scoped to the caller's organisation. */
@@ -111,6 +115,45 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
           .serializer((payload) => payload as string)
           // The CSV body bypasses the JSON schema serializer set just above.
           .send(toContentCsv(content) as unknown as typeof content)
+      );
+    },
+  );
+
+  app.get(
+    '/api/dashboard/revenue',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Statement earnings in the period by store, country, song, release, month or source, how far each source has reported, lines left out (another currency), and YouTube’s estimate apart; `format=csv` for a spreadsheet',
+        security,
+        querystring: revenueQuerySchema,
+        response: { 200: revenueResponseSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.format === 'csv')
+        await recordUsage(
+          db,
+          requireCurrentUser(request).organization.id,
+          'exports',
+          String(request.headers['idempotency-key'] ?? request.id),
+        );
+      const { months: _months, ...revenue } = await getRevenue(
+        db,
+        requireCurrentUser(request),
+        request.query,
+      );
+      if (request.query.format !== 'csv') return revenue;
+      const filename = `crescendo-revenue-by-${request.query.groupBy}-${revenue.range.from}-to-${revenue.range.to}.csv`;
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .serializer((payload) => payload as string)
+          // The CSV body bypasses the JSON schema serializer set just above.
+          .send(toRevenueCsv(revenue, request.query.groupBy) as unknown as typeof revenue)
       );
     },
   );

@@ -24,6 +24,7 @@ export function createChatDependencies(options: {
   });
   return {
     db: options.db,
+    ...(options.now ? { now: options.now } : {}),
     assistant: options.model
       ? {
           ...configured,

@@ -32,6 +32,8 @@ export type ChatDependencies = {
   limiter: { store: RateLimitStore; limit: number; windowMs: number };
   /** Logs failures without their cause's request details (which may carry keys). */
   logFailure: (failure: { reason: string; name: string; message: string }) => void;
+  /** The clock the tools' windows are read with (the plan's history window, "yesterday"). */
+  now?: () => Date;
 };
 
 /** A question stored and ready to be answered. */
@@ -135,7 +137,7 @@ export async function answerMessage(
   try {
     answer = await runAssistantTurn({
       assistant: deps.assistant,
-      tools: createAssistantTools(deps.db, turn.user),
+      tools: createAssistantTools(deps.db, turn.user, deps.now ? { now: deps.now } : {}),
       history: turn.history,
       question: turn.question.content,
       ...(onText ? { onText } : {}),

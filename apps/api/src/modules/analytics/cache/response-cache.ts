@@ -10,6 +10,7 @@ const cachedRoutes = new Set([
   '/api/dashboard/audience',
   '/api/dashboard/content',
   '/api/dashboard/roi',
+  '/api/dashboard/revenue',
 ]);
 
 const selectVersion = prepareStatement<{ version: string | number }, { organizationId: string }>(

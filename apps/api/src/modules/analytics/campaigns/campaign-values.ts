@@ -27,5 +27,7 @@ export async function toCampaignValues(db: Database, user: CurrentUser, input: C
     linkedRelease: input.linkedRelease || null,
     extraRevenue: input.extraRevenue.toFixed(2),
     notes: input.notes || null,
+    songIsrc: input.songIsrc ?? null,
+    releaseUpc: input.releaseUpc ?? null,
   };
 }

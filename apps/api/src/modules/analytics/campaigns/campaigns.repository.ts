@@ -30,6 +30,8 @@ export function toCampaign(row: CampaignFields): Campaign {
     linkedRelease: row.linkedRelease,
     extraRevenue: Number(row.extraRevenue),
     notes: row.notes,
+    songIsrc: row.songIsrc,
+    releaseUpc: row.releaseUpc,
     createdAt: (typeof row.createdAt === 'string'
       ? toDate(row.createdAt)
       : row.createdAt
@@ -50,7 +52,8 @@ const selectCampaigns = prepareStatement<
       ${campaigns.startDate} as "startDate", ${campaigns.endDate} as "endDate",
       ${campaigns.linkedContentId} as "linkedContentId",
       ${campaigns.linkedRelease} as "linkedRelease", ${campaigns.extraRevenue} as "extraRevenue",
-      ${campaigns.notes} as "notes", ${campaigns.createdAt} as "createdAt",
+      ${campaigns.notes} as "notes", ${campaigns.songIsrc} as "songIsrc",
+      ${campaigns.releaseUpc} as "releaseUpc", ${campaigns.createdAt} as "createdAt",
       ${campaigns.updatedAt} as "updatedAt"
     from ${campaigns}
     where ${campaigns.organizationId} = ${sql.placeholder('organizationId')}

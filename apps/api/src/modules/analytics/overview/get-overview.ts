@@ -8,6 +8,7 @@ import { resolveScope, type AnalyticsViewer } from '../shared/scope';
 import { kpisOf, netOf, sumOf, sumTotals, totalsOf, type Totals } from '../shared/totals';
 import { buildSeries } from './build-series';
 import { buildForecast, findMilestones } from './milestones';
+import { readSpotifyOverview, readStatementRevenueOverview } from './read-imported-sources';
 import { readOverviewSums, type OverviewSpan } from './read-overview-sums';
 
 function pendingDaysOf(account: ScopedAccount, rangeTo: string): string[] {
@@ -53,7 +54,10 @@ export async function getDashboardAnalytics(
   const scope = await resolveScope(db, user, query);
   const { range } = scope;
   const isComparing = query.compare === 'previous';
-  const [overview, insights] = await Promise.all([
+  // The artist's imported sources (Spotify exports, statements) sit beside the platforms in the
+  // dashboard's all-platform view; a chosen set (a share link's) names platforms only.
+  const hasImportedSources = query.platform === 'all' && !query.platforms;
+  const [overview, insights, spotify, statementRevenue] = await Promise.all([
     readOverviewSums(db, {
       organizationId: user.organization.id,
       accountIds: scope.accountIds,
@@ -67,6 +71,8 @@ export async function getDashboardAnalytics(
       lastCompleteDay: scope.lastCompleteDay,
     }),
     listStoredInsights(db, user.organization.id, scope),
+    hasImportedSources ? readSpotifyOverview(db, user.organization.id, range) : null,
+    hasImportedSources ? readStatementRevenueOverview(db, user.organization.id, range) : null,
   ]);
   const connectedPlatforms = [...new Set(scope.accounts.map((account) => account.platform))];
   const sumsOf = (platform: Platform, span: OverviewSpan) =>
@@ -152,5 +158,6 @@ export async function getDashboardAnalytics(
     milestones,
     forecast,
     insights,
+    ...(hasImportedSources ? { spotify, statementRevenue } : {}),
   };
 }

@@ -14,7 +14,14 @@ import {
 import { platformsOf } from '../shared/platforms';
 import { resolveScope } from '../shared/scope';
 import { addKnown, netOfDay } from '../shared/totals';
+import { readCurrency, readSourceReports } from '../revenue/read-revenue';
 import { listCampaignPlatformDays, type CampaignPlatformDay } from './list-campaign-platform-days';
+import { measureMoneyReturns } from './measure-money-returns';
+import {
+  readCampaignStatementMonths,
+  readCampaignStreamDays,
+  readCampaignSubjects,
+} from './read-campaign-statements';
 
 /**
  * Campaign ROI over the period: the campaigns that ran in it, each measured over its own dates
@@ -27,11 +34,26 @@ export async function getRoi(
   query: RoiQuery,
 ): Promise<RoiResponse> {
   // The days come with their window worked out by the database, so all three are read at once.
-  const [scope, campaigns, days] = await Promise.all([
-    resolveScope(db, user, query),
-    listCampaigns(db, user.organization.id),
-    listCampaignPlatformDays(db, user.organization.id, platformsOf(query)),
-  ]);
+  const organizationId = user.organization.id;
+  const [scope, campaigns, days, statementMonths, streamDays, subjects, reports, accountCurrency] =
+    await Promise.all([
+      resolveScope(db, user, query),
+      listCampaigns(db, organizationId),
+      listCampaignPlatformDays(db, organizationId, platformsOf(query)),
+      readCampaignStatementMonths(db, organizationId),
+      readCampaignStreamDays(db, organizationId),
+      readCampaignSubjects(db, organizationId),
+      readSourceReports(db, organizationId),
+      readCurrency(db, organizationId),
+    ]);
+  const moneyReturns = measureMoneyReturns({
+    campaigns,
+    currency: accountCurrency,
+    months: statementMonths,
+    streams: streamDays,
+    subjects,
+    reports,
+  });
   // Days after the last complete one are still moving on the platforms: never measured.
   const daily = dailyTotalsOf(days, dayNumber(scope.lastCompleteDay));
   const { from, to, days: rangeDays } = scope.range;
@@ -60,7 +82,7 @@ export async function getRoi(
     baselineDays,
     campaigns: shown.map((campaign) => {
       const { id: _id, ...result } = results.get(campaign.id)!;
-      return { campaign, ...result };
+      return { campaign, ...result, moneyReturn: moneyReturns.get(campaign.id)! };
     }),
     totals: totalCampaigns(inCurrency.map(asInput), results, daily),
     excludedFromTotals: shown

@@ -14,6 +14,7 @@ import { resolvePeriod, type Preset } from './periods';
 import { understandQuestion, type QuestionPlan } from './understand-question';
 
 import { answerCalls, composeFor, periodLabel, windowInput } from './answer-plan';
+import { decideRevenueStep } from './revenue-step';
 import { readTurn, type Step, type ToolCall } from './turn';
 
 const defaultRange: Partial<Record<QuestionPlan['intent'], Preset>> = {
@@ -37,6 +38,8 @@ export function decideStep(prompt: LanguageModelV3Prompt, today: string): Step {
       text: composeCannotAnswer('I could not tell which of your numbers that question is about.'),
     };
   }
+
+  if (plan.intent === 'revenue') return decideRevenueStep(plan, records, today);
 
   const needsAnchor = plan.periods.some((period) => period.kind !== 'preset');
   const needsCatalogue =

@@ -62,3 +62,12 @@ export const platformNames = {
   tiktok: 'TikTok',
 } as const;
 export type PlatformChoice = keyof typeof platformNames;
+
+/** Pay per stream or sale: fractions of a cent matter, so up to 8 decimals ($0.00412345). */
+export function formatPerUnit(value: number, currency = 'USD'): string {
+  const amount = value.toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 8,
+  });
+  return currency === 'USD' ? `$${amount}` : `${amount} ${currency}`;
+}

@@ -1,5 +1,6 @@
 import type { PlatformChoice } from './formatting';
 import { findPeriods, type Period } from './periods';
+import { understandRevenue, type RevenuePlan } from './understand-revenue';
 
 export type Metric =
   'followers' | 'views' | 'watchMinutes' | 'engagements' | 'engagementRate' | 'estimatedRevenue';
@@ -15,6 +16,7 @@ export type Intent =
   | 'forecast'
   | 'campaign'
   | 'freshness'
+  | 'revenue'
   | 'help'
   | 'others-data'
   | 'unknown';
@@ -33,6 +35,8 @@ export type QuestionPlan = {
   campaignName: string | null;
   /** Whether the question may name a song or video (the catalogue is read to find it). */
   mayNameContent: boolean;
+  /** For a question about statement money: how to read the revenue. */
+  revenue: RevenuePlan | null;
 };
 
 const metricPatterns: [Metric, RegExp][] = [
@@ -105,6 +109,7 @@ export function understandQuestion(question: string, today: string): QuestionPla
     target: null,
     campaignName: null,
     mayNameContent: false,
+    revenue: null,
   };
 
   // "Taylor Swift's numbers": another artist named outright.
@@ -134,6 +139,8 @@ export function understandQuestion(question: string, today: string): QuestionPla
   ) {
     return { ...plan, intent: 'freshness' };
   }
+  const revenue = understandRevenue(text, today);
+  if (revenue) return { ...plan, intent: 'revenue', revenue };
   if (
     /\b(spiked?|spikes|jump(ed)?|surge(d)?|peak(ed)?|blew up|went viral|viral|what happened)\b/.test(
       text,

@@ -1,11 +1,27 @@
-import { contentQuerySchema, dashboardQuerySchema, roiQuerySchema } from '@crescendo/contracts';
+import {
+  contentQuerySchema,
+  dashboardQuerySchema,
+  revenueQuerySchema,
+  roiQuerySchema,
+} from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
-import { getAudience, getContent, getDashboardAnalytics, getRoi } from '../../analytics';
+import {
+  getAudience,
+  getContent,
+  getDashboardAnalytics,
+  getRevenue,
+  getRoi,
+  type RevenueAnswer,
+} from '../../analytics';
+import { enforceHistoryWindow } from '../../billing';
 import type { CurrentUser } from '../../users';
 import {
   audienceInputSchema,
   campaignRoiInputSchema,
   forecastInputSchema,
+  revenueInputSchema,
+  songInputSchema,
+  songsInputSchema,
   freshnessInputSchema,
   metricsInputSchema,
   spikesInputSchema,
@@ -24,7 +40,43 @@ export { assistantToolNames, type AssistantTools } from './tool-types';
  * equals the dashboard's. The organisation comes from the closure, never from a tool's input, so
  * no input a model can write reaches another organisation.
  */
-export function createAssistantTools(db: Database, user: CurrentUser): AssistantTools {
+export function createAssistantTools(
+  db: Database,
+  user: CurrentUser,
+  options: { now?: () => Date } = {},
+): AssistantTools {
+  const now = options.now ?? (() => new Date());
+  /**
+   * The revenue page's own read, under the plan's history window as the page is (a window
+   * reaching further back is refused the same way; `all` is all the plan allows).
+   */
+  const readRevenue = async (input: {
+    range?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    groupBy?: string;
+    store?: string | undefined;
+    country?: string | undefined;
+    source?: string | undefined;
+    isrc?: string | undefined;
+  }): Promise<RevenueAnswer> => {
+    const { range, from, to, ...rest } = input;
+    const window = from || to ? { from, to } : range ? { range } : { range: 'all' };
+    const allowed = await enforceHistoryWindow(db, user.organization.id, window, now());
+    const query = revenueQuerySchema.parse({
+      ...Object.fromEntries(Object.entries(allowed).filter(([, value]) => value !== undefined)),
+      ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+    });
+    return getRevenue(db, user, query, now());
+  };
+  const revenueSource = (tool: string, label: string, revenue: RevenueAnswer) => ({
+    tool,
+    label,
+    view: 'revenue' as const,
+    platform: 'all' as const,
+    window: { from: revenue.range.from, to: revenue.range.to },
+  });
+
   return {
     get_metrics: defineTool(
       'get_metrics',
@@ -250,6 +302,91 @@ export function createAssistantTools(db: Database, user: CurrentUser): Assistant
             platform: input.platform,
             window: null,
           },
+        };
+      },
+    ),
+
+    get_revenue: defineTool(
+      'get_revenue',
+      'Earnings from the imported distributor and store statements (real money, in the organisation’s currency) for a window, split by store, country, song, release, month or source, optionally for one store, country, source or song: each row’s earnings, units (streams, downloads, sales) and pay per unit; the total; how far each source has reported (months after that are not reported yet, never zero); lines in another currency left out of the total; and YouTube’s estimated ad revenue shown apart. A month counts when its first day is in the window.',
+      revenueInputSchema,
+      async (input) => {
+        const revenue = await readRevenue(input);
+        const { months, ...answer } = revenue;
+        return {
+          output: { ...answer, groupBy: input.groupBy, statementMonths: months },
+          source: revenueSource('get_revenue', `Revenue by ${input.groupBy}`, revenue),
+        };
+      },
+    ),
+
+    get_songs: defineTool(
+      'get_songs',
+      'The songs in the artist’s statements (by ISRC) with their earnings, units and pay per unit over a window, best earner first.',
+      songsInputSchema,
+      async (input) => {
+        const revenue = await readRevenue({ ...input, groupBy: 'song' });
+        return {
+          output: {
+            currency: revenue.currency,
+            window: revenue.range,
+            reportedThrough: revenue.reportedThrough,
+            songs: revenue.rows
+              .filter((row) => row.key !== '')
+              .slice(0, input.limit)
+              .map((row) => ({ isrc: row.key, title: row.label, ...row })),
+          },
+          source: revenueSource('get_songs', 'Songs by earnings', revenue),
+        };
+      },
+    ),
+
+    get_song: defineTool(
+      'get_song',
+      'One song (by ISRC or part of its title): its earnings by store, by country and by month over a window, with how far each source has reported. Song titles are the artist’s own text.',
+      songInputSchema,
+      async (input) => {
+        const { isrc, title, ...window } = input;
+        let found = isrc ?? null;
+        if (!found && title) {
+          const songs = await readRevenue({ ...window, groupBy: 'song' });
+          const wanted = title.toLowerCase();
+          found =
+            songs.rows.find((row) => row.key && row.label.toLowerCase().includes(wanted))?.key ??
+            null;
+        }
+        if (!found) {
+          return {
+            output: { found: false },
+            source: {
+              tool: 'get_song',
+              label: 'Song',
+              view: 'revenue' as const,
+              platform: 'all' as const,
+              window: null,
+            },
+          };
+        }
+        const [byStore, byCountry, byMonth, bySong] = await Promise.all(
+          (['store', 'country', 'month', 'song'] as const).map((groupBy) =>
+            readRevenue({ ...window, groupBy, isrc: found }),
+          ),
+        );
+        return {
+          output: {
+            found: true,
+            isrc: found,
+            title: bySong!.rows[0]?.label ?? found,
+            currency: byStore!.currency,
+            window: byStore!.range,
+            total: byStore!.total,
+            quantity: byStore!.quantity,
+            byStore: byStore!.rows,
+            byCountry: byCountry!.rows,
+            byMonth: byMonth!.rows,
+            reportedThrough: byStore!.reportedThrough,
+          },
+          source: revenueSource('get_song', `Song ${found}`, byStore!),
         };
       },
     ),

@@ -1,5 +1,8 @@
 import {
   dashboardContentSortKeys,
+  importSourceSchema,
+  isrcSchema,
+  revenueGroupBySchema,
   dashboardQuerySchema,
   platformScopeSchema,
   rangePresetSchema,
@@ -63,12 +66,56 @@ export const campaignRoiInputSchema = z.object({
 
 export const freshnessInputSchema = z.object({});
 
+/** A statement window: a preset ending yesterday, or days (a month counts when its 1st is in). */
+const revenueWindowShape = {
+  range: windowInputShape.range.describe(
+    'A preset window ending yesterday; "all" for all the history the plan allows. Ignored when from/to are given',
+  ),
+  from: windowInputShape.from,
+  to: windowInputShape.to,
+};
+
+export const revenueInputSchema = z.object({
+  ...revenueWindowShape,
+  groupBy: revenueGroupBySchema
+    .default('month')
+    .describe('How to split the earnings: store, country, song, release, month or source'),
+  store: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9_]{1,40}$/)
+    .optional()
+    .describe('One store key as get_revenue with groupBy=store lists them (e.g. spotify)'),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/)
+    .optional()
+    .describe('ISO 3166-1 alpha-2 country code (e.g. DE)'),
+  source: importSourceSchema.optional().describe('One distributor or store statement source'),
+  isrc: isrcSchema.optional().describe("One song's ISRC"),
+});
+
+export const songsInputSchema = z.object({
+  ...revenueWindowShape,
+  limit: z.number().int().min(1).max(100).default(20),
+});
+
+export const songInputSchema = z.object({
+  ...revenueWindowShape,
+  isrc: isrcSchema.optional().describe("The song's ISRC"),
+  title: z.string().trim().min(1).max(200).optional().describe('Part of the song title'),
+});
+
 export type MetricsInput = z.output<typeof metricsInputSchema>;
 export type WindowInput = Pick<MetricsInput, 'range' | 'from' | 'to' | 'platform'>;
 export type TopContentInput = z.output<typeof topContentInputSchema>;
 export type AudienceInput = z.output<typeof audienceInputSchema>;
 export type ForecastInput = z.output<typeof forecastInputSchema>;
 export type CampaignRoiInput = z.output<typeof campaignRoiInputSchema>;
+export type RevenueInput = z.output<typeof revenueInputSchema>;
 
 export const platformLabels = {
   all: 'All platforms',

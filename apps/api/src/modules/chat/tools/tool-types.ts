@@ -20,6 +20,9 @@ export const assistantToolNames = [
   'get_milestone_forecast',
   'get_campaign_roi',
   'get_data_freshness',
+  'get_revenue',
+  'get_songs',
+  'get_song',
 ] as const;
 export type AssistantToolName = (typeof assistantToolNames)[number];
 

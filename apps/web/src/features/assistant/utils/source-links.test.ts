@@ -30,5 +30,14 @@ describe('sourceHref', () => {
         window: null,
       }),
     ).toBe('/dashboard/audience');
+    expect(
+      sourceHref({
+        tool: 'get_revenue',
+        label: 'Revenue by store',
+        view: 'revenue',
+        platform: 'all',
+        window: { from: '2026-07-01', to: '2026-09-30' },
+      }),
+    ).toBe('/dashboard/revenue?from=2026-07-01&to=2026-09-30');
   });
 });

@@ -6,6 +6,7 @@ const viewPaths = {
   audience: paths.dashboardAudience,
   content: paths.dashboardContent,
   roi: paths.dashboardRoi,
+  revenue: paths.dashboardRevenue,
 } as const;
 
 /**

@@ -19,14 +19,17 @@ import { useOrganizationAccess } from '@/lib/organizations/use-organization-acce
 
 /**
  * Statements arrive months late: until every month a campaign covers is reported, its money
- * return is "waiting for statements", not a number (absent from answers that do not measure it).
+ * return is "waiting for statements (through <month>)", not a number; once reported, the lift in
+ * statement earnings (absent from answers that do not measure it).
  */
 export function describeMoneyReturn(result: Pick<CampaignResult, 'moneyReturn'>): string | null {
   const moneyReturn = result.moneyReturn;
-  if (moneyReturn?.status !== 'waiting_for_statements') return null;
-  return moneyReturn.reportedThrough
-    ? `Waiting for statements (through ${formatMonth(moneyReturn.reportedThrough)})`
-    : 'Waiting for statements';
+  if (!moneyReturn) return null;
+  if (moneyReturn.status === 'waiting')
+    return `Waiting for statements (through ${formatMonth(moneyReturn.neededThrough)})`;
+  if (moneyReturn.status === 'measured' && moneyReturn.earningsLift !== null)
+    return `Statements: ${formatSignedMoney(moneyReturn.earningsLift, moneyReturn.currency)} lift in ${moneyReturn.subject.label}`;
+  return null;
 }
 
 function Figure({ value, note, tone }: { value: string; note?: string; tone?: string }) {

@@ -250,7 +250,18 @@ describe('RoiPage totals', () => {
         campaigns: [
           buildResult({
             roi: null,
-            moneyReturn: { status: 'waiting_for_statements', reportedThrough: '2026-08-31' },
+            moneyReturn: {
+              subject: { kind: 'song', key: 'USS1Z2400001', label: 'Midnight Drive' },
+              status: 'waiting',
+              neededThrough: '2026-08',
+              reportedThrough: '2026-06',
+              currency: 'USD',
+              earningsDuring: null,
+              earningsBaseline: null,
+              earningsLift: null,
+              spotifyStreams: null,
+              roi: null,
+            },
           }),
         ],
       });
