@@ -423,6 +423,8 @@ describe.each(databaseTargets)('sample statements (%s)', (target) => {
         GOOGLE_CLIENT_SECRET: 'real-google-secret',
         META_APP_ID: 'real-meta-app',
         META_APP_SECRET: 'real-meta-secret',
+        TIKTOK_CLIENT_KEY: 'real-tiktok-key',
+        TIKTOK_CLIENT_SECRET: 'real-tiktok-secret',
       },
     });
   });
