@@ -669,7 +669,7 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
 
   it.each([
     ['/api/dashboard/analytics?range=5d', 'range'],
-    ['/api/dashboard/analytics?platform=tiktok', 'platform'],
+    ['/api/dashboard/analytics?platform=myspace', 'platform'],
     ['/api/dashboard/analytics?from=2025-13-01', 'from'],
     ['/api/dashboard/analytics?compare=yesterday', 'compare'],
     ['/api/dashboard/audience?range=28d&from=2025-01-01', 'range'],
