@@ -354,6 +354,9 @@ describe.each(databaseTargets)('assistant conversations on %s', (target) => {
       'get_data_freshness',
       'get_metrics',
       'get_milestone_forecast',
+      'get_revenue',
+      'get_song',
+      'get_songs',
       'get_spikes',
       'get_top_content',
     ]);
