@@ -213,7 +213,9 @@ function demographicCombos(
     const sum = shares.weights.reduce((a, b) => a + b, 0);
     // A partial breakdown keeps its shares of the whole; the unlisted rest is split off (null) and
     // left out of the answer, so listed cities add up to less than the audience, as on Instagram.
-    const values: (string | null)[] = shares.isPartial ? [...shares.values, null] : [...shares.values];
+    const values: (string | null)[] = shares.isPartial
+      ? [...shares.values, null]
+      : [...shares.values];
     const weights = shares.isPartial
       ? [...shares.weights, Math.max(0, 1 - sum)]
       : shares.weights.map((weight) => weight / sum);

@@ -46,7 +46,6 @@ export type InstagramAccount = {
   name: string;
   biography: string;
   website: string;
-  profilePictureUrl: string;
   followsCount: number;
   /** Newest first, as the media edge lists them. */
   media: readonly IgMedia[];
@@ -192,7 +191,6 @@ export function buildInstagramAccount({
     name: definition.artistName,
     biography: `${definition.artistName} · new music out now`,
     website: `https://example.com/${definition.handle}`,
-    profilePictureUrl: `https://sandbox.invalid/instagram/${ig.username}.jpg`,
     followsCount: ig.follows,
     media,
     mediaById: new Map(media.map((m) => [m.id, m])),

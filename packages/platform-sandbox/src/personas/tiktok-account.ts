@@ -32,7 +32,6 @@ export type TikTokAccount = {
   username: string;
   displayName: string;
   bio: string;
-  avatarUrl: string;
   isVerified: boolean;
   followingCount: number;
   /** Song titles, oldest release first (the YouTube releases' titles). */
@@ -145,7 +144,6 @@ export function buildTikTokAccount(input: PersonaBuildInput & { songs: Song[] })
     username: config.username,
     displayName: definition.artistName,
     bio: `${definition.artistName} · new music every release`,
-    avatarUrl: `https://sandbox.invalid/tiktok/avatar/${config.username}.jpeg`,
     isVerified: config.isVerified,
     followingCount: config.following,
     songs: songTitles,
