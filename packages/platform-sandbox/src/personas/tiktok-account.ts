@@ -97,7 +97,7 @@ export function buildTikTokAccount(input: PersonaBuildInput & { songs: Song[] })
   slots.sort((a, b) => a.day - b.day);
 
   const usedIds = new Set<string>();
-  const videos: TikTokVideo[] = slots.map((slot, index) => {
+  const videos: TikTokVideo[] = slots.map((slot) => {
     let id = `7${rng.chars(DIGITS, 18)}`;
     while (usedIds.has(id)) id = `7${rng.chars(DIGITS, 18)}`;
     usedIds.add(id);
