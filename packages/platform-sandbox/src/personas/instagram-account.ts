@@ -91,13 +91,13 @@ const IG_COUNTRIES = ['US', 'GB', 'IT', 'DE', 'FR', 'ES', 'BR', 'MX', 'CA', 'AU'
 /** What a reel says about its song, and what a post says; picked by index so no draw is added. */
 const REEL_CAPTIONS = [
   (song: string) => `${song} is out now. Link in bio`,
-  (song: string) => `A little bit of ${song} 🎧`,
+  (song: string) => `A little bit of ${song}, turn it up`,
   (song: string) => `${song}, live from the rehearsal room`,
   (song: string) => `The story behind ${song}`,
   (song: string) => `${song} (acoustic)`,
 ];
 const POST_CAPTIONS = [
-  (song: string) => `Thank you for all the love on ${song} ✨`,
+  (song: string) => `Thank you for all the love on ${song}`,
   () => 'Studio day. Something new is on the way.',
   () => 'Tour dates soon — where should we play?',
   (song: string) => `${song} artwork, shot on film`,
