@@ -59,6 +59,8 @@ export async function registerPlatforms(
       ...(platformOverrides?.sandboxNow ? { now: platformOverrides.sandboxNow } : {}),
       // Faults, revocation, the clock and reset would let anyone break every sandbox connection.
       isControlApiEnabled: config.isSandboxControlApiEnabled,
+      // Its generated thumbnails are loaded by browsers from the app's own origin.
+      publicUrl: platformsConfig.sandboxUrl,
       // Sandbox grants outlive a restart and are shared by every API process.
       tokenPersistence: createSandboxTokenPersistence(database.db, tokenCipher),
     });

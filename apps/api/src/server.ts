@@ -75,7 +75,9 @@ async function main(): Promise<void> {
   }
 
   if (config.seedDemo && app.embeddedAuth) {
-    await seedDemoAccounts(database.db, app.embeddedAuth, embeddedIssuer);
+    await seedDemoAccounts(database.db, app.embeddedAuth, embeddedIssuer, {
+      persona: config.seedDemoPersona,
+    });
     const hasSandbox = config.platforms.google.isSandbox || config.platforms.meta.isSandbox;
     if (config.seedDemoConnections && hasSandbox) {
       try {

@@ -142,10 +142,13 @@ export const sharedContentSchema = z.object({
 });
 export type SharedContent = z.infer<typeof sharedContentSchema>;
 
+/**
+ * How fresh each account's figures are. Whether an account is a test (sandbox) connection is the
+ * owner's business, not the reader's: it is not sent.
+ */
 export const sharedFreshnessSchema = z.object({
   platform: analyticsPlatformSchema,
   accountName: z.string(),
-  sandbox: z.boolean(),
   lastSyncedAt: z.string().nullable(),
   dataCompleteThrough: z.string().nullable(),
 });

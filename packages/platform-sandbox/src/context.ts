@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { SandboxClock } from './clock';
 import { dayOf, pacificDayKey } from './dates';
 import { FaultStore } from './faults';
@@ -14,6 +15,8 @@ export type SandboxContext = {
   faults: FaultStore;
   quota: QuotaCounter;
   today(): number;
+  /** The sandbox's public base URL as seen by a request (set by the plugin, which knows its prefix). */
+  publicBaseOf(request: FastifyRequest): string;
 };
 
 export class QuotaCounter {
@@ -66,5 +69,6 @@ export function createSandboxContext(input: PlatformSandboxOptions): SandboxCont
     faults: new FaultStore(),
     quota: new QuotaCounter(options.youtubeDailyQuota),
     today: () => dayOf(clock.nowMs()),
+    publicBaseOf: (request) => `${request.protocol}://${request.host}`,
   };
 }

@@ -40,6 +40,11 @@ export type PlatformSandboxOptions = {
   isControlApiEnabled?: boolean;
   /** Keeps codes, grants and tokens beyond this process's memory. Default: memory only. */
   tokenPersistence?: TokenPersistence;
+  /**
+   * Where browsers reach this sandbox (`https://app.example/sandbox`): the base of the image URLs
+   * it hands out. Default: the protocol, host and prefix of each request.
+   */
+  publicUrl?: string;
 };
 
 export type ResolvedOptions = {
@@ -53,6 +58,7 @@ export type ResolvedOptions = {
   youtubeDailyQuota: number;
   isControlApiEnabled: boolean;
   tokenPersistence: TokenPersistence | null;
+  publicUrl: string | null;
 };
 
 export const DEFAULT_GOOGLE_CLIENT: GoogleClientCredentials = {
@@ -82,6 +88,7 @@ export function resolveOptions(options: PlatformSandboxOptions): ResolvedOptions
     youtubeDailyQuota: options.youtubeDailyQuota ?? 10_000,
     isControlApiEnabled: options.isControlApiEnabled ?? true,
     tokenPersistence: options.tokenPersistence ?? null,
+    publicUrl: options.publicUrl?.replace(/\/$/, '') ?? null,
   };
 }
 

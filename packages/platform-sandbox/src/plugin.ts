@@ -15,6 +15,7 @@ import { registerStatementRoutes } from './statements/routes';
 import { registerTikTokDisplayRoutes } from './tiktok/display-api';
 import { sendTikTokApiError, sendTikTokOAuthError } from './tiktok/errors';
 import { registerTikTokAuthorizeRoutes, registerTikTokTokenRoutes } from './tiktok/login';
+import { registerThumbnailRoutes } from './thumbnails';
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
@@ -42,6 +43,9 @@ export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async
   const root = app.prefix;
   const relativePath = (request: FastifyRequest): string =>
     requestPath(request).slice(root.length) || '/';
+  // Image URLs the browser loads: the configured public URL, else the address the caller used.
+  const publicUrl = context.options.publicUrl;
+  context.publicBaseOf = (request) => publicUrl ?? `${request.protocol}://${request.host}${root}`;
 
   // OAuth token and consent endpoints take form bodies; scoped to this plugin only.
   if (app.hasContentTypeParser(FORM_CONTENT_TYPE)) app.removeContentTypeParser(FORM_CONTENT_TYPE);
@@ -89,6 +93,7 @@ export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async
     prefix: '/facebook',
   });
   await app.register(async (child) => registerGraphRoutes(child, context), { prefix: '/graph' });
+  await app.register(async (child) => registerThumbnailRoutes(child), { prefix: '/thumbnails' });
   await app.register(async (child) => registerStatementRoutes(child, context, root), {
     prefix: '/statements',
   });

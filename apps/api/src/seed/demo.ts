@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { maxImportFileBytes, type Role } from '@crescendo/contracts';
-import { generateSampleStatements } from '@crescendo/platform-sandbox';
+import { PERSONAS, generateSampleStatements, type PersonaId } from '@crescendo/platform-sandbox';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { authUser } from '../db/schema';
@@ -23,11 +23,17 @@ import { findUserByIdentity, insertUserWithOrganization, updateUserRole } from '
 
 export const demoPassword = 'crescendo-demo';
 
+/**
+ * The demo artist is the sandbox persona its connections read: one name on the channel, in the
+ * account menu, the team and the profile.
+ */
+const defaultDemoPersona: PersonaId = 'mid';
+
 export const demoAccounts: { email: string; name: string; role: Role; description: string }[] = [
   { email: 'admin@example.com', name: 'Avery Admin', role: 'admin', description: 'admin' },
   {
     email: 'artist@example.com',
-    name: 'Nova Lane',
+    name: PERSONAS[defaultDemoPersona].artistName,
     role: 'customer',
     description: 'artist (customer)',
   },
@@ -39,13 +45,21 @@ export const demoAccounts: { email: string; name: string; role: Role; descriptio
   },
 ];
 
-/** Creates the demo accounts once; later starts find them and change nothing. */
+/**
+ * Creates the demo accounts once; later starts find them and change nothing. The artist carries
+ * the name of the persona the demo connections read (`SEED_DEMO_PERSONA`).
+ */
 export async function seedDemoAccounts(
   db: Database,
   auth: EmbeddedAuth,
   issuer: string,
+  options: { persona?: PersonaId } = {},
 ): Promise<void> {
-  for (const account of demoAccounts) {
+  const persona = PERSONAS[options.persona ?? defaultDemoPersona];
+  const accounts = demoAccounts.map((account) =>
+    account.role === 'customer' ? { ...account, name: persona.artistName } : account,
+  );
+  for (const account of accounts) {
     let [identityUser] = await db
       .select({ id: authUser.id })
       .from(authUser)
@@ -78,7 +92,8 @@ export async function seedDemoAccounts(
       email: account.email,
       name: account.name,
       role: account.role,
-      organizationName: account.role === 'customer' ? 'Nova Lane Music' : `${account.name}'s team`,
+      organizationName:
+        account.role === 'customer' ? `${account.name} Music` : `${account.name}'s team`,
     });
     found = (await findUserByIdentity(db, issuer, identity.subject, null))!;
     await updateUserRole(db, found.user.id, account.role);
@@ -91,19 +106,19 @@ export async function seedDemoAccounts(
     if (account.role === 'customer') {
       await seedDemoCampaign(db, found.user.organization.id);
       await insertProfile(db, found.user.organization.id, {
-        artistName: 'Nora Lumen',
-        bio: 'Dream-pop songwriter from Manchester. Two EPs out, debut album in 2027.',
-        genres: ['dream pop', 'indie'],
-        country: 'GB',
-        city: 'Manchester',
+        artistName: persona.artistName,
+        bio: persona.profile.bio,
+        genres: persona.profile.genres,
+        country: persona.homeCountry,
+        city: persona.profile.city,
         careerStage: 'developing',
         goals: ['Reach 100k YouTube subscribers', 'Sell out a 500-cap headline show'],
-        timezone: 'Europe/London',
+        timezone: persona.profile.timezone,
         avatarUrl: null,
         links: {
-          website: 'https://novalane.example.com',
-          spotify: 'https://open.spotify.com/artist/novalane',
-          youtube: 'https://www.youtube.com/@novalane',
+          website: `https://example.com/${persona.handle}`,
+          spotify: `https://open.spotify.com/artist/${persona.handle}`,
+          youtube: `https://www.youtube.com/@${persona.handle}`,
         },
       });
     }

@@ -35,6 +35,7 @@ export function listAccounts(
     context,
     caller,
     fields ?? defaultFields(['access_token', 'category', 'category_list', 'name', 'id', 'tasks']),
+    context.publicBaseOf(request),
   );
   const cursor = Buffer.from(caller.persona.page.id).toString('base64url');
   return { data: [item], paging: { cursors: { before: cursor, after: cursor } } };
@@ -71,7 +72,10 @@ export function listMedia(
   if (params.after) start = decodeCursor(params.after) + 1;
   else if (params.before) start = Math.max(0, decodeCursor(params.before) - limit);
   const page = all.slice(start, start + limit);
-  const data = page.map((m) => serializeMedia(persona, m, fields ?? defaultFields(['id'])));
+  const publicBase = context.publicBaseOf(request);
+  const data = page.map((m) =>
+    serializeMedia(persona, m, fields ?? defaultFields(['id']), publicBase),
+  );
   const body: Record<string, unknown> = { data };
   if (page.length === 0) return body;
   const cursors = { before: encodeCursor(start), after: encodeCursor(start + page.length - 1) };

@@ -4,12 +4,14 @@ import type { IgMedia } from '../personas/instagram-account';
 import type { Persona } from '../personas/world';
 import { defaultFields, pickFields, type FieldSpec } from './fields';
 import type { Caller } from './graph-auth';
+import { buildThumbnailUrl } from '../thumbnails';
 
 /** Graph nodes as they serialise: the Instagram user, its media, the Page (and its page token). */
 export function serializeIgUser(
   context: SandboxContext,
   persona: Persona,
   fields: FieldSpec[],
+  publicBase: string,
 ): Record<string, unknown> {
   const ig = persona.instagram;
   const nowMs = context.clock.nowMs();
@@ -20,7 +22,7 @@ export function serializeIgUser(
     name: () => ig.name,
     biography: () => ig.biography,
     website: () => ig.website,
-    profile_picture_url: () => ig.profilePictureUrl,
+    profile_picture_url: () => buildThumbnailUrl(publicBase, ig.id),
     followers_count: () => ig.activity.followersAt(context.today()),
     follows_count: () => ig.followsCount,
     media_count: () => ig.media.filter((m) => m.timestampMs <= nowMs).length,
@@ -31,6 +33,7 @@ export function serializeMedia(
   persona: Persona,
   media: IgMedia,
   fields: FieldSpec[],
+  publicBase: string,
 ): Record<string, unknown> {
   const path = media.productType === 'REELS' ? 'reel' : 'p';
   return pickFields('IGMedia', fields, {
@@ -38,12 +41,13 @@ export function serializeMedia(
     caption: () => media.caption,
     media_type: () => media.mediaType,
     media_product_type: () => media.productType,
+    // A video's media_url is the video itself (not served); pictures and covers are generated.
     media_url: () =>
-      `https://scontent.sandbox.invalid/${media.id}.${media.mediaType === 'VIDEO' ? 'mp4' : 'jpg'}`,
-    thumbnail_url: () =>
       media.mediaType === 'VIDEO'
-        ? `https://scontent.sandbox.invalid/${media.id}_thumb.jpg`
-        : undefined,
+        ? `https://scontent.sandbox.invalid/${media.id}.mp4`
+        : buildThumbnailUrl(publicBase, media.id),
+    thumbnail_url: () =>
+      media.mediaType === 'VIDEO' ? buildThumbnailUrl(publicBase, media.id) : undefined,
     permalink: () => `https://www.instagram.com/${path}/${media.shortcode}/`,
     shortcode: () => media.shortcode,
     timestamp: () => formatMetaTimestamp(media.timestampMs),
@@ -86,6 +90,7 @@ export function serializePage(
   context: SandboxContext,
   caller: Caller,
   fields: FieldSpec[],
+  publicBase: string,
 ): Record<string, unknown> {
   const page = caller.persona.page;
   return pickFields('Page', fields, {
@@ -99,6 +104,6 @@ export function serializePage(
     tasks: () => ['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 'MANAGE'],
     access_token: () => (caller.record.kind === 'user' ? pageTokenFor(context, caller) : undefined),
     instagram_business_account: (children) =>
-      serializeIgUser(context, caller.persona, children ?? defaultFields(['id'])),
+      serializeIgUser(context, caller.persona, children ?? defaultFields(['id']), publicBase),
   });
 }

@@ -259,6 +259,66 @@ describe('Meta: Instagram', () => {
     expect(small.body.error.code).toBe(100);
   });
 
+  it('lists cities inside their countries: never more than the country, never all of it', async () => {
+    const id = await igUserId();
+    const read = async (breakdown: string) => {
+      const { body } = await getJson<{ data: Insight[] }>(
+        graph(
+          `/${id}/insights?metric=follower_demographics&period=lifetime&metric_type=total_value&breakdown=${breakdown}&access_token=${staticMetaToken('mid')}`,
+        ),
+      );
+      return body.data[0]?.total_value?.breakdowns?.[0]?.results ?? [];
+    };
+    const countries = new Map((await read('country')).map((r) => [r.dimension_values[0], r.value]));
+    const cities = await read('city');
+    const countryOfCity: Record<string, string> = {
+      Lombardy: 'IT',
+      Lazio: 'IT',
+      Piedmont: 'IT',
+      Campania: 'IT',
+      'Emilia-Romagna': 'IT',
+      Berlin: 'DE',
+      'Île-de-France': 'FR',
+      'Community of Madrid': 'ES',
+      'São Paulo': 'BR',
+      Ontario: 'CA',
+      'New South Wales': 'AU',
+    };
+    const byCountry = new Map<string, number[]>();
+    for (const city of cities) {
+      const region = city.dimension_values[0]!.split(', ')[1]!;
+      const country = countryOfCity[region];
+      expect(country, city.dimension_values[0]).toBeDefined();
+      byCountry.set(country!, [...(byCountry.get(country!) ?? []), city.value]);
+    }
+    expect(byCountry.get('IT')).toHaveLength(5);
+    for (const [country, values] of byCountry) {
+      const countryTotal = countries.get(country) ?? 0;
+      const sum = values.reduce((a, b) => a + b, 0);
+      expect(sum, country).toBeLessThanOrEqual(countryTotal);
+      for (const value of values) expect(value, country).toBeLessThan(countryTotal);
+    }
+    const citiesTotal = cities.reduce((sum, r) => sum + r.value, 0);
+    const countriesTotal = [...countries.values()].reduce((a, b) => a + b, 0);
+    expect(citiesTotal).toBeLessThan(countriesTotal);
+  });
+
+  it('captions posts and reels with no sandbox notes', async () => {
+    const id = await igUserId();
+    const { body } = await getJson<{
+      data: { caption: string; media_product_type: string }[];
+    }>(
+      graph(
+        `/${id}/media?fields=caption,media_product_type&limit=100&access_token=${staticMetaToken('mid')}`,
+      ),
+    );
+    const captions = body.data.map((m) => m.caption);
+    expect(captions.some((caption) => /sandbox|Crescendo/i.test(caption))).toBe(false);
+    const reels = body.data.filter((m) => m.media_product_type === 'REELS');
+    expect(reels.length).toBeGreaterThan(10);
+    expect(new Set(reels.map((m) => m.caption)).size).toBeGreaterThan(5);
+  });
+
   it('returns media insights and refuses objects of other personas', async () => {
     const id = await igUserId();
     const token = staticMetaToken('mid');

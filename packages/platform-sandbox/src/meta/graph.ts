@@ -100,7 +100,13 @@ function dispatch(
   const instagram = persona.instagram;
   if (nodeId === instagram.id) {
     requirePermission(caller, 'instagram_basic');
-    if (!edge) return serializeIgUser(context, persona, fields ?? defaultFields(['id']));
+    if (!edge)
+      return serializeIgUser(
+        context,
+        persona,
+        fields ?? defaultFields(['id']),
+        context.publicBaseOf(request),
+      );
     if (edge === 'media' && extra.length === 0)
       return listMedia(request, context, persona, fields, params);
     if (edge === 'insights' && extra.length <= 2) {
@@ -116,7 +122,13 @@ function dispatch(
   const media = instagram.mediaById.get(nodeId);
   if (media && media.timestampMs <= nowMs) {
     requirePermission(caller, 'instagram_basic');
-    if (!edge) return serializeMedia(persona, media, fields ?? defaultFields(['id']));
+    if (!edge)
+      return serializeMedia(
+        persona,
+        media,
+        fields ?? defaultFields(['id']),
+        context.publicBaseOf(request),
+      );
     if (edge === 'insights' && extra.length === 0) {
       requirePermission(caller, 'instagram_manage_insights');
       return computeMediaInsights(media, params);
@@ -125,7 +137,13 @@ function dispatch(
   }
 
   if (nodeId === persona.page.id) {
-    if (!edge) return serializePage(context, caller, fields ?? defaultFields(['name', 'id']));
+    if (!edge)
+      return serializePage(
+        context,
+        caller,
+        fields ?? defaultFields(['name', 'id']),
+        context.publicBaseOf(request),
+      );
     if (edge === 'insights' && extra.length <= 2) {
       if (caller.record.kind !== 'page') {
         throw new MetaApiError({

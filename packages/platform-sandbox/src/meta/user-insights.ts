@@ -89,7 +89,10 @@ export function computeUserInsights(
         );
         const results = combos
           .map((combo, i) => ({ dimension_values: combo.values, value: values[i] ?? 0 }))
-          .filter((r) => r.value > 0)
+          .filter(
+            (r): r is { dimension_values: string[]; value: number } =>
+              r.value > 0 && !r.dimension_values.includes(null),
+          )
           .sort((a, b) => b.value - a.value)
           .slice(0, 45); // "Demographic metrics only return the top 45 performers."
         const meta = DEMOGRAPHIC_METRICS[metric]!;
@@ -203,15 +206,23 @@ export function computeUserInsights(
 function demographicCombos(
   account: InstagramAccount,
   keys: string[],
-): { values: string[]; weight: number }[] {
-  let combos: { values: string[]; weight: number }[] = [{ values: [], weight: 1 }];
+): { values: (string | null)[]; weight: number }[] {
+  let combos: { values: (string | null)[]; weight: number }[] = [{ values: [], weight: 1 }];
   for (const key of keys) {
     const shares = account.demographics[key as keyof InstagramAccount['demographics']];
     const sum = shares.weights.reduce((a, b) => a + b, 0);
+    // A partial breakdown keeps its shares of the whole; the unlisted rest is split off (null) and
+    // left out of the answer, so listed cities add up to less than the audience, as on Instagram.
+    const values: (string | null)[] = shares.isPartial
+      ? [...shares.values, null]
+      : [...shares.values];
+    const weights = shares.isPartial
+      ? [...shares.weights, Math.max(0, 1 - sum)]
+      : shares.weights.map((weight) => weight / sum);
     combos = combos.flatMap((combo) =>
-      shares.values.map((value, i) => ({
+      values.map((value, i) => ({
         values: [...combo.values, value],
-        weight: combo.weight * ((shares.weights[i] ?? 0) / sum),
+        weight: combo.weight * (weights[i] ?? 0),
       })),
     );
   }

@@ -12,6 +12,8 @@ export type PersonaDefinition = {
   artistName: string;
   handle: string;
   homeCountry: string;
+  /** Who the artist is, as the demo account's profile says it (same name, same country). */
+  profile: { city: string; timezone: string; bio: string; genres: string[] };
   youtube: {
     historyDays: number;
     videoCount: number;
@@ -61,6 +63,12 @@ export const PERSONAS: Record<PersonaId, PersonaDefinition> = {
     artistName: 'Juniper Vale',
     handle: 'junipervale',
     homeCountry: 'GB',
+    profile: {
+      city: 'Bristol',
+      timezone: 'Europe/London',
+      bio: 'Folk songwriter from Bristol. First EP out now.',
+      genres: ['folk', 'singer-songwriter'],
+    },
     youtube: {
       historyDays: 540,
       videoCount: 36,
@@ -96,6 +104,12 @@ export const PERSONAS: Record<PersonaId, PersonaDefinition> = {
     artistName: 'Nora Lumen',
     handle: 'noralumen',
     homeCountry: 'IT',
+    profile: {
+      city: 'Milan',
+      timezone: 'Europe/Rome',
+      bio: 'Dream-pop songwriter from Milan. Two EPs out, debut album in 2027.',
+      genres: ['dream pop', 'indie'],
+    },
     youtube: {
       historyDays: 1100,
       videoCount: 300,
@@ -131,6 +145,12 @@ export const PERSONAS: Record<PersonaId, PersonaDefinition> = {
     artistName: 'The Midnight Static',
     handle: 'themidnightstatic',
     homeCountry: 'US',
+    profile: {
+      city: 'Los Angeles',
+      timezone: 'America/Los_Angeles',
+      bio: 'Synthwave band from Los Angeles. Three albums, touring every year.',
+      genres: ['synthwave', 'electronic'],
+    },
     youtube: {
       historyDays: 2200,
       videoCount: 1500,

@@ -1,6 +1,7 @@
 import { DAY_MS } from '../dates';
-import { DIGITS, createRng } from '../random';
+import { DIGITS, createRng, hash3 } from '../random';
 import type { PersonaBuildInput } from './definitions';
+import type { Song } from './tiktok-account';
 import { InstagramActivity } from './meta-activity';
 
 /** The persona's Instagram professional account: profile, generated media, audience shares. */
@@ -30,6 +31,11 @@ export type DemographicShares = Record<
   {
     values: readonly string[];
     weights: readonly number[];
+    /**
+     * The weights are shares of the whole audience and add up to less than one: the rest lives in
+     * places not listed (cities only; Instagram lists the top cities, never everyone).
+     */
+    isPartial?: boolean;
   }
 >;
 
@@ -40,7 +46,6 @@ export type InstagramAccount = {
   name: string;
   biography: string;
   website: string;
-  profilePictureUrl: string;
   followsCount: number;
   /** Newest first, as the media edge lists them. */
   media: readonly IgMedia[];
@@ -49,6 +54,7 @@ export type InstagramAccount = {
   activity: InstagramActivity;
 };
 
+/** The home country's listed cities; every other listed city is in the country after its name. */
 const CITIES: Record<string, string[]> = {
   GB: ['London, England', 'Manchester, England', 'Bristol, England', 'Glasgow, Scotland'],
   IT: [
@@ -66,22 +72,45 @@ const CITIES: Record<string, string[]> = {
     'Atlanta, Georgia',
   ],
 };
-const OTHER_CITIES = [
-  'Berlin, Berlin',
-  'Paris, Île-de-France',
-  'Madrid, Community of Madrid',
-  'São Paulo, São Paulo',
-  'Toronto, Ontario',
-  'Sydney, New South Wales',
+const OTHER_CITIES: readonly (readonly [city: string, country: string])[] = [
+  ['Berlin, Berlin', 'DE'],
+  ['Paris, Île-de-France', 'FR'],
+  ['Madrid, Community of Madrid', 'ES'],
+  ['São Paulo, São Paulo', 'BR'],
+  ['Toronto, Ontario', 'CA'],
+  ['Sydney, New South Wales', 'AU'],
 ];
+/**
+ * The share of a country's followers who live in its listed cities: most of the home country's
+ * fans are in its big cities, a foreign country's in its capital, and never all of them.
+ */
+const HOME_CITY_COVERAGE = 0.6;
+const FOREIGN_CITY_COVERAGE = 0.3;
 const IG_COUNTRIES = ['US', 'GB', 'IT', 'DE', 'FR', 'ES', 'BR', 'MX', 'CA', 'AU', 'IN', 'NL'];
+
+/** What a reel says about its song, and what a post says; picked by index so no draw is added. */
+const REEL_CAPTIONS = [
+  (song: string) => `${song} is out now. Link in bio`,
+  (song: string) => `A little bit of ${song}, turn it up`,
+  (song: string) => `${song}, live from the rehearsal room`,
+  (song: string) => `The story behind ${song}`,
+  (song: string) => `${song} (acoustic)`,
+];
+const POST_CAPTIONS = [
+  (song: string) => `Thank you for all the love on ${song}`,
+  () => 'Studio day. Something new is on the way.',
+  () => 'Tour dates soon — where should we play?',
+  (song: string) => `${song} artwork, shot on film`,
+  () => 'Backstage, before the show',
+];
 
 export function buildInstagramAccount({
   definition,
   seed,
   anchorDay,
   releaseDays,
-}: PersonaBuildInput): InstagramAccount {
+  songs,
+}: PersonaBuildInput & { songs: readonly Song[] }): InstagramAccount {
   const rng = createRng(seed);
   const ig = definition.instagram;
   const historyDays = definition.youtube.historyDays;
@@ -105,13 +134,19 @@ export function buildInstagramAccount({
     const plays = Math.round(reach * (1.3 + 1.2 * rng.next()));
     const averageWatchTimeMs =
       productType === 'REELS' ? Math.round(durationMs * (0.35 + 0.4 * rng.next())) : 0;
+    // Drawn in the order the fields used to be, so every figure stays where it was.
+    const shortcode = rng.chars(
+      'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-',
+      11,
+    );
+    const timestampMs = (anchorDay - ageDays) * DAY_MS + rng.int(9 * 3600, 22 * 3600) * 1000;
     media.push({
       id,
-      shortcode: rng.chars('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-', 11),
+      shortcode,
       mediaType,
       productType,
-      caption: `${definition.artistName} — ${productType === 'REELS' ? 'new reel' : 'post'} #${i + 1} (sandbox)`,
-      timestampMs: (anchorDay - ageDays) * DAY_MS + rng.int(9 * 3600, 22 * 3600) * 1000,
+      caption: writeCaption(productType, songOn(songs, anchorDay - ageDays, i), i),
+      timestampMs,
       reach,
       views: plays,
       likes,
@@ -125,22 +160,26 @@ export function buildInstagramAccount({
   media.sort((a, b) => b.timestampMs - a.timestampMs);
 
   const home = definition.homeCountry;
-  const cities = [...(CITIES[home] ?? []), ...OTHER_CITIES];
+  const cities: (readonly [city: string, country: string])[] = [
+    ...(CITIES[home] ?? []).map((city) => [city, home] as const),
+    ...OTHER_CITIES.filter(([, country]) => country !== home),
+  ];
+  const countryWeights = IG_COUNTRIES.map((c, i) =>
+    c === home ? 0.45 : 0.1 * Math.exp(-i / 5) * (0.4 + rng.next()),
+  );
+  // The same number of draws as the cities listed, in order, so the figures after them stay put.
+  const cityDraws = cities.map((_, i) => Math.exp(-i / 3) * (0.5 + rng.next()));
   const demographics: DemographicShares = {
     age: {
       values: ['13-17', '18-24', '25-34', '35-44', '45-54', '55-64', '65+'],
       weights: [0.05, 0.31, 0.35, 0.16, 0.08, 0.03, 0.02],
     },
     gender: { values: ['F', 'M', 'U'], weights: [0.55, 0.43, 0.02] },
-    country: {
-      values: IG_COUNTRIES,
-      weights: IG_COUNTRIES.map((c, i) =>
-        c === home ? 0.45 : 0.1 * Math.exp(-i / 5) * (0.4 + rng.next()),
-      ),
-    },
+    country: { values: IG_COUNTRIES, weights: countryWeights },
     city: {
-      values: cities,
-      weights: cities.map((_, i) => Math.exp(-i / 3) * (0.5 + rng.next())),
+      values: cities.map(([city]) => city),
+      weights: shareCitiesWithinCountries(cities, cityDraws, IG_COUNTRIES, countryWeights, home),
+      isPartial: true,
     },
   };
 
@@ -150,13 +189,53 @@ export function buildInstagramAccount({
     igId: Number(`1${rng.chars(DIGITS, 9)}`),
     username: ig.username,
     name: definition.artistName,
-    biography: `${definition.artistName} · new music out now · sandbox persona "${definition.id}"`,
+    biography: `${definition.artistName} · new music out now`,
     website: `https://example.com/${definition.handle}`,
-    profilePictureUrl: `https://sandbox.invalid/instagram/${ig.username}.jpg`,
     followsCount: ig.follows,
     media,
     mediaById: new Map(media.map((m) => [m.id, m])),
     demographics,
     activity: new InstagramActivity(seed, anchorDay, ig.dailyReach, ig.followers, releaseDays),
   };
+}
+
+/**
+ * Each city's share of the whole audience: its country's share, split among that country's listed
+ * cities by their draws, times the part of the country living in listed cities. So a country's
+ * cities never add up to more than the country, and no city is the whole of its country.
+ */
+function shareCitiesWithinCountries(
+  cities: readonly (readonly [city: string, country: string])[],
+  draws: readonly number[],
+  countries: readonly string[],
+  countryWeights: readonly number[],
+  home: string,
+): number[] {
+  const countryTotal = countryWeights.reduce((sum, weight) => sum + weight, 0);
+  const drawsByCountry = new Map<string, number>();
+  cities.forEach(([, country], i) =>
+    drawsByCountry.set(country, (drawsByCountry.get(country) ?? 0) + (draws[i] ?? 0)),
+  );
+  return cities.map(([, country], i) => {
+    const countryShare = (countryWeights[countries.indexOf(country)] ?? 0) / countryTotal;
+    const coverage = country === home ? HOME_CITY_COVERAGE : FOREIGN_CITY_COVERAGE;
+    return (countryShare * coverage * (draws[i] ?? 0)) / (drawsByCountry.get(country) ?? 1);
+  });
+}
+
+/**
+ * The song a post is about: mostly the latest release on its day, sometimes an earlier one (by a
+ * hash of its index, so no random draw is added). Titles are the YouTube releases' own.
+ */
+function songOn(songs: readonly Song[], day: number, index: number): string | null {
+  const released = songs.filter((song) => song.day <= day);
+  if (released.length === 0) return songs[0]?.title ?? null;
+  const pick = hash3(index, day, 0x1a) % 3 === 0 ? hash3(index, 0, 0x1b) % released.length : -1;
+  return (released.at(pick) ?? released.at(-1))!.title;
+}
+
+function writeCaption(productType: IgProductType, song: string | null, index: number): string {
+  const templates = productType === 'REELS' ? REEL_CAPTIONS : POST_CAPTIONS;
+  const write = templates[index % templates.length]!;
+  return song ? write(song) : 'New music soon.';
 }

@@ -32,7 +32,6 @@ export type TikTokAccount = {
   username: string;
   displayName: string;
   bio: string;
-  avatarUrl: string;
   isVerified: boolean;
   followingCount: number;
   /** Song titles, oldest release first (the YouTube releases' titles). */
@@ -98,7 +97,7 @@ export function buildTikTokAccount(input: PersonaBuildInput & { songs: Song[] })
   slots.sort((a, b) => a.day - b.day);
 
   const usedIds = new Set<string>();
-  const videos: TikTokVideo[] = slots.map((slot, index) => {
+  const videos: TikTokVideo[] = slots.map((slot) => {
     let id = `7${rng.chars(DIGITS, 18)}`;
     while (usedIds.has(id)) id = `7${rng.chars(DIGITS, 18)}`;
     usedIds.add(id);
@@ -123,7 +122,7 @@ export function buildTikTokAccount(input: PersonaBuildInput & { songs: Song[] })
       id,
       song,
       title: `${song} — ${format} #newmusic`,
-      description: `${song} by ${definition.artistName} (${format}). Sandbox video ${index + 1} for Crescendo tests. #${definition.handle}`,
+      description: `${song} by ${definition.artistName} (${format}). #${definition.handle}`,
       createTimeMs: slot.day * DAY_MS + rng.int(10 * 3600, 22 * 3600) * 1000,
       durationSeconds: rng.int(9, 60),
       plateauViews,
@@ -144,8 +143,7 @@ export function buildTikTokAccount(input: PersonaBuildInput & { songs: Song[] })
     unionId: `c9c60f44-${rng.chars('0123456789abcdef', 4)}-${rng.chars('0123456789abcdef', 4)}-a4c1-${rng.chars('0123456789abcdef', 12)}`,
     username: config.username,
     displayName: definition.artistName,
-    bio: `${definition.artistName} · new music every release · sandbox persona "${definition.id}"`,
-    avatarUrl: `https://sandbox.invalid/tiktok/avatar/${config.username}.jpeg`,
+    bio: `${definition.artistName} · new music every release`,
     isVerified: config.isVerified,
     followingCount: config.following,
     songs: songTitles,

@@ -67,18 +67,19 @@ function buildPersona(seed: number, index: number, id: PersonaId, anchorDay: num
   }
   const input = { definition, anchorDay, releaseDays };
   const youtube = buildYouTubeChannel({ ...input, seed: hash3(personaSeed, 1, 0) });
+  // Same artist, same songs: TikTok's videos and Instagram's reels are about the YouTube releases.
+  const songs = songsOf(youtube.videos, releaseDays, definition.artistName);
   return {
     id,
     definition,
     facebookUser: { id: `10${rng.chars(DIGITS, 14)}`, name: definition.artistName },
     youtube,
-    instagram: buildInstagramAccount({ ...input, seed: hash3(personaSeed, 2, 0) }),
+    instagram: buildInstagramAccount({ ...input, seed: hash3(personaSeed, 2, 0), songs }),
     page: buildFacebookPage({ ...input, seed: hash3(personaSeed, 3, 0) }),
-    // Same artist, same songs: TikTok's videos are about the YouTube channel's releases.
     tiktok: buildTikTokAccount({
       ...input,
       seed: hash3(personaSeed, 4, 0),
-      songs: songsOf(youtube.videos, releaseDays, definition.artistName),
+      songs,
     }),
   };
 }

@@ -5,6 +5,7 @@ import type { Grant } from '../oauth/token-store';
 import type { Persona } from '../personas/world';
 import { countsAt, isPosted, type TikTokVideo } from '../personas/tiktok-account';
 import { checkTikTokToken, okError, sendTikTokApiError } from './errors';
+import { buildThumbnailUrl } from '../thumbnails';
 
 /**
  * Display API v2 (https://developers.tiktok.com/doc/display-api-overview): the signed-in user's
@@ -75,12 +76,13 @@ function videoObject(
   persona: Persona,
   fields: string[],
   nowMs: number,
+  publicBase: string,
 ): Record<string, unknown> {
   const counts = countsAt(video, nowMs);
   const all: Record<string, unknown> = {
     id: video.id,
     create_time: Math.floor(video.createTimeMs / 1000),
-    cover_image_url: `https://sandbox.invalid/tiktok/cover/${video.id}.jpeg?x-expires=${Math.floor(nowMs / 1000) + COVER_TTL_SECONDS}`,
+    cover_image_url: `${buildThumbnailUrl(publicBase, video.id)}?x-expires=${Math.floor(nowMs / 1000) + COVER_TTL_SECONDS}`,
     share_url: `https://www.tiktok.com/@${persona.tiktok.username}/video/${video.id}`,
     video_description: video.description,
     duration: video.durationSeconds,
@@ -184,9 +186,9 @@ export function registerTikTokDisplayRoutes(app: FastifyInstance, context: Sandb
     const all: Record<string, unknown> = {
       open_id: account.openId,
       union_id: account.unionId,
-      avatar_url: account.avatarUrl,
-      avatar_url_100: account.avatarUrl,
-      avatar_large_url: account.avatarUrl,
+      avatar_url: buildThumbnailUrl(context.publicBaseOf(request), account.openId),
+      avatar_url_100: buildThumbnailUrl(context.publicBaseOf(request), account.openId),
+      avatar_large_url: buildThumbnailUrl(context.publicBaseOf(request), account.openId),
       display_name: account.displayName,
       bio_description: account.bio,
       profile_deep_link: `https://vm.tiktok.com/sbx${account.username}/`,
@@ -245,7 +247,9 @@ export function registerTikTokDisplayRoutes(app: FastifyInstance, context: Sandb
     const last = page.at(-1);
     return reply.send({
       data: {
-        videos: page.map((video) => videoObject(video, persona, fields, nowMs)),
+        videos: page.map((video) =>
+          videoObject(video, persona, fields, nowMs, context.publicBaseOf(request)),
+        ),
         cursor: last ? last.createTimeMs : typeof cursor === 'number' ? cursor : 0,
         has_more: candidates.length > page.length,
       },
@@ -279,7 +283,11 @@ export function registerTikTokDisplayRoutes(app: FastifyInstance, context: Sandb
       .map((id) => persona.tiktok.videosById.get(id))
       .filter((video): video is TikTokVideo => video !== undefined && isPosted(video, nowMs));
     return reply.send({
-      data: { videos: videos.map((video) => videoObject(video, persona, fields, nowMs)) },
+      data: {
+        videos: videos.map((video) =>
+          videoObject(video, persona, fields, nowMs, context.publicBaseOf(request)),
+        ),
+      },
       error: okError(),
     });
   });

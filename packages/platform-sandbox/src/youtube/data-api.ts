@@ -70,7 +70,13 @@ export async function registerYouTubeDataRoutes(
       );
     }
     const items = channels.map((channel) =>
-      channelItem(channel, visibleVideos(channel), check.parts, context.today()),
+      channelItem(
+        channel,
+        visibleVideos(channel),
+        check.parts,
+        context.today(),
+        context.publicBaseOf(request),
+      ),
     );
     const body = {
       kind: 'youtube#channelListResponse',
@@ -128,7 +134,14 @@ export async function registerYouTubeDataRoutes(
     const page = videos.slice(offset, offset + maxResults);
     const playlistId = params.playlistId;
     const items = page.map((video, i) =>
-      playlistItem(channel, video, playlistId, offset + i, check.parts),
+      playlistItem(
+        channel,
+        video,
+        playlistId,
+        offset + i,
+        check.parts,
+        context.publicBaseOf(request),
+      ),
     );
     const body: Record<string, unknown> = { kind: 'youtube#playlistItemListResponse', etag: '' };
     if (offset + maxResults < videos.length)
@@ -182,7 +195,9 @@ export async function registerYouTubeDataRoutes(
       const owner = [...context.world.personas.values()].find((p) => p.youtube.videosById.has(id));
       const video = owner?.youtube.videosById.get(id);
       if (!owner || !video || video.publishedAtMs > nowMs()) continue;
-      items.push(videoItem(owner.youtube, video, check.parts, today));
+      items.push(
+        videoItem(owner.youtube, video, check.parts, today, context.publicBaseOf(request)),
+      );
     }
     const body = {
       kind: 'youtube#videoListResponse',

@@ -1,12 +1,17 @@
 import { formatGoogleTimestamp, formatIsoDuration } from '../dates';
 import { BASE_METRIC_INDEX, type Video, type YouTubeChannel } from '../personas/youtube-model';
 import { BASE64URL_ALPHABET, createRng, hashText } from '../random';
+import { buildThumbnailUrl } from '../thumbnails';
 
 /** The YouTube Data API's resources as it serialises them: channels, playlist items, videos. */
 
-/** Opaque, stable etags: Google's are 27 base64url characters. */
+/**
+ * Opaque, stable etags: Google's are 27 base64url characters. They name the resource, not the
+ * address the sandbox was reached at, so the host in thumbnail URLs is left out.
+ */
 export function etagOf(value: unknown): string {
-  return createRng(hashText(JSON.stringify(value))).chars(BASE64URL_ALPHABET, 27);
+  const text = JSON.stringify(value).replace(/"[^"]*\/thumbnails\//g, '"/thumbnails/');
+  return createRng(hashText(text)).chars(BASE64URL_ALPHABET, 27);
 }
 
 /** YouTube shows subscriber counts rounded down to three significant figures above 1,000. */
@@ -16,21 +21,24 @@ export function abbreviateSubscribers(count: number): number {
   return Math.floor(count / magnitude) * magnitude;
 }
 
+/** YouTube's thumbnail sizes, each pointing at the sandbox's generated image for the item. */
 function thumbnails(
   kind: 'channel' | 'video',
   id: string,
+  publicBase: string,
 ): Record<string, { url: string; width: number; height: number }> {
+  const url = buildThumbnailUrl(publicBase, id);
   if (kind === 'channel') {
     return {
-      default: { url: `https://yt3.sandbox.invalid/${id}=s88`, width: 88, height: 88 },
-      medium: { url: `https://yt3.sandbox.invalid/${id}=s240`, width: 240, height: 240 },
-      high: { url: `https://yt3.sandbox.invalid/${id}=s800`, width: 800, height: 800 },
+      default: { url, width: 88, height: 88 },
+      medium: { url, width: 240, height: 240 },
+      high: { url, width: 800, height: 800 },
     };
   }
   return {
-    default: { url: `https://i.sandbox.invalid/vi/${id}/default.jpg`, width: 120, height: 90 },
-    medium: { url: `https://i.sandbox.invalid/vi/${id}/mqdefault.jpg`, width: 320, height: 180 },
-    high: { url: `https://i.sandbox.invalid/vi/${id}/hqdefault.jpg`, width: 480, height: 360 },
+    default: { url, width: 120, height: 90 },
+    medium: { url, width: 320, height: 180 },
+    high: { url, width: 480, height: 360 },
   };
 }
 
@@ -40,6 +48,7 @@ export function channelItem(
   videos: readonly Video[],
   parts: Set<string>,
   today: number,
+  publicBase: string,
 ): Record<string, unknown> {
   let views = 0;
   let subscribers = 0;
@@ -56,7 +65,7 @@ export function channelItem(
       description: channel.description,
       customUrl: channel.handle,
       publishedAt: formatGoogleTimestamp(channel.publishedAtMs),
-      thumbnails: thumbnails('channel', channel.id),
+      thumbnails: thumbnails('channel', channel.id, publicBase),
       localized: { title: channel.title, description: channel.description },
       country: channel.country,
     };
@@ -87,13 +96,13 @@ export function channelItem(
 }
 
 /** The snippet fields a playlist item and a video share, in Google's order. */
-function videoSnippetBase(channel: YouTubeChannel, video: Video) {
+function videoSnippetBase(channel: YouTubeChannel, video: Video, publicBase: string) {
   return {
     publishedAt: formatGoogleTimestamp(video.publishedAtMs),
     channelId: channel.id,
     title: video.title,
     description: video.description,
-    thumbnails: thumbnails('video', video.id),
+    thumbnails: thumbnails('video', video.id, publicBase),
     channelTitle: channel.title,
   };
 }
@@ -105,6 +114,7 @@ export function playlistItem(
   playlistId: string,
   position: number,
   parts: Set<string>,
+  publicBase: string,
 ): Record<string, unknown> {
   const item: Record<string, unknown> = {
     kind: 'youtube#playlistItem',
@@ -113,7 +123,7 @@ export function playlistItem(
   };
   if (parts.has('snippet')) {
     item.snippet = {
-      ...videoSnippetBase(channel, video),
+      ...videoSnippetBase(channel, video, publicBase),
       playlistId,
       position,
       resourceId: { kind: 'youtube#video', videoId: video.id },
@@ -138,12 +148,13 @@ export function videoItem(
   video: Video,
   parts: Set<string>,
   today: number,
+  publicBase: string,
 ): Record<string, unknown> {
   const views = channel.series.cumulativeViews(video, today);
   const item: Record<string, unknown> = { kind: 'youtube#video', etag: '', id: video.id };
   if (parts.has('snippet')) {
     item.snippet = {
-      ...videoSnippetBase(channel, video),
+      ...videoSnippetBase(channel, video, publicBase),
       tags: video.tags,
       categoryId: '10',
       liveBroadcastContent: 'none',

@@ -253,6 +253,30 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     });
   });
 
+  it('shares Instagram cities of the whole audience, inside their countries', async () => {
+    const body = (await get('/api/dashboard/audience?platform=instagram')).json();
+    type Item = { key: string; value: number; share: number };
+    const find = (dimension: string): { items: Item[]; basis: string } =>
+      body.breakdowns.find((entry: { dimension: string }) => entry.dimension === dimension);
+    const countries = find('country');
+    const cities = find('city');
+    expect(cities.basis).toBe('followers');
+    const audience = countries.items.reduce((sum, item) => sum + item.value, 0);
+    // Listed cities are part of the audience: their shares are of it, as the countries' are.
+    for (const city of cities.items) {
+      expect(city.share, city.key).toBeCloseTo(city.value / audience, 4);
+    }
+    const italy = countries.items.find((item) => item.key === 'IT')!;
+    const italianCities = cities.items.filter((item) =>
+      /Lombardy|Lazio|Piedmont|Campania|Emilia-Romagna/.test(item.key),
+    );
+    expect(italianCities.length).toBeGreaterThan(1);
+    expect(italianCities.reduce((sum, item) => sum + item.share, 0)).toBeLessThan(italy.share);
+    const germany = countries.items.find((item) => item.key === 'DE')!;
+    const berlin = cities.items.find((item) => item.key.startsWith('Berlin'))!;
+    expect(berlin.value).toBeLessThan(germany.value);
+  });
+
   it('gives age and gender shares exactly as YouTube’s own ageGroup and gender reports', async () => {
     const body = (await get('/api/dashboard/audience?range=28d&platform=youtube')).json();
     const startDate = addDays(lastYouTubeDay, -27);

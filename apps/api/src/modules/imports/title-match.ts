@@ -1,5 +1,5 @@
 // Titles compared across sources: a statement's "Midnight Drive", Spotify's "Midnight Drive" and
-// YouTube's "Nova Lane - Midnight Drive (Official Video)" name one song. Titles only ever suggest a
+// YouTube's "Nora Lumen - Midnight Drive (Official Video)" name one song. Titles only ever suggest a
 // match (Spotify rows have no ISRC; platform items are linked when the artist confirms).
 
 /** Words that describe a video rather than the song. */

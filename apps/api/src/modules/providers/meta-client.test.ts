@@ -3,12 +3,16 @@ import { createMetaClient } from './meta-client';
 import { defaultRetryPolicy } from './platform-http';
 
 describe('Meta media links', () => {
-  it('keeps only https: permalinks and image addresses', async () => {
+  it('keeps only https: permalinks, and https: or this machine’s http: image addresses', async () => {
     const items = [
       ['a', 'https://www.instagram.com/p/a/'],
       ['b', 'javascript:alert(1)'],
       ['c', 'http://www.instagram.com/p/c/'],
       ['d', 'not a url'],
+      // The local sandbox's generated thumbnails: an image may load from here, a link may not.
+      ['e', 'http://localhost:3000/sandbox/thumbnails/e.svg'],
+      ['f', 'http://127.0.0.1:3000/sandbox/thumbnails/f.svg'],
+      ['g', 'http://localhost.example.com/thumbnails/g.svg'],
     ];
     const client = createMetaClient(
       {
@@ -40,6 +44,9 @@ describe('Meta media links', () => {
       ['b', null, null],
       ['c', null, null],
       ['d', null, null],
+      ['e', null, 'http://localhost:3000/sandbox/thumbnails/e.svg'],
+      ['f', null, 'http://127.0.0.1:3000/sandbox/thumbnails/f.svg'],
+      ['g', null, null],
     ]);
   });
 });

@@ -3,6 +3,7 @@ import type { MetaPlatformConfig } from '../../config/env';
 import {
   buildUrl,
   httpsUrlSchema,
+  imageUrlSchema,
   ProviderError,
   QuotaExceededError,
   ReconnectNeededError,
@@ -76,7 +77,7 @@ const instagramUserSchema = z.object({
   name: z.string().optional(),
   followers_count: z.number().optional(),
   media_count: z.number().optional(),
-  profile_picture_url: httpsUrlSchema,
+  profile_picture_url: imageUrlSchema,
 });
 export type InstagramUser = z.output<typeof instagramUserSchema>;
 
@@ -89,8 +90,8 @@ const mediaPageSchema = z.object({
       media_product_type: z.string().optional(),
       timestamp: z.string(),
       permalink: httpsUrlSchema,
-      thumbnail_url: httpsUrlSchema,
-      media_url: httpsUrlSchema,
+      thumbnail_url: imageUrlSchema,
+      media_url: imageUrlSchema,
       like_count: z.number().optional(),
       comments_count: z.number().optional(),
     }),
@@ -268,7 +269,7 @@ export function createMetaClient(config: MetaPlatformConfig, http: PlatformHttp)
           `/${id}/media`,
           {
             fields:
-              'id,caption,media_type,media_product_type,timestamp,permalink,thumbnail_url,like_count,comments_count',
+              'id,caption,media_type,media_product_type,timestamp,permalink,thumbnail_url,media_url,like_count,comments_count',
             limit: 100,
             after,
           },

@@ -194,3 +194,24 @@ export const httpsUrlSchema = z
       return undefined;
     }
   });
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * An image address from a platform (thumbnail, cover, avatar): `https:`, or plain http on this
+ * machine, where the local platform sandbox serves its generated pictures (`http://localhost:3000/
+ * sandbox/thumbnails/…`). No real platform hands out a loopback address, and an image is never an href.
+ */
+export const imageUrlSchema = z
+  .string()
+  .optional()
+  .transform((value) => {
+    if (!value) return undefined;
+    try {
+      const url = new URL(value);
+      if (url.protocol === 'https:') return value;
+      return url.protocol === 'http:' && loopbackHosts.has(url.hostname) ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  });

@@ -19,7 +19,12 @@ const windowQuery = `from=${window.from}&to=${window.to}`;
 type Figure = { value: number | null };
 type Kpis = { followers: { total: number | null } } & Record<string, Figure>;
 type Point = { views: number | null; byPlatform: Record<string, unknown> };
-type Freshness = { platform: string; connectionId?: string; pendingDays?: string[] };
+type Freshness = {
+  platform: string;
+  connectionId?: string;
+  pendingDays?: string[];
+  sandbox?: boolean;
+};
 
 /** Two figures added as the dashboard adds them: unknown only when both are. */
 const addKnown = (a: number | null, b: number | null) =>
@@ -95,6 +100,9 @@ describe.each(databaseTargets)('the shared view on %s', (target) => {
     expect(shared.platforms).toEqual(everyPlatform);
     expect(shared.freshness).toHaveLength(own.freshness.length);
     expect(shared.freshness[0]).not.toHaveProperty('connectionId');
+    // The reader is not told the owner's accounts are test (sandbox) connections.
+    expect(own.freshness[0]).toHaveProperty('sandbox');
+    expect(shared.freshness[0]).not.toHaveProperty('sandbox');
     expect(shared).toMatchObject({ isLocked: false, view: 'overview', includesRevenue: false });
 
     const withRevenue = await createLink({ view: 'overview', range: '28d', includeRevenue: true });
@@ -194,7 +202,10 @@ describe.each(databaseTargets)('the shared view on %s', (target) => {
     expect(shared.verifiedPlatforms).toEqual(chosen);
     const chosenFreshness = all.freshness
       .filter((account: Freshness) => chosen.includes(account.platform))
-      .map(({ connectionId: _id, pendingDays: _days, ...account }: Freshness) => account);
+      .map(
+        ({ connectionId: _id, pendingDays: _days, sandbox: _sandbox, ...account }: Freshness) =>
+          account,
+      );
     expect(shared.freshness).toEqual(chosenFreshness);
 
     // Not one key or entry of Facebook's anywhere in the answer.

@@ -134,6 +134,7 @@ export async function getAudience(
           .sort((a, b) => b.value - a.value || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
       });
     }
+    shareCitiesOfWholeAudience(breakdowns.filter((breakdown) => breakdown.platform === platform));
   }
   return {
     platform: query.platform,
@@ -142,4 +143,26 @@ export async function getAudience(
     breakdowns,
     fastestGrowingCountries: fastestGrowingCountries(rows, platformOf),
   };
+}
+
+/**
+ * Platforms list only their top cities, so the listed cities add up to less than the audience. A
+ * city's share is of the whole audience (the total of a complete breakdown of the same period and
+ * basis: country, age or gender), so it matches the country shares beside it; without one it stays
+ * a share of the listed cities.
+ */
+function shareCitiesOfWholeAudience(breakdowns: AudienceResponse['breakdowns']): void {
+  const sumOf = (items: readonly { value: number }[]) =>
+    items.reduce((sum, item) => sum + item.value, 0);
+  for (const cities of breakdowns) {
+    if (cities.dimension !== 'city' || !cities.isAvailable || !cities.basis) continue;
+    let audience = 0;
+    for (const other of breakdowns) {
+      if (other.dimension === 'city' || !other.isAvailable) continue;
+      if (other.basis !== cities.basis || other.period?.label !== cities.period?.label) continue;
+      audience = Math.max(audience, sumOf(other.items));
+    }
+    if (audience <= sumOf(cities.items)) continue;
+    for (const item of cities.items) item.share = round4(item.value / audience);
+  }
 }

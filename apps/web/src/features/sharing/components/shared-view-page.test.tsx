@@ -18,7 +18,7 @@ const kpis = {
 
 function sharedView(overrides: Partial<SharedViewResponse> = {}): SharedViewResponse {
   return {
-    artistName: 'Nova Lane',
+    artistName: 'Nora Lumen',
     view: 'overview',
     platforms: ['youtube', 'instagram'],
     window: { range: '28d', from: null, to: null },
@@ -28,8 +28,7 @@ function sharedView(overrides: Partial<SharedViewResponse> = {}): SharedViewResp
     freshness: [
       {
         platform: 'youtube',
-        accountName: 'Nova Lane',
-        sandbox: true,
+        accountName: 'Nora Lumen',
         lastSyncedAt: '2025-06-15T10:00:00Z',
         dataCompleteThrough: '2025-06-13',
       },
@@ -67,10 +66,12 @@ describe('the shared page', () => {
   it('shows the figures, the verified platforms and each account’s freshness, no revenue', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, sharedView()));
     setup();
-    expect(await screen.findByRole('heading', { name: 'Nova Lane · Overview' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Nora Lumen · Overview' })).toBeTruthy();
     expect(screen.getByText('Verified from connected YouTube / Instagram accounts')).toBeTruthy();
     expect(screen.getByText(/^Last 28 days · YouTube \+ Instagram/)).toBeTruthy();
-    expect(screen.getByRole('list', { name: 'Data freshness' }).textContent).toMatch(/Sandbox/);
+    const freshness = screen.getByRole('list', { name: 'Data freshness' }).textContent;
+    expect(freshness).toMatch(/^YouTube · Nora Lumen · data through /);
+    expect(freshness).not.toMatch(/sandbox/i);
     expect(screen.getAllByTestId('shared-kpi-Views')[0]!.textContent).toContain('48.2K');
     expect(screen.queryByText('Estimated revenue')).toBeNull();
     expect(String(fetchMock.mock.calls[0]![0])).toBe(`/api/public/shares/${token}?page=1`);

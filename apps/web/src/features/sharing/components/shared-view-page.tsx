@@ -94,13 +94,12 @@ function Freshness({ data }: { data: SharedViewResponse }) {
     <ul className="flex flex-wrap gap-2" aria-label="Data freshness">
       {data.freshness.map((account) => (
         <li key={`${account.platform}-${account.accountName}`}>
-          <Badge tone={account.sandbox ? 'warning' : 'neutral'}>
+          <Badge tone="neutral">
             {platformNames[account.platform]} · {account.accountName}
             {account.dataCompleteThrough
               ? ` · data through ${formatLongDay(account.dataCompleteThrough)}`
               : ''}
             {account.lastSyncedAt ? ` · synced ${formatRelativeTime(account.lastSyncedAt)}` : ''}
-            {account.sandbox ? ' · Sandbox' : ''}
           </Badge>
         </li>
       ))}
