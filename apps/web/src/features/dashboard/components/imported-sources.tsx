@@ -9,8 +9,9 @@ import { AudioLines, FileUp, ReceiptText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
 import {
   formatDaySpan,
   formatFullNumber,
@@ -22,6 +23,27 @@ import { formatMoney, formatMonth } from '@/lib/money';
 
 type Analytics = DashboardAnalyticsResponse;
 type Range = Analytics['range'];
+
+/** A compact card header: the card sits between the KPIs and the chart, so it stays short. */
+function SourceCardHeader({
+  title,
+  icon: Icon,
+  description,
+}: {
+  title: string;
+  icon: typeof AudioLines;
+  description: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <div className="flex items-center justify-between gap-2">
+        <CardTitle className="text-sm sm:text-base">{title}</CardTitle>
+        <Icon className="h-4 w-4 shrink-0 text-zinc-500" aria-hidden="true" />
+      </div>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">{description}</p>
+    </div>
+  );
+}
 
 /** One labelled figure of a card; an absent figure reads "—", never 0. */
 function Figure({ label, value, detail }: { label: string; value: string; detail?: ReactNode }) {
@@ -44,46 +66,51 @@ export function describeSpotifyCoverage(spotify: SpotifyOverview, range: Range):
   return `Your export covers ${formatDaySpan(spotify.window.from, spotify.window.to)}, not the whole period.`;
 }
 
-function SpotifyCard({ spotify, range }: { spotify: SpotifyOverview; range: Range }) {
+function SpotifyCard({
+  spotify,
+  range,
+  className,
+}: {
+  spotify: SpotifyOverview;
+  range: Range;
+  className?: string;
+}) {
   const coverage = describeSpotifyCoverage(spotify, range);
   const lastDay = spotify.window ? formatLongDay(spotify.window.to) : null;
   return (
-    <Card className="min-w-0" data-testid="spotify-overview">
-      <CardHeader>
-        <div className="flex items-center justify-between gap-2">
-          <CardTitle>Spotify</CardTitle>
-          <AudioLines className="h-4 w-4 shrink-0 text-zinc-500" aria-hidden="true" />
-        </div>
-        <CardDescription>
-          From your Spotify for Artists export of {formatLongDay(spotify.asOf)}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3">
-        <dl className="grid grid-cols-3 gap-3">
-          <Figure
-            label="Streams"
-            value={formatFullNumber(spotify.streams)}
-            detail={spotify.window ? formatDaySpan(spotify.window.from, spotify.window.to) : null}
-          />
-          <Figure
-            label="Listeners"
-            value={formatFullNumber(spotify.listeners)}
-            detail={lastDay ? `on ${lastDay}` : null}
-          />
-          <Figure
-            label="Followers"
-            value={formatFullNumber(spotify.followers)}
-            detail={
-              spotify.followersNet === null
-                ? null
-                : `${formatSignedCompactNumber(spotify.followersNet)} net`
-            }
-          />
-        </dl>
-        {coverage ? (
-          <p className="text-xs font-medium text-amber-800 dark:text-amber-300">{coverage}</p>
-        ) : null}
-      </CardContent>
+    <Card
+      className={cn('flex min-w-0 flex-col gap-3 p-4 sm:p-5', className)}
+      data-testid="spotify-overview"
+    >
+      <SourceCardHeader
+        title="Spotify"
+        icon={AudioLines}
+        description={`From your Spotify for Artists export of ${formatLongDay(spotify.asOf)}`}
+      />
+      <dl className="grid grid-cols-3 gap-3">
+        <Figure
+          label="Streams"
+          value={formatFullNumber(spotify.streams)}
+          detail={spotify.window ? formatDaySpan(spotify.window.from, spotify.window.to) : null}
+        />
+        <Figure
+          label="Listeners"
+          value={formatFullNumber(spotify.listeners)}
+          detail={lastDay ? `on ${lastDay}` : null}
+        />
+        <Figure
+          label="Followers"
+          value={formatFullNumber(spotify.followers)}
+          detail={
+            spotify.followersNet === null
+              ? null
+              : `${formatSignedCompactNumber(spotify.followersNet)} net`
+          }
+        />
+      </dl>
+      {coverage ? (
+        <p className="text-xs font-medium text-amber-800 dark:text-amber-300">{coverage}</p>
+      ) : null}
     </Card>
   );
 }
@@ -128,42 +155,59 @@ function describeStatementTotal(revenue: StatementRevenueOverview): {
   return { value: formatMoney(revenue.total, revenue.currency), note: null };
 }
 
-function StatementRevenueCard({ revenue }: { revenue: StatementRevenueOverview }) {
+function StatementRevenueCard({
+  revenue,
+  className,
+}: {
+  revenue: StatementRevenueOverview;
+  className?: string;
+}) {
   const total = describeStatementTotal(revenue);
   return (
-    <Card className="min-w-0" data-testid="statement-revenue-overview">
-      <CardHeader>
-        <div className="flex items-center justify-between gap-2">
-          <CardTitle>Statement revenue</CardTitle>
-          <ReceiptText className="h-4 w-4 shrink-0 text-zinc-500" aria-hidden="true" />
-        </div>
-        <CardDescription>
-          From your distributors’ statements
-          {revenue.months ? ` · ${describeMonths(revenue.months)}` : ''}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <p
-            className="text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl lg:text-2xl"
-            data-testid="statement-revenue-total"
-          >
-            {total.value}
-          </p>
-          {revenue.isPartial && total.note === null ? (
-            <Badge tone="warning">partly reported</Badge>
+    <Card
+      className={cn('flex min-w-0 flex-col gap-3 p-4 sm:p-5', className)}
+      data-testid="statement-revenue-overview"
+    >
+      <SourceCardHeader
+        title="Statement revenue"
+        icon={ReceiptText}
+        description={`From your distributors’ statements${
+          revenue.months ? ` · ${describeMonths(revenue.months)}` : ''
+        }`}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <p
+              className="text-xl font-semibold tracking-tight tabular-nums sm:text-2xl"
+              data-testid="statement-revenue-total"
+            >
+              {total.value}
+            </p>
+            {revenue.isPartial && total.note === null ? (
+              <Badge tone="warning">partly reported</Badge>
+            ) : null}
+          </div>
+          {total.note ? (
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">{total.note}</p>
           ) : null}
+          {total.note === null && revenue.quantity > 0 ? (
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">
+              {formatFullNumber(revenue.quantity)} streams and sales
+            </p>
+          ) : null}
+          <Link
+            to={paths.dashboardRevenue}
+            className="mt-1 self-start text-xs font-medium text-brand-700 hover:underline dark:text-brand-300"
+          >
+            See revenue by store, country and song
+          </Link>
         </div>
-        {total.note ? (
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">{total.note}</p>
-        ) : null}
-        {total.note === null && revenue.quantity > 0 ? (
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">
-            {formatFullNumber(revenue.quantity)} streams and sales
-          </p>
-        ) : null}
         {revenue.reportedThrough.length > 0 ? (
-          <ul aria-label="Statements reported" className="flex flex-col gap-1 text-sm">
+          <ul
+            aria-label="Statements reported"
+            className="flex shrink-0 flex-col gap-0.5 text-xs sm:min-w-56"
+          >
             {revenue.reportedThrough.map((report) => (
               <li
                 key={report.source}
@@ -177,13 +221,7 @@ function StatementRevenueCard({ revenue }: { revenue: StatementRevenueOverview }
             ))}
           </ul>
         ) : null}
-        <Link
-          to={paths.dashboardRevenue}
-          className="self-start text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
-        >
-          See revenue by store, country and song
-        </Link>
-      </CardContent>
+      </div>
     </Card>
   );
 }
@@ -227,9 +265,21 @@ export function ImportedSources({
   if (spotify === null && statementRevenue === null) return isPromptShown ? <ImportPrompt /> : null;
   if (!spotify && !statementRevenue) return null;
   return (
-    <section aria-label="Imported sources" className="grid grid-cols-1 gap-4 md:grid-cols-2">
-      {spotify ? <SpotifyCard spotify={spotify} range={data.range} /> : null}
-      {statementRevenue ? <StatementRevenueCard revenue={statementRevenue} /> : null}
+    // Side by side only where the statements' per-source list still fits beside their total.
+    <section aria-label="Imported sources" className="grid grid-cols-1 gap-4 xl:grid-cols-5">
+      {spotify ? (
+        <SpotifyCard
+          spotify={spotify}
+          range={data.range}
+          className={statementRevenue ? 'xl:col-span-2' : 'xl:col-span-5'}
+        />
+      ) : null}
+      {statementRevenue ? (
+        <StatementRevenueCard
+          revenue={statementRevenue}
+          className={spotify ? 'xl:col-span-3' : 'xl:col-span-5'}
+        />
+      ) : null}
     </section>
   );
 }
