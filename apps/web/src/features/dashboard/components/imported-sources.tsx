@@ -50,7 +50,9 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
       <dt className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</dt>
-      <dd className="text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">{value}</dd>
+      <dd className="text-xl font-semibold tracking-tight tabular-nums sm:text-2xl xl:text-xl">
+        {value}
+      </dd>
       {detail ? <dd className="text-xs text-zinc-600 dark:text-zinc-400">{detail}</dd> : null}
     </div>
   );
@@ -87,7 +89,7 @@ function SpotifyCard({
         icon={AudioLines}
         description={`From your Spotify for Artists export of ${formatLongDay(spotify.asOf)}`}
       />
-      <dl className="grid grid-cols-3 gap-3">
+      <dl className="grid grid-cols-3 gap-x-4 gap-y-3">
         <Figure
           label="Streams"
           value={formatFullNumber(spotify.streams)}
