@@ -543,3 +543,213 @@ describe('DashboardPage overview', () => {
     expect(screen.queryByRole('heading', { name: 'Async Operation Failed' })).toBeNull();
   });
 });
+
+describe('DashboardPage imported sources', () => {
+  const spotify = {
+    asOf: '2026-11-19',
+    window: { from: '2026-10-23', to: '2026-11-19' },
+    streams: 184_233,
+    listeners: 9_412,
+    followers: 12_870,
+    followersNet: 341,
+  };
+  const statementRevenue = {
+    currency: 'USD',
+    months: { from: '2026-11', to: '2026-11' },
+    total: 1_234.56,
+    quantity: 301_442,
+    reportedThrough: [
+      { source: 'distrokid', through: '2026-11-30' },
+      { source: 'bandcamp', through: '2026-11-30' },
+    ],
+    isPartial: false,
+  };
+
+  async function findCard(testId: string) {
+    await findKeyMetrics();
+    return screen.getByTestId(testId);
+  }
+
+  it('shows the Spotify export’s streams, listeners and followers with the export’s date', async () => {
+    analyticsResponder = () => buildAnalytics({ spotify, statementRevenue: null });
+    setup();
+    const card = await findCard('spotify-overview');
+    expect(
+      within(card).getByText('From your Spotify for Artists export of Nov 19, 2026'),
+    ).toBeTruthy();
+    expect(within(card).getByText('184,233')).toBeTruthy();
+    expect(within(card).getByText('9,412')).toBeTruthy();
+    expect(within(card).getByText('12,870')).toBeTruthy();
+    expect(within(card).getByText('+341 net')).toBeTruthy();
+    expect(within(card).queryByText(/not the whole period/)).toBeNull();
+    // Statements are absent (null): no revenue card, and no prompt since Spotify is imported.
+    expect(screen.queryByTestId('statement-revenue-overview')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Import files' })).toBeNull();
+  });
+
+  it('says when the Spotify export does not cover the whole period, or none of it', async () => {
+    analyticsResponder = () =>
+      buildAnalytics({
+        spotify: {
+          ...spotify,
+          asOf: '2026-11-10',
+          window: { from: '2026-10-23', to: '2026-11-10' },
+        },
+      });
+    const first = setup();
+    const card = await findCard('spotify-overview');
+    expect(
+      within(card).getByText('Your export covers Oct 23 – Nov 10, 2026, not the whole period.'),
+    ).toBeTruthy();
+    first.unmount();
+
+    analyticsResponder = () =>
+      buildAnalytics({
+        spotify: {
+          asOf: '2026-09-30',
+          window: null,
+          streams: null,
+          listeners: null,
+          followers: null,
+          followersNet: null,
+        },
+      });
+    setup();
+    const empty = await findCard('spotify-overview');
+    expect(within(empty).getByText('Your export has no days in this period.')).toBeTruthy();
+    expect(within(empty).getAllByText('—')).toHaveLength(3);
+    expect(within(empty).queryByText('0')).toBeNull();
+  });
+
+  it('shows statement revenue in its currency, its months and each source’s last month, apart from YouTube’s estimate', async () => {
+    analyticsResponder = () =>
+      buildAnalytics({
+        combined: buildKpis({ estimatedRevenue: compared(98.7, 90, 0.0967) }),
+        spotify: null,
+        statementRevenue: { ...statementRevenue, currency: 'EUR' },
+      });
+    setup();
+    const card = await findCard('statement-revenue-overview');
+    const euros = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' }).format(
+      1_234.56,
+    );
+    expect(within(card).getByTestId('statement-revenue-total').textContent).toBe(euros);
+    expect(
+      within(card).getByText('From your distributors’ statements · November 2026'),
+    ).toBeTruthy();
+    expect(within(card).getByText('301,442 streams and sales')).toBeTruthy();
+    const sources = within(card).getByRole('list', { name: 'Statements reported' });
+    expect(
+      within(sources)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'DistroKidReported through November 2026',
+      'BandcampReported through November 2026',
+    ]);
+    expect(within(card).queryByText('partly reported')).toBeNull();
+    expect(
+      within(card)
+        .getByRole('link', { name: /See revenue/ })
+        .getAttribute('href'),
+    ).toBe('/dashboard/revenue');
+    // YouTube's estimate keeps its own card and label; the two are never added.
+    const metrics = screen.getByRole('region', { name: 'Key metrics' });
+    const youtube = cardOf(within(metrics).getByRole('heading', { name: 'YouTube revenue' }));
+    expect(within(youtube).getByText('Estimated by YouTube, in US dollars')).toBeTruthy();
+    expect(within(youtube).getByText('$99')).toBeTruthy();
+    expect(screen.queryByText(/1,333\.26/)).toBeNull();
+  });
+
+  it('says partly reported, and not reported yet per source and for months no statement covers', async () => {
+    analyticsResponder = () =>
+      buildAnalytics({
+        statementRevenue: {
+          ...statementRevenue,
+          months: { from: '2026-09', to: '2026-11' },
+          reportedThrough: [
+            { source: 'distrokid', through: '2026-10-31' },
+            { source: 'tunecore', through: null },
+          ],
+          isPartial: true,
+        },
+      });
+    const first = setup();
+    const card = await findCard('statement-revenue-overview');
+    expect(within(card).getByTestId('statement-revenue-total').textContent).toBe('$1,234.56');
+    expect(within(card).getByText('partly reported')).toBeTruthy();
+    expect(within(card).getByText('September 2026 – November 2026', { exact: false })).toBeTruthy();
+    const sources = within(card).getByRole('list', { name: 'Statements reported' });
+    expect(
+      within(sources)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['DistroKidReported through October 2026', 'TuneCoreNot reported yet']);
+    first.unmount();
+
+    // No source has reached the period's months: not $0, "not reported yet".
+    analyticsResponder = () =>
+      buildAnalytics({
+        statementRevenue: {
+          ...statementRevenue,
+          total: 0,
+          quantity: 0,
+          reportedThrough: [{ source: 'distrokid', through: '2026-08-31' }],
+          isPartial: true,
+        },
+      });
+    setup();
+    const waiting = await findCard('statement-revenue-overview');
+    expect(within(waiting).getByTestId('statement-revenue-total').textContent).toBe(
+      'Not reported yet',
+    );
+    expect(within(waiting).queryByText(/\$0/)).toBeNull();
+  });
+
+  it('shows no statement total for a period in which no statement month starts', async () => {
+    analyticsResponder = () =>
+      buildAnalytics({ statementRevenue: { ...statementRevenue, months: null, total: 0 } });
+    setup();
+    const card = await findCard('statement-revenue-overview');
+    expect(within(card).getByTestId('statement-revenue-total').textContent).toBe('—');
+    expect(within(card).getByText(/no month starts in this period/)).toBeTruthy();
+  });
+
+  it('changes nothing when the fields are absent (a platform filter) and prompts to import when nothing is', async () => {
+    analyticsResponder = (params) =>
+      params.platform === 'youtube'
+        ? buildAnalytics({ platform: 'youtube' })
+        : buildAnalytics({ spotify: null, statementRevenue: null });
+    const first = setup('/dashboard?platform=youtube');
+    await findKeyMetrics();
+    expect(screen.queryByRole('region', { name: 'Imported sources' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Import files' })).toBeNull();
+    expect(screen.queryByText(/Spotify/)).toBeNull();
+    const metrics = screen.getByRole('region', { name: 'Key metrics' });
+    expect(within(metrics).getByRole('heading', { name: 'Revenue' })).toBeTruthy();
+    first.unmount();
+
+    setup();
+    await findKeyMetrics();
+    expect(screen.queryByTestId('spotify-overview')).toBeNull();
+    expect(screen.queryByTestId('statement-revenue-overview')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Import files' }).getAttribute('href')).toBe(
+      '/settings/imports',
+    );
+  });
+
+  it('shows imported figures to an artist with no platform connected', async () => {
+    analyticsResponder = () =>
+      buildAnalytics({ hasConnections: false, byPlatform: {}, spotify, statementRevenue });
+    setup();
+    expect(
+      await screen.findByRole('heading', { name: 'Connect a platform to see your growth' }),
+    ).toBeTruthy();
+    expect(within(screen.getByTestId('spotify-overview')).getByText('184,233')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('statement-revenue-overview')).getByTestId(
+        'statement-revenue-total',
+      ).textContent,
+    ).toBe('$1,234.56');
+  });
+});

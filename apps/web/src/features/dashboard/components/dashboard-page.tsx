@@ -31,6 +31,7 @@ import { KpiCard } from './kpi-card';
 import { MilestonesPanel } from './milestones-panel';
 import { ShareViewButton } from './share-view-button';
 import { ArtistProfileCard, FinishProfilePrompt } from './artist-profile-card';
+import { ImportedSources } from './imported-sources';
 import { KeyMetrics, kpiGridClass, kpiSkeletons } from './key-metrics';
 
 // Recharts is the largest module on this page (~110 KB gz). It loads when there is a series to
@@ -163,7 +164,13 @@ export function DashboardPage() {
   } else if (isFirstSync) {
     body = <FirstSyncProgress connections={firstSyncs} />;
   } else if (!data.hasConnections) {
-    body = <ConnectPrompt />;
+    // Imported files still show without a connected platform.
+    body = (
+      <div className="flex flex-col gap-4">
+        <ConnectPrompt />
+        <ImportedSources data={data} isPromptShown={false} />
+      </div>
+    );
   } else {
     body = (
       <div
@@ -171,6 +178,7 @@ export function DashboardPage() {
         aria-busy={isUpdating}
       >
         <KeyMetrics data={data} />
+        <ImportedSources data={data} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <GrowthCard data={data} />
           <MilestonesPanel

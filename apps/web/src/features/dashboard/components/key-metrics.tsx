@@ -171,7 +171,12 @@ function describeKpi(data: Analytics, key: KpiKey): KpiFigure {
       };
     }
     case 'estimatedRevenue':
-      return { ...describeRevenue(kpis.estimatedRevenue), change: kpis.estimatedRevenue.change };
+      return {
+        // Beside statement revenue the card names whose estimate it is: the two are never added.
+        label: data.statementRevenue ? 'YouTube revenue' : undefined,
+        ...describeRevenue(kpis.estimatedRevenue),
+        change: kpis.estimatedRevenue.change,
+      };
   }
 }
 
