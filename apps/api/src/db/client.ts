@@ -154,3 +154,11 @@ async function pingDatabase(db: Database, isClosed: () => boolean): Promise<bool
 export function getPgliteClient(handle: DatabaseHandle): PGlite | null {
   return (handle as DatabaseHandle & { pglite?: PGlite }).pglite ?? null;
 }
+
+/**
+ * True when the database is the embedded PGlite: one process, no autovacuum or autoanalyze, so
+ * the product keeps its planner statistics fresh itself.
+ */
+export function isEmbeddedDatabase(db: Database): boolean {
+  return (db as Database & { $client?: unknown }).$client instanceof PGlite;
+}

@@ -37,5 +37,6 @@ export { platformNames } from './shared/platforms';
 export type { AnalyticsViewer } from './shared/scope';
 export { upsertRangeTotals, type RangeTotalValues } from './range-totals/range-totals';
 export * from './writes/analytics-writes';
+export { analyzeAnalyticsTables } from './writes/analyze-tables';
 export * from './writes/snapshots';
 export { analyticsRoutes } from './analytics.routes';

@@ -1,9 +1,10 @@
 // The sync module's public surface: the engine that copies a connection's platform data into the
 // analytics model, and its queue. Connections enqueue syncs; the worker runs the handlers.
-export { enqueueConnectionSync, scheduleQueue, syncQueue } from './sync-queue';
+export { enqueueConnectionSync, scheduleQueue, statisticsQueue, syncQueue } from './sync-queue';
 export {
   createSyncHandlers,
   ensureDailySchedule,
+  ensureStatisticsSchedule,
   runConnectionSync,
   scheduleDailySyncs,
 } from './sync-runner';

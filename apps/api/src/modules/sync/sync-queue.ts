@@ -3,6 +3,8 @@ import { enqueueJob } from '../../jobs/queue';
 
 export const syncQueue = 'platform-sync';
 export const scheduleQueue = 'platform-sync-schedule';
+/** The embedded database's daily planner statistics (PostgreSQL's autoanalyze does it there). */
+export const statisticsQueue = 'platform-sync-statistics';
 
 export type SyncJobPayload = { connectionId: string; organizationId: string };
 
