@@ -5,6 +5,7 @@ import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { EmbeddedAuth } from './identity/embedded';
 import type { TokenVerifier } from './identity/types';
+import type { WorkerPresence } from './jobs/worker-presence';
 import type { BillingServices } from './modules/billing';
 import type { Mailer } from './modules/mail';
 import type { PlatformFetch, PlatformServices, RetryPolicy } from './modules/providers';
@@ -43,4 +44,6 @@ export type App = FastifyInstance & {
   billing: BillingServices;
   /** The product's mail (SMTP or the sandbox mailbox): `app.mailer.sendMail(...)`. */
   mailer: Mailer;
+  /** The worker this process runs, once `server.ts` attaches it (readiness reads its heartbeat). */
+  workerPresence: WorkerPresence;
 };

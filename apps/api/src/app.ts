@@ -35,6 +35,9 @@ import { createAppIdentity } from './app-identity';
 import { registerPlatforms } from './app-platforms';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
+import { createWorkerPresence } from './jobs/worker-presence';
+import { scheduleQueue, syncQueue } from './modules/sync';
 import { generateRequestId, logRedactPaths, redactUrl } from './plugins/request-id';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
@@ -124,6 +127,10 @@ export async function buildApp({
   app.addHook('onClose', async () => rateLimitStore.close());
 
   await app.register(errorsPlugin);
+  // Import jobs (issue 26) share the jobs table under this queue name; read like any other queue.
+  const knownQueues = [syncQueue, scheduleQueue, 'imports.process'];
+  await app.register(metricsPlugin, { database, token: config.metricsToken, knownQueues });
+  const workerPresence = createWorkerPresence();
   await app.register(securityPlugin, {
     rateLimitStore,
     corsOrigins: config.corsOrigins,
@@ -172,7 +179,12 @@ export async function buildApp({
     userCacheTtlMs: config.userCacheTtlMs,
   });
 
-  await app.register(healthRoutes, { database, version: apiVersion });
+  await app.register(healthRoutes, {
+    database,
+    version: apiVersion,
+    workerPresence,
+    workerStaleSeconds: config.syncJobLockSeconds,
+  });
   if (embeddedAuth) {
     await app.register(embeddedIdentityRoutes, {
       auth: embeddedAuth,
@@ -268,5 +280,6 @@ export async function buildApp({
     paymentsSandbox: sandboxInstance,
     billing,
     mailer,
+    workerPresence,
   }) as unknown as App;
 }

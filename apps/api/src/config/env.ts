@@ -59,6 +59,13 @@ export type Config = {
   syncJobLockSeconds: number;
   /** Mount the sandbox's test-only `/sandbox/__control/*` (faults, revoke, clock, reset). */
   isSandboxControlApiEnabled: boolean;
+  /**
+   * The platform and payments sandboxes are served only when APP_URL is on this machine, or with
+   * SANDBOX_PUBLIC=true for a demo (the web app then says so on every page).
+   */
+  sandbox: { isServed: boolean; isPublicDemo: boolean; isPaymentsControlApiEnabled: boolean };
+  /** `METRICS_TOKEN`: scrapes from other machines send it as a bearer token. */
+  metricsToken: string | null;
   billing: BillingConfig;
   /** The assistant: the built-in analyst, or an OpenAI-compatible model when `llm` is set. */
   assistant: {
@@ -160,6 +167,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isSyncWorkerEnabled: env.SYNC_WORKER,
     syncBackfillDays: env.SYNC_BACKFILL_DAYS,
     isSandboxControlApiEnabled: env.SANDBOX_CONTROL_API,
+    sandbox: {
+      isServed: isLoopbackUrl(appUrl) || env.SANDBOX_PUBLIC,
+      isPublicDemo: env.SANDBOX_PUBLIC && !isLoopbackUrl(appUrl),
+      isPaymentsControlApiEnabled: env.PAYMENTS_SANDBOX_CONTROL_API,
+    },
+    metricsToken: env.METRICS_TOKEN ?? null,
     billing: resolveBilling(env, appUrl),
     assistant: {
       llm:

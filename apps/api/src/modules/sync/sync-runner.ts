@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { enqueueJob, type Job } from '../../jobs/queue';
-import { PermanentJobFailure, PostponeJob, type JobHandler } from '../../jobs/worker';
+import {
+  PermanentJobFailure,
+  PostponeJob,
+  type JobHandler,
+  type JobLabels,
+} from '../../jobs/worker';
 import { findConnection, listSyncableConnections, updateConnection } from '../connections';
 import {
   type PlatformServices,
@@ -55,10 +60,12 @@ export async function runConnectionSync(
   services: PlatformServices,
   payload: SyncJobPayload,
   signal: AbortSignal,
+  labels: JobLabels = {},
 ): Promise<void> {
   const connection = await findConnection(db, payload.organizationId, payload.connectionId);
   // Disconnected meanwhile, or waiting for the user to reconnect: nothing to do.
   if (!connection || connection.status === 'reconnect_needed') return;
+  labels.provider = connection.provider;
   const update = (changes: Parameters<typeof updateConnection>[3]) =>
     updateConnection(db, connection.organizationId, connection.id, changes);
   await update({ status: 'syncing', syncStep: 'Starting', syncPercent: 0, syncError: null });
@@ -157,7 +164,8 @@ export function createSyncHandlers(
   services: PlatformServices,
 ): Record<string, JobHandler> {
   return {
-    [syncQueue]: (job, signal) => runConnectionSync(db, services, readPayload(job), signal),
+    [syncQueue]: (job, signal, labels) =>
+      runConnectionSync(db, services, readPayload(job), signal, labels),
     [scheduleQueue]: async () => {
       await scheduleDailySyncs(db);
       await ensureDailySchedule(db, new Date(Date.now() + 60_000));
