@@ -97,45 +97,54 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     registers: [registry],
   });
 
-  const databaseUp = new Gauge({
-    name: 'crescendo_database_up',
-    help: '1 when the scrape-time read of the database answered, else 0.',
-    registers: [registry],
-  });
+  // The job and heartbeat gauges share one read per scrape (two small queries): a registry
+  // collects every metric at once, so each gauge awaits the same snapshot, which the route drops
+  // before each scrape.
+  type QueueSnapshot = {
+    counts: Awaited<ReturnType<typeof countJobsByState>>;
+    heartbeatAge: number | null;
+  } | null;
+  let snapshot: Promise<QueueSnapshot> | null = null;
+  const readSnapshot = (): Promise<QueueSnapshot> => {
+    snapshot ??= Promise.all([
+      countJobsByState(options.database.db),
+      readFreshestHeartbeatAge(options.database.db),
+    ])
+      .then(([counts, heartbeatAge]) => ({ counts, heartbeatAge }))
+      .catch(() => null);
+    return snapshot;
+  };
   const jobCount = new Gauge({
     name: 'crescendo_jobs',
     help: 'Jobs by queue and state: queued (due now), scheduled (due later), running, failed (kept 7 days).',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
+    async collect() {
+      const read = await readSnapshot();
+      jobCount.reset();
+      for (const queue of options.knownQueues)
+        for (const state of jobStates) jobCount.set({ queue, state }, 0);
+      for (const row of read?.counts ?? [])
+        jobCount.set({ queue: row.queue, state: row.state }, row.count);
+    },
   });
   const heartbeatAge = new Gauge({
     name: 'crescendo_worker_heartbeat_age_seconds',
     help: 'Seconds since the freshest heartbeat of any worker (absent when no worker ever beat).',
     registers: [registry],
+    async collect() {
+      const read = await readSnapshot();
+      heartbeatAge.reset();
+      if (read?.heartbeatAge !== null && read?.heartbeatAge !== undefined)
+        heartbeatAge.set(Math.max(0, read.heartbeatAge));
+    },
   });
-  // One collect reads the database for the three gauges above: two small queries per scrape.
-  new Gauge({
-    name: 'crescendo_metrics_scrape_database_seconds',
-    help: 'Time the scrape spent reading the job queue and worker heartbeats.',
+  const databaseUp = new Gauge({
+    name: 'crescendo_database_up',
+    help: '1 when the scrape-time read of the database answered, else 0.',
     registers: [registry],
     async collect() {
-      const started = performance.now();
-      jobCount.reset();
-      heartbeatAge.reset();
-      for (const queue of options.knownQueues)
-        for (const state of jobStates) jobCount.set({ queue, state }, 0);
-      try {
-        const [counts, age] = await Promise.all([
-          countJobsByState(options.database.db),
-          readFreshestHeartbeatAge(options.database.db),
-        ]);
-        for (const row of counts) jobCount.set({ queue: row.queue, state: row.state }, row.count);
-        if (age !== null) heartbeatAge.set(Math.max(0, age));
-        databaseUp.set(1);
-      } catch {
-        databaseUp.set(0);
-      }
-      this.set((performance.now() - started) / 1000);
+      databaseUp.set((await readSnapshot()) ? 1 : 0);
     },
   });
 
@@ -230,6 +239,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
           'Send the metrics token as a bearer token.',
         );
       }
+      snapshot = null;
       const body = await registry.metrics();
       return reply
         .type(registry.contentType)
