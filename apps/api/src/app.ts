@@ -32,9 +32,10 @@ import {
 } from './modules/billing';
 import { registerBillingServices } from './app-billing';
 import { createAppIdentity } from './app-identity';
-import { registerPlatforms } from './app-platforms';
+import { createGoogleClientPathRewrite, registerPlatforms } from './app-platforms';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, sendFrameworkError } from './plugins/errors';
+import { methodNotAllowedPlugin } from './plugins/method-not-allowed';
 import { metricsPlugin } from './plugins/metrics';
 import { createWorkerPresence } from './jobs/worker-presence';
 import { scheduleQueue, syncQueue } from './modules/sync';
@@ -71,6 +72,7 @@ export async function buildApp({
   assistantOverrides,
   clerkOverrides,
 }: AppDependencies): Promise<App> {
+  const googleClientPathRewrite = createGoogleClientPathRewrite(config);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -92,6 +94,8 @@ export async function buildApp({
     trustProxy: trustProxyOption(config.trustProxy),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    frameworkErrors: sendFrameworkError,
+    ...(googleClientPathRewrite ? { rewriteUrl: googleClientPathRewrite } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -127,6 +131,7 @@ export async function buildApp({
   app.addHook('onClose', async () => rateLimitStore.close());
 
   await app.register(errorsPlugin);
+  await app.register(methodNotAllowedPlugin);
   // Import jobs (issue 26) share the jobs table under this queue name; read like any other queue.
   const knownQueues = [syncQueue, scheduleQueue, 'imports.process'];
   await app.register(metricsPlugin, { database, token: config.metricsToken, knownQueues });
@@ -268,8 +273,9 @@ export async function buildApp({
       sentryEnvironment: config.sentry.environment,
       release: config.release,
       productionHost: config.productionHost,
-      sandbox: true,
+      sandbox: config.sandbox.isServed,
       sandboxMailbox: config.mail.isMailboxServed,
+      sandboxDemo: config.sandbox.isPublicDemo,
     },
   });
 

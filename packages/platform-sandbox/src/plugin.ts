@@ -81,6 +81,11 @@ export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async
   await app.register(async (child) => registerYouTubeAnalyticsRoutes(child, context), {
     prefix: '/youtubeanalytics/v2',
   });
+  // Where @googleapis/youtubeanalytics sends them: its host is youtubeanalytics.googleapis.com,
+  // so its paths start at /v2 (a rootUrl replaces the host and drops any path of its own).
+  await app.register(async (child) => registerYouTubeAnalyticsRoutes(child, context), {
+    prefix: '/v2',
+  });
   await app.register(async (child) => registerFacebookDialogRoutes(child, context), {
     prefix: '/facebook',
   });
@@ -114,11 +119,8 @@ export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async
     const target = classifyPath(path);
     if (target?.family === 'meta')
       return sendMetaError(reply, { message: `Unknown path components: ${path}`, code: 2500 });
-    if (target)
-      return sendGoogleError(reply, 404, `Method not found: ${request.method} ${path}`, 'notFound');
-    return reply.code(404).send({
-      error: { code: 'NOT_FOUND', message: `No sandbox route ${request.method} ${path}` },
-    });
+    // Every other path answers as googleapis.com does, so a Google client reads a real error.
+    return sendGoogleError(reply, 404, `Method not found: ${request.method} ${path}`, 'notFound');
   });
 
   app.setErrorHandler(

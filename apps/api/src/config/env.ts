@@ -118,6 +118,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const isClerk = Boolean(env.CLERK_PUBLISHABLE_KEY && env.CLERK_JWT_KEY);
+  const platforms = resolvePlatforms(env, appUrl);
+  const billing = resolveBilling(env, appUrl);
+  const isAnySandboxInUse = platforms.sandboxUrl !== null || billing.isSandbox;
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -163,17 +166,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sentry: { dsn: env.SENTRY_DSN ?? null, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV },
     release: env.RELEASE,
     tokenEncryptionKeys: env.TOKEN_ENCRYPTION_KEYS ?? null,
-    platforms: resolvePlatforms(env, appUrl),
+    platforms,
     isSyncWorkerEnabled: env.SYNC_WORKER,
     syncBackfillDays: env.SYNC_BACKFILL_DAYS,
     isSandboxControlApiEnabled: env.SANDBOX_CONTROL_API,
     sandbox: {
       isServed: isLoopbackUrl(appUrl) || env.SANDBOX_PUBLIC,
-      isPublicDemo: env.SANDBOX_PUBLIC && !isLoopbackUrl(appUrl),
+      isPublicDemo: env.SANDBOX_PUBLIC && isAnySandboxInUse,
       isPaymentsControlApiEnabled: env.PAYMENTS_SANDBOX_CONTROL_API,
     },
     metricsToken: env.METRICS_TOKEN ?? null,
-    billing: resolveBilling(env, appUrl),
+    billing,
     assistant: {
       llm:
         env.LLM_BASE_URL && env.LLM_API_KEY && env.LLM_MODEL
