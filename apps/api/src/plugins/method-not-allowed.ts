@@ -30,6 +30,8 @@ declare module 'fastify' {
 export const methodNotAllowedPlugin = fp(async (app: FastifyInstance) => {
   const routes: { pattern: RegExp; methods: string[] }[] = [];
   app.addHook('onRoute', (route) => {
+    // Catch-alls (CORS preflight's `OPTIONS *`) match every path: they say nothing about it.
+    if (route.url === '*' || route.url === '/*') return;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
     routes.push({ pattern: toPattern(route.url), methods });
   });
