@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { App, AppDependencies } from './app-types';
 import type { Config } from './config/env';
+import { readOrCreateSecretFile } from './lib/secrets';
 import {
   createMemoryRateLimitStore,
   createPostgresRateLimitStore,
@@ -17,6 +18,7 @@ import {
 import { connectionsRoutes } from './modules/connections';
 import { analyticsRoutes, createAnalyticsResponseCache } from './modules/analytics';
 import { authRoutes, embeddedIdentityRoutes } from './modules/auth';
+import { backupRoutes } from './modules/backups';
 import { healthRoutes } from './modules/health';
 import { profileRoutes } from './modules/profile';
 import { teamsRoutes } from './modules/teams';
@@ -189,6 +191,11 @@ export async function buildApp({
     version: apiVersion,
     workerPresence,
     workerStaleSeconds: config.syncJobLockSeconds,
+  });
+  await app.register(backupRoutes, {
+    database,
+    dataDir: config.dataDir,
+    token: readOrCreateSecretFile(config.dataDir, 'backup-token'),
   });
   if (embeddedAuth) {
     await app.register(embeddedIdentityRoutes, {

@@ -28,6 +28,11 @@ export type DatabaseHandle = {
   ping(): Promise<boolean>;
   /** Read at scrape time; no query. */
   poolStats(): PoolStats;
+  /**
+   * PGlite only: a consistent copy of the data dir (a tar), taken after a checkpoint with no
+   * statement or transaction of this process in flight. Null on PostgreSQL (use pg_dump).
+   */
+  dumpEmbedded: (() => Promise<Buffer>) | null;
   close(): Promise<void>;
 };
 
@@ -72,6 +77,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         waiting: pool.waitingCount,
         max: options.poolMax,
       }),
+      dumpEmbedded: null,
       async close() {
         isClosed = true;
         await pool.end();
@@ -86,13 +92,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.kind === 'pglite') {
     assertDataDirUsable(options.dataDir);
     client = await PGlite.create(options.dataDir, { startParams });
-    // Without a handler a fault still stops the database (and answers 503), just not the process.
-    guardPglite(client, options.onStorageFault ?? (() => {}));
   } else {
     client = await PGlite.create(
       options.dump ? { loadDataDir: options.dump, startParams } : { startParams },
     );
   }
+  const rawQuery = client.query.bind(client);
+  // Without a handler a fault still stops the database (and answers 503), just not the process.
+  const guard = guardPglite(
+    client,
+    (options.kind === 'pglite' ? options.onStorageFault : undefined) ?? (() => {}),
+  );
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
@@ -100,6 +110,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     ping: () => pingDatabase(db, () => client.closed),
     poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
+    dumpEmbedded: () =>
+      guard.runExclusive(async () => {
+        await rawQuery('checkpoint');
+        return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+      }),
     async close() {
       if (!client.closed) await client.close();
     },

@@ -33,7 +33,10 @@ export function describeStorageFault(error: unknown): string {
  * no statement may reach it after a fault. Calls queued behind the failing one are refused with
  * `StorageFaultError` (a 503 for the client) and `onFault` is told once, before any of them run.
  */
-export function guardPglite(client: PGlite, onFault: (error: unknown) => void): void {
+export function guardPglite(
+  client: PGlite,
+  onFault: (error: unknown) => void,
+): { runExclusive<T>(call: () => Promise<T>): Promise<T> } {
   let fault: unknown = null;
   let tail: Promise<unknown> = Promise.resolve();
   const run = <T>(call: () => Promise<T>): Promise<T> => {
@@ -60,4 +63,6 @@ export function guardPglite(client: PGlite, onFault: (error: unknown) => void): 
     exec: (...args: Parameters<PGlite['exec']>) => run(() => exec(...args)),
     transaction: (...args: Parameters<PGlite['transaction']>) => run(() => transaction(...args)),
   });
+  // For work that must see no statement of ours in flight (a backup's copy of the data dir).
+  return { runExclusive: run };
 }

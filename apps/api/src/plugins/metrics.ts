@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../db/client';
 import { readFreshestHeartbeatAge } from '../jobs/heartbeats';
 import { countJobsByState } from '../jobs/job-stats';
 import type { FinishedJob } from '../jobs/worker';
+import { isLocalRequest } from '../lib/local-request';
 import { sendError } from './errors';
 
 /** What the rest of the process reports into this app's registry. */
@@ -33,12 +34,6 @@ export type MetricsOptions = {
 
 const jobStates = ['queued', 'scheduled', 'running', 'failed'] as const;
 
-/** 127.0.0.0/8 and ::1 (also as IPv4-mapped IPv6): a client on this machine. */
-function isLoopbackAddress(address: string): boolean {
-  const plain = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return plain === '::1' || /^127(\.\d{1,3}){3}$/.test(plain);
-}
-
 function hashOf(value: string): Buffer {
   return crypto.createHash('sha256').update(value).digest();
 }
@@ -52,8 +47,7 @@ function isAllowed(
   request: FastifyRequest,
   tokenHash: Buffer | null,
 ): 'yes' | 'no-token' | 'hidden' {
-  const isForwarded = Boolean(request.headers['x-forwarded-for'] ?? request.headers.forwarded);
-  if (!isForwarded && isLoopbackAddress(request.socket.remoteAddress ?? '')) return 'yes';
+  if (isLocalRequest(request)) return 'yes';
   if (!tokenHash) return 'hidden';
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (match?.[1] && crypto.timingSafeEqual(hashOf(match[1]), tokenHash)) return 'yes';
