@@ -12,6 +12,7 @@ import { readOrCreateSecretFile } from './lib/secrets';
 import { tuneGarbageCollection } from './runtime/garbage-collection';
 import { startEventLoopWatchdog } from './runtime/event-loop-watchdog';
 import { acquireDataDirLock } from './db/data-dir-lock';
+import { assertDataDirUsable } from './db/data-dir';
 import { describeStorageFault } from './db/pglite-guard';
 
 /** SIGTERM ends the process within this, whatever it is waiting for (the watchdog included). */
@@ -27,6 +28,8 @@ function fail(message: string): never {
  * with one line (decision 0029: PGlite cannot be trusted with another statement after it).
  */
 async function openEmbeddedDatabase(config: Config): Promise<DatabaseHandle> {
+  // Its cause named before anything is written there (the lock file included).
+  assertDataDirUsable(config.dataDir);
   acquireDataDirLock(config.dataDir);
   return openDatabase({
     kind: 'pglite',

@@ -33,8 +33,11 @@ export function startEventLoopWatchdog(limitMs: number, message: string): () => 
   timer.unref();
   const worker = new Worker(watchdogSource, {
     eval: true,
+    // Plain CommonJS on a bare thread: none of the entry point's loaders or module flags.
+    execArgv: [],
     workerData: { buffer, base, limitMs, message },
   });
+  worker.on('error', (error) => console.error(`event-loop watchdog stopped: ${error.message}`));
   worker.unref();
   return () => {
     clearInterval(timer);
