@@ -115,6 +115,11 @@ export async function buildApp({
     logger: app.log,
   });
   app.addHook('onClose', async () => mailer.close());
+  if (!config.mail.smtpUrl && !config.mail.isMailboxServed) {
+    app.log.warn(
+      'Mail is not sent: set SMTP_URL (the sandbox mailbox is served only when APP_URL is on this machine)',
+    );
+  }
   const { embeddedAuth, verifier, clerkHost, clerkMemberships } = await createAppIdentity(app, {
     config,
     database,

@@ -69,6 +69,9 @@ describe.each(databaseTargets)('sandboxes on a public APP_URL, on %s', (target) 
     expect(messages.filter((message) => message.startsWith('Payments are not connected'))).toEqual([
       expect.stringContaining('set STRIPE_SECRET_KEY'),
     ]);
+    expect(messages.filter((message) => message.startsWith('Mail is not sent'))).toEqual([
+      expect.stringContaining('set SMTP_URL'),
+    ]);
   });
 
   it('tells the web app no sandbox is served and no demo banner is due', async () => {

@@ -32,7 +32,7 @@ export async function restoreBackup(
     movedAside.push(aside);
   }
   const client = await PGlite.create(path.join(dataDir, 'pglite'), {
-    loadDataDir: new Blob([databaseDump]),
+    loadDataDir: new Blob([new Uint8Array(databaseDump)]),
   });
   await client.close();
   const secretsDirectory = path.join(dataDir, 'secrets');
