@@ -207,5 +207,5 @@ describe('npm run backup and npm run restore with the server stopped', () => {
     } finally {
       await restored.close();
     }
-  });
+  }, 120_000);
 });
