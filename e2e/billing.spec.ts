@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { assertAccessible } from './support/axe';
@@ -9,14 +11,23 @@ import { waitForSettled } from './support/session';
 
 // Spec §8, word for word.
 const DECLINED = 'Your card was declined due to insufficient funds.';
-const SANDBOX_KEY = 'sk_test_payments_sandbox';
+
+/** The payments sandbox's API key, generated per install in the data dir. */
+function readSandboxKey(dataDir: string): string {
+  const secret = fs.readFileSync(
+    path.join(dataDir, 'secrets', 'payments-sandbox-secret-key'),
+    'utf8',
+  );
+  return `sk_test_${secret.trim()}`;
+}
 
 let journey: SignedInJourney;
 let server: RunningServer;
 let page: Page;
 
 before(async () => {
-  journey = await startSignedInJourney(demoAccounts.lead);
+  // The control API (clock) is off unless asked for.
+  journey = await startSignedInJourney(demoAccounts.lead, { PAYMENTS_SANDBOX_CONTROL_API: 'true' });
   ({ server, page } = journey);
 });
 
@@ -128,7 +139,10 @@ describe('a lead buys a plan in the payments sandbox', () => {
     // The period ends (the sandbox's clock moves on): the provider ends the subscription.
     const advanced = await fetch(`${server.baseUrl}/payments-sandbox/__control/advance-clock`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${SANDBOX_KEY}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${readSandboxKey(server.dataDir)}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ seconds: 32 * 24 * 60 * 60 }),
     });
     assert.equal(advanced.status, 200);

@@ -25,12 +25,24 @@ export async function registerBillingServices(
     clerkOverrides,
   }: Pick<AppDependencies, 'config' | 'database' | 'billingOverrides' | 'clerkOverrides'>,
 ): Promise<{ billing: BillingServices; paymentsSandbox: PaymentsSandbox | null }> {
-  const billingConfig = config.billing;
+  // The sandbox's API key is generated per install (data dir secret), never a published one.
+  const billingConfig = config.billing.isSandbox
+    ? {
+        ...config.billing,
+        secretKey: `sk_test_${readOrCreateSecretFile(config.dataDir, 'payments-sandbox-secret-key')}`,
+      }
+    : config.billing;
+  const isSandboxServed = billingConfig.sandboxUrl !== null && config.sandbox.isServed;
+  if (billingConfig.sandboxUrl && !isSandboxServed) {
+    app.log.warn(
+      'Payments are not connected to Stripe: set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and the STRIPE_PRICE_* ids (the payments sandbox is served only when APP_URL is on this machine, or with SANDBOX_PUBLIC=true for a demo)',
+    );
+  }
   const webhookSecret =
     billingConfig.webhookSecret ??
     `whsec_${readOrCreateSecretFile(config.dataDir, 'payments-sandbox-webhook-secret')}`;
   let sandboxInstance: PaymentsSandbox | null = null;
-  if (billingConfig.sandboxUrl) {
+  if (isSandboxServed) {
     sandboxInstance = new PaymentsSandbox({
       secretKey: billingConfig.secretKey,
       webhookSecret,
@@ -58,6 +70,8 @@ export async function registerBillingServices(
       logLevel: 'warn',
       webhookSecret,
       instance: sandboxInstance,
+      // Clock, forced failed renewals and event replays: tests and demos ask for them.
+      isControlApiEnabled: config.sandbox.isPaymentsControlApiEnabled,
     });
   }
   const billing: BillingServices = {

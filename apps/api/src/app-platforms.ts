@@ -12,6 +12,23 @@ import {
 } from './modules/providers';
 
 /**
+ * Google's official clients (`@googleapis/youtube`, `@googleapis/youtubeanalytics`) given the
+ * sandbox as `rootUrl` keep only its host: they ask for `/youtube/v3/…` and `/v2/…` at the root.
+ * While the sandbox stands in for Google, those two prefixes are routed to it (Fastify's
+ * `rewriteUrl`, one prefix test per request); the product has no pages there.
+ */
+export function createGoogleClientPathRewrite(
+  config: AppDependencies['config'],
+): ((request: { url?: string }) => string) | null {
+  const platforms = config.platforms;
+  if (!platforms.sandboxUrl || !platforms.google.isSandbox || !config.sandbox.isServed) return null;
+  return (request) => {
+    const url = request.url ?? '/';
+    return url.startsWith('/youtube/v3/') || url.startsWith('/v2/') ? `/sandbox${url}` : url;
+  };
+}
+
+/**
  * The platforms' side of the app: the token cipher, the platform sandbox mounted at /sandbox when
  * a provider has no real credentials, and the services the connections and syncs call.
  */
@@ -29,7 +46,22 @@ export async function registerPlatforms(
       config.tokenEncryptionKeys ?? `1:${readOrCreateSecretFile(config.dataDir, 'token-key-v1')}`,
     ),
   );
-  if (platformsConfig.sandboxUrl) {
+  if (platformsConfig.sandboxUrl && !config.sandbox.isServed) {
+    // A public host: the sandbox would let anyone connect simulated accounts. Say what to set.
+    if (platformsConfig.google.isSandbox)
+      app.log.warn(
+        'YouTube is not connected to Google: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (the platform sandbox is served only when APP_URL is on this machine, or with SANDBOX_PUBLIC=true for a demo)',
+      );
+    if (platformsConfig.meta.isSandbox)
+      app.log.warn(
+        'Instagram and Facebook are not connected to Meta: set META_APP_ID and META_APP_SECRET (the platform sandbox is served only when APP_URL is on this machine, or with SANDBOX_PUBLIC=true for a demo)',
+      );
+    if (platformsConfig.tiktok.isSandbox)
+      app.log.warn(
+        'TikTok is not connected to TikTok: set TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET (the platform sandbox is served only when APP_URL is on this machine, or with SANDBOX_PUBLIC=true for a demo)',
+      );
+  }
+  if (platformsConfig.sandboxUrl && config.sandbox.isServed) {
     // Only our own callback URIs are registered, as in Google's console, Meta's and TikTok's app settings.
     await app.register(platformSandbox, {
       prefix: '/sandbox',

@@ -5,6 +5,7 @@ import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { EmbeddedAuth } from './identity/embedded';
 import type { TokenVerifier } from './identity/types';
+import type { WorkerPresence } from './jobs/worker-presence';
 import type { BillingServices } from './modules/billing';
 import type { Mailer } from './modules/mail';
 import type { NotificationDependencies } from './modules/notifications';
@@ -46,4 +47,6 @@ export type App = FastifyInstance & {
   mailer: Mailer;
   /** What the notifications' routes and jobs run with (the worker's handlers take it). */
   notifications: NotificationDependencies;
+  /** The worker this process runs, once `server.ts` attaches it (readiness reads its heartbeat). */
+  workerPresence: WorkerPresence;
 };

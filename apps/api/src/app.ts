@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { App, AppDependencies } from './app-types';
 import type { Config } from './config/env';
+import { readOrCreateSecretFile } from './lib/secrets';
 import {
   createMemoryRateLimitStore,
   createPostgresRateLimitStore,
@@ -19,6 +20,7 @@ import { auditRoutes } from './modules/audit';
 import { connectionsRoutes } from './modules/connections';
 import { analyticsRoutes, createAnalyticsResponseCache } from './modules/analytics';
 import { authRoutes, embeddedIdentityRoutes } from './modules/auth';
+import { backupRoutes } from './modules/backups';
 import { healthRoutes } from './modules/health';
 import { catalogueRoutes, importsRoutes } from './modules/imports';
 import { profileRoutes } from './modules/profile';
@@ -35,9 +37,13 @@ import {
 } from './modules/billing';
 import { registerBillingServices } from './app-billing';
 import { createAppIdentity } from './app-identity';
-import { registerPlatforms } from './app-platforms';
+import { createGoogleClientPathRewrite, registerPlatforms } from './app-platforms';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, sendFrameworkError } from './plugins/errors';
+import { methodNotAllowedPlugin } from './plugins/method-not-allowed';
+import { metricsPlugin } from './plugins/metrics';
+import { createWorkerPresence } from './jobs/worker-presence';
+import { scheduleQueue, syncQueue } from './modules/sync';
 import { generateRequestId, logRedactPaths, redactUrl } from './plugins/request-id';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
@@ -51,7 +57,6 @@ import {
   notifyPaymentFailed,
   type NotificationDependencies,
 } from './modules/notifications';
-import { readOrCreateSecretFile } from './lib/secrets';
 
 export const apiVersion = '0.1.0';
 
@@ -79,6 +84,7 @@ export async function buildApp({
   assistantOverrides,
   clerkOverrides,
 }: AppDependencies): Promise<App> {
+  const googleClientPathRewrite = createGoogleClientPathRewrite(config);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -100,6 +106,8 @@ export async function buildApp({
     trustProxy: trustProxyOption(config.trustProxy),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    frameworkErrors: sendFrameworkError,
+    ...(googleClientPathRewrite ? { rewriteUrl: googleClientPathRewrite } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -117,6 +125,11 @@ export async function buildApp({
     logger: app.log,
   });
   app.addHook('onClose', async () => mailer.close());
+  if (!config.mail.smtpUrl && !config.mail.isMailboxServed) {
+    app.log.warn(
+      'Mail is not sent: set SMTP_URL (the sandbox mailbox is served only when APP_URL is on this machine)',
+    );
+  }
   const { embeddedAuth, verifier, clerkHost, clerkMemberships } = await createAppIdentity(app, {
     config,
     database,
@@ -135,6 +148,11 @@ export async function buildApp({
   app.addHook('onClose', async () => rateLimitStore.close());
 
   await app.register(errorsPlugin);
+  await app.register(methodNotAllowedPlugin);
+  // Import jobs (issue 26) share the jobs table under this queue name; read like any other queue.
+  const knownQueues = [syncQueue, scheduleQueue, 'imports.process'];
+  await app.register(metricsPlugin, { database, token: config.metricsToken, knownQueues });
+  const workerPresence = createWorkerPresence();
   await app.register(securityPlugin, {
     rateLimitStore,
     corsOrigins: config.corsOrigins,
@@ -183,7 +201,17 @@ export async function buildApp({
     userCacheTtlMs: config.userCacheTtlMs,
   });
 
-  await app.register(healthRoutes, { database, version: apiVersion });
+  await app.register(healthRoutes, {
+    database,
+    version: apiVersion,
+    workerPresence,
+    workerStaleSeconds: config.syncJobLockSeconds,
+  });
+  await app.register(backupRoutes, {
+    database,
+    dataDir: config.dataDir,
+    token: readOrCreateSecretFile(config.dataDir, 'backup-token'),
+  });
   if (embeddedAuth) {
     await app.register(embeddedIdentityRoutes, {
       auth: embeddedAuth,
@@ -310,8 +338,9 @@ export async function buildApp({
       sentryEnvironment: config.sentry.environment,
       release: config.release,
       productionHost: config.productionHost,
-      sandbox: true,
+      sandbox: config.sandbox.isServed,
       sandboxMailbox: config.mail.isMailboxServed,
+      sandboxDemo: config.sandbox.isPublicDemo,
     },
   });
 
@@ -323,5 +352,6 @@ export async function buildApp({
     billing,
     mailer,
     notifications,
+    workerPresence,
   }) as unknown as App;
 }

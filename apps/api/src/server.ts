@@ -23,10 +23,37 @@ import path from 'node:path';
 import { KeyMismatchError, verifyKeyChecks } from './lib/key-check';
 import { readOrCreateSecretFile } from './lib/secrets';
 import { tuneGarbageCollection } from './runtime/garbage-collection';
+import { startEventLoopWatchdog } from './runtime/event-loop-watchdog';
+import { acquireDataDirLock } from './db/data-dir-lock';
+import { assertDataDirUsable } from './db/data-dir';
+import { describeStorageFault } from './db/pglite-guard';
+
+/** SIGTERM ends the process within this, whatever it is waiting for (the watchdog included). */
+const shutdownGraceMs = 10_000;
 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
+}
+
+/**
+ * PGlite in the data dir, which this process locks. A write the disk refuses stops the process
+ * with one line (decision 0029: PGlite cannot be trusted with another statement after it).
+ */
+async function openEmbeddedDatabase(config: Config): Promise<DatabaseHandle> {
+  // Its cause named before anything is written there (the lock file included).
+  assertDataDirUsable(config.dataDir);
+  acquireDataDirLock(config.dataDir);
+  return openDatabase({
+    kind: 'pglite',
+    dataDir: path.join(config.dataDir, 'pglite'),
+    onStorageFault: (error) => {
+      console.error(
+        `Stopping: the embedded database could not write to CRESCENDO_DATA_DIR (${config.dataDir}): ${describeStorageFault(error)}. Free space on its disk, then start again; every write that succeeded is kept.`,
+      );
+      process.exit(1);
+    },
+  });
 }
 
 async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
@@ -39,7 +66,7 @@ async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
           onIdleError: (error) =>
             console.warn(`database connection lost (${error.message}); reconnecting on demand`),
         })
-      : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+      : await openEmbeddedDatabase(config);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     fail(
@@ -61,6 +88,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const database = await openConfiguredDatabase(config);
+  startEventLoopWatchdog(
+    shutdownGraceMs,
+    `Stopping: the event loop has been blocked for {seconds} s (the embedded database stopped answering?); exiting`,
+  );
   const app = await buildApp({ config, database });
   try {
     await verifyKeyChecks(database.db, {
@@ -107,9 +138,9 @@ async function main(): Promise<void> {
     isShuttingDown = true;
     app.log.info({ signal }, 'shutting down: draining requests');
     const forceExit = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
+      app.log.error(`shutdown took longer than ${shutdownGraceMs / 1000} s; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, shutdownGraceMs);
     forceExit.unref();
     try {
       // The worker aborts its job (which records where it stopped) while requests drain; both
@@ -159,6 +190,7 @@ async function main(): Promise<void> {
             }),
         }),
       },
+      onJobFinished: app.metrics.observeJob,
       onError: (error, job) =>
         app.log.warn(
           {
@@ -170,6 +202,8 @@ async function main(): Promise<void> {
         ),
     });
   }
+
+  if (worker) app.workerPresence.attach(worker);
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

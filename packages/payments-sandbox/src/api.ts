@@ -3,6 +3,7 @@ import { parseStripeForm } from './form';
 import { publicSession, type PaymentsSandbox } from './sandbox';
 import type { CheckoutSession } from './objects';
 import { newId } from './store';
+import { catalogueCreated, listPage, priceObject, productObject } from './catalogue';
 
 type Params = Record<string, unknown>;
 
@@ -75,6 +76,42 @@ export function registerStripeApi(
       store.idempotent.set(`${request.url}|${key}`, { status: reply.statusCode, body });
     }
     return payload;
+  });
+
+  const sendPage = <T extends { id: string }>(
+    reply: FastifyReply,
+    items: T[],
+    query: Params,
+    url: string,
+  ) => {
+    const page = listPage(items, query, url);
+    return 'error' in page ? stripeError(reply, 400, page.error, page.param) : page;
+  };
+
+  // The catalogue and customers as Stripe lists them, newest first (`prices.list`,
+  // `products.list`, `customers.list` in the official SDK, auto-pagination included).
+  app.get('/prices', async (request, reply) => {
+    const query = readQuery(request);
+    const prices = [...store.prices.values()]
+      .map((price) => priceObject(price, catalogueCreated))
+      .filter((price) => !query.product || price.product === query.product);
+    return sendPage(reply, prices, query, '/v1/prices');
+  });
+
+  app.get('/products', async (request, reply) => {
+    const query = readQuery(request);
+    const products = [...store.prices.values()].map((price) =>
+      productObject(price, catalogueCreated),
+    );
+    return sendPage(reply, products, query, '/v1/products');
+  });
+
+  app.get('/customers', async (request, reply) => {
+    const query = readQuery(request);
+    const customers = [...store.customers.values()]
+      .filter((customer) => !query.email || customer.email === query.email)
+      .sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
+    return sendPage(reply, customers, query, '/v1/customers');
   });
 
   app.post('/customers', async (request) => {

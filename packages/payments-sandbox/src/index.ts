@@ -5,7 +5,6 @@ export { signWebhookPayload } from './signature';
 export { decidePaymentOutcome, validatePaymentMethod, addOneMonth } from './outcome';
 export {
   DEFAULT_SANDBOX_PRICES,
-  DEFAULT_SANDBOX_SECRET_KEY,
   PAYMENT_DECLINED_MESSAGE,
   PAYMENT_ERROR_MESSAGE,
   PAYMENT_INTENT_NOT_FOUND,

@@ -7,7 +7,7 @@ export type SandboxPrice = { id: string; productName: string; unitAmount: number
 export type WebhookDeliverer = (payload: string, signatureHeader: string) => Promise<number>;
 
 export type PaymentsSandboxOptions = {
-  /** The API key clients must send as `Authorization: Bearer …` (Stripe's scheme). */
+  /** The API key clients must send as `Authorization: Bearer …` (Stripe's scheme); random if absent. */
   secretKey?: string;
   /** Signs webhook events exactly as Stripe does (`Stripe-Signature: t=…,v1=…`). */
   webhookSecret: string;
@@ -22,11 +22,9 @@ export type PaymentsSandboxOptions = {
   random?: () => number;
   /** Keeps customers, subscriptions, sessions, invoices… across restarts (else memory only). */
   persistence?: PaymentsPersistence;
-  /** Control endpoints (clock, failed renewals, replays, request counts) for tests and demos. */
+  /** Control endpoints (clock, failed renewals, replays, request counts) for tests and demos. Default off. */
   isControlApiEnabled?: boolean;
 };
-
-export const DEFAULT_SANDBOX_SECRET_KEY = 'sk_test_payments_sandbox';
 
 export const DEFAULT_SANDBOX_PRICES: SandboxPrice[] = [
   { id: 'price_sandbox_starter', productName: 'Crescendo Starter', unitAmount: 900 },

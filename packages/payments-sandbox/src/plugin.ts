@@ -44,9 +44,20 @@ export const paymentsSandbox: FastifyPluginAsync<
     prefix: '/v1',
   });
   await app.register(async (child) => registerHostedPages(child, sandbox, root));
-  if (options.isControlApiEnabled ?? true) {
+  if (options.isControlApiEnabled ?? false) {
     await app.register(async (child) => registerControlRoutes(child, sandbox), {
       prefix: '/__control',
     });
   }
+
+  // Stripe's answer to a path it does not know, so its SDK reports a 404 instead of bad JSON.
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0]!.slice(root.length) || '/';
+    return reply.status(404).send({
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${request.method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+      },
+    });
+  });
 };

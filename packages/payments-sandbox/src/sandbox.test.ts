@@ -94,14 +94,18 @@ describe('payments sandbox', () => {
 
   it('answers Stripe’s errors for a wrong key and unknown objects; unknown checkout pages say so', async () => {
     const app = Fastify();
-    await app.register(paymentsSandbox, { prefix: '/pay', webhookSecret: 'whsec_x' });
+    await app.register(paymentsSandbox, {
+      prefix: '/pay',
+      webhookSecret: 'whsec_x',
+      secretKey: 'sk_test_this_install',
+    });
     const noKey = await app.inject({ method: 'GET', url: '/pay/v1/subscriptions/sub_1' });
     expect(noKey.statusCode).toBe(401);
     expect(noKey.json().error.type).toBe('invalid_request_error');
     const missing = await app.inject({
       method: 'GET',
       url: '/pay/v1/subscriptions/sub_1',
-      headers: { authorization: 'Bearer sk_test_payments_sandbox' },
+      headers: { authorization: 'Bearer sk_test_this_install' },
     });
     expect(missing.statusCode).toBe(404);
     const page = await app.inject({ method: 'GET', url: '/pay/checkout/cs_test_nope' });
@@ -119,7 +123,7 @@ describe('payments sandbox', () => {
         for (const [key, value] of entries) records.set(key, JSON.stringify(value));
       },
     };
-    const auth = { authorization: 'Bearer sk_test_payments_sandbox' };
+    const auth = { authorization: 'Bearer sk_test_this_install' };
     const form = { ...auth, 'content-type': 'application/x-www-form-urlencoded' };
     const start = async () => {
       const app = Fastify();
@@ -128,6 +132,7 @@ describe('payments sandbox', () => {
         webhookSecret: 'whsec_x',
         instance: new PaymentsSandbox({
           webhookSecret: 'whsec_x',
+          secretKey: 'sk_test_this_install',
           persistence,
           minDelayMs: 0,
           maxDelayMs: 0,

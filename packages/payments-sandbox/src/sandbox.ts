@@ -1,6 +1,6 @@
+import crypto from 'node:crypto';
 import {
   DEFAULT_SANDBOX_PRICES,
-  DEFAULT_SANDBOX_SECRET_KEY,
   PAYMENT_MAX_DELAY_MS,
   PAYMENT_MIN_DELAY_MS,
   type PaymentsSandboxOptions,
@@ -30,7 +30,8 @@ export class PaymentsSandbox {
 
   constructor(readonly options: PaymentsSandboxOptions) {
     this.store = new PaymentsStore(options.prices ?? DEFAULT_SANDBOX_PRICES);
-    this.secretKey = options.secretKey ?? DEFAULT_SANDBOX_SECRET_KEY;
+    // No published default: a key nobody was given is a key nobody can use.
+    this.secretKey = options.secretKey ?? `sk_test_${crypto.randomBytes(24).toString('base64url')}`;
     this.random = options.random ?? Math.random;
     this.persister = options.persistence
       ? new StorePersister(this.store, options.persistence)

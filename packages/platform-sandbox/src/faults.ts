@@ -34,7 +34,8 @@ export type RequestTarget = { api: FaultApi; family: 'google' | 'meta' | 'tiktok
 /** Which emulated API a path (relative to the sandbox root) belongs to. */
 export function classifyPath(path: string): RequestTarget | null {
   if (path.startsWith('/youtube/')) return { api: 'youtube', family: 'google', path };
-  if (path.startsWith('/youtubeanalytics/')) return { api: 'analytics', family: 'google', path };
+  if (path.startsWith('/youtubeanalytics/') || path.startsWith('/v2/'))
+    return { api: 'analytics', family: 'google', path };
   if (path.startsWith('/oauth2/')) return { api: 'oauth', family: 'google', path };
   if (path.startsWith('/facebook/')) return { api: 'oauth', family: 'meta', path };
   if (/^\/graph\/[^/]+\/oauth\/access_token/.test(path))

@@ -12,6 +12,24 @@ export function readParams(source: unknown): Record<string, string> {
   return out;
 }
 
+/**
+ * Google's reading of a query: a parameter its discovery document marks repeated (`part`, `id`)
+ * may come as `part=snippet&part=statistics` (the official clients send arrays that way) and
+ * means the same as `part=snippet,statistics`; others keep their first value.
+ */
+export function readGoogleParams(
+  source: unknown,
+  repeated: readonly string[] = ['part', 'id'],
+): Record<string, string> {
+  const out = readParams(source);
+  if (!source || typeof source !== 'object') return out;
+  for (const name of repeated) {
+    const value = (source as Record<string, unknown>)[name];
+    if (Array.isArray(value)) out[name] = value.map(String).join(',');
+  }
+  return out;
+}
+
 /** Bearer token from the Authorization header (Meta also accepts the `OAuth` scheme). */
 export function readAuthorizationToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

@@ -89,6 +89,11 @@ export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async
   await app.register(async (child) => registerYouTubeAnalyticsRoutes(child, context), {
     prefix: '/youtubeanalytics/v2',
   });
+  // Where @googleapis/youtubeanalytics sends them: its host is youtubeanalytics.googleapis.com,
+  // so its paths start at /v2 (a rootUrl replaces the host and drops any path of its own).
+  await app.register(async (child) => registerYouTubeAnalyticsRoutes(child, context), {
+    prefix: '/v2',
+  });
   await app.register(async (child) => registerFacebookDialogRoutes(child, context), {
     prefix: '/facebook',
   });

@@ -112,6 +112,9 @@ export const envSchema = z
     TIKTOK_API_URL: urlString.optional(),
     SYNC_WORKER: booleanString.default(true),
     SANDBOX_CONTROL_API: booleanString.default(false),
+    SANDBOX_PUBLIC: booleanString.default(false),
+    PAYMENTS_SANDBOX_CONTROL_API: booleanString.default(false),
+    METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     REDIS_URL: z
       .string()
       .refine((value) => /^rediss?:\/\//.test(value), {

@@ -66,6 +66,13 @@ export type Config = {
   syncJobLockSeconds: number;
   /** Mount the sandbox's test-only `/sandbox/__control/*` (faults, revoke, clock, reset). */
   isSandboxControlApiEnabled: boolean;
+  /**
+   * The platform and payments sandboxes are served only when APP_URL is on this machine, or with
+   * SANDBOX_PUBLIC=true for a demo (the web app then says so on every page).
+   */
+  sandbox: { isServed: boolean; isPublicDemo: boolean; isPaymentsControlApiEnabled: boolean };
+  /** `METRICS_TOKEN`: scrapes from other machines send it as a bearer token. */
+  metricsToken: string | null;
   billing: BillingConfig;
   /** The assistant: the built-in analyst, or an OpenAI-compatible model when `llm` is set. */
   assistant: {
@@ -118,6 +125,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const isClerk = Boolean(env.CLERK_PUBLISHABLE_KEY && env.CLERK_JWT_KEY);
+  const platforms = resolvePlatforms(env, appUrl);
+  const billing = resolveBilling(env, appUrl);
+  const isAnySandboxInUse = platforms.sandboxUrl !== null || billing.isSandbox;
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -164,11 +174,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sentry: { dsn: env.SENTRY_DSN ?? null, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV },
     release: env.RELEASE,
     tokenEncryptionKeys: env.TOKEN_ENCRYPTION_KEYS ?? null,
-    platforms: resolvePlatforms(env, appUrl),
+    platforms,
     isSyncWorkerEnabled: env.SYNC_WORKER,
     syncBackfillDays: env.SYNC_BACKFILL_DAYS,
     isSandboxControlApiEnabled: env.SANDBOX_CONTROL_API,
-    billing: resolveBilling(env, appUrl),
+    sandbox: {
+      isServed: isLoopbackUrl(appUrl) || env.SANDBOX_PUBLIC,
+      isPublicDemo: env.SANDBOX_PUBLIC && isAnySandboxInUse,
+      isPaymentsControlApiEnabled: env.PAYMENTS_SANDBOX_CONTROL_API,
+    },
+    metricsToken: env.METRICS_TOKEN ?? null,
+    billing,
     assistant: {
       llm:
         env.LLM_BASE_URL && env.LLM_API_KEY && env.LLM_MODEL

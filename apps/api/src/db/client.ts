@@ -9,15 +9,30 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { assertDataDirUsable } from './data-dir';
+import { guardPglite } from './pglite-guard';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Connections in use: PostgreSQL's pool, or PGlite's single connection. */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
+/** The committed migrations compared with those the database has applied. */
+export type MigrationStatus = { expected: number; applied: number; isCurrent: boolean };
 
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   /** Runs `select 1`; false when the database cannot answer. */
   ping(): Promise<boolean>;
+  /** Read at scrape time; no query. */
+  poolStats(): PoolStats;
+  /**
+   * PGlite only: a consistent copy of the data dir (a tar), taken after a checkpoint with no
+   * statement or transaction of this process in flight. Null on PostgreSQL (use pg_dump).
+   */
+  dumpEmbedded: (() => Promise<Buffer>) | null;
   close(): Promise<void>;
 };
 
@@ -25,7 +40,12 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 export type OpenDatabaseOptions =
   | { kind: 'postgres'; url: string; poolMax: number; onIdleError?: (error: Error) => void }
-  | { kind: 'pglite'; dataDir: string }
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      /** Told once when a write fails for lack of space or an I/O error (see pglite-guard). */
+      onStorageFault?: (error: unknown) => void;
+    }
   | { kind: 'pglite-memory'; dump?: Blob | File };
 
 /** Opens the database and applies committed migrations (the same ones on PGlite and PostgreSQL). */
@@ -51,6 +71,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       kind: 'postgres',
       ping: () => pingDatabase(db, () => isClosed),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: options.poolMax,
+      }),
+      dumpEmbedded: null,
       async close() {
         isClosed = true;
         await pool.end();
@@ -63,19 +90,31 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=24MB'];
   let client: PGlite;
   if (options.kind === 'pglite') {
-    fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    assertDataDirUsable(options.dataDir);
     client = await PGlite.create(options.dataDir, { startParams });
   } else {
     client = await PGlite.create(
       options.dump ? { loadDataDir: options.dump, startParams } : { startParams },
     );
   }
+  const rawQuery = client.query.bind(client);
+  // Without a handler a fault still stops the database (and answers 503), just not the process.
+  const guard = guardPglite(
+    client,
+    (options.kind === 'pglite' ? options.onStorageFault : undefined) ?? (() => {}),
+  );
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,
     kind: 'pglite',
     ping: () => pingDatabase(db, () => client.closed),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
+    dumpEmbedded: () =>
+      guard.runExclusive(async () => {
+        await rawQuery('checkpoint');
+        return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+      }),
     async close() {
       if (!client.closed) await client.close();
     },
@@ -108,7 +147,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const message = typeof candidate.message === 'string' ? candidate.message : '';
     if (unavailableCodes.has(code) || code.startsWith('08')) return true;
     if (
-      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|PGlite is closed|Cannot use a pool after calling end/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|PGlite is closed|Cannot use a pool after calling end|embedded database stopped after a failed write/i.test(
         message,
       )
     ) {
@@ -117,6 +156,39 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = candidate.cause;
   }
   return false;
+}
+
+type JournalEntry = { tag: string; when: number };
+let journal: JournalEntry[] | null = null;
+
+/** The committed migrations, read once from drizzle-kit's journal beside the SQL files. */
+function readJournal(): JournalEntry[] {
+  journal ??= (
+    JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: JournalEntry[];
+    }
+  ).entries;
+  return journal;
+}
+
+/**
+ * Compares the journal with drizzle's `__drizzle_migrations` (one row per applied migration, its
+ * `created_at` the journal's `when`): current when the newest committed one is applied. A
+ * database ahead of this code (a newer process migrated it) also counts as current.
+ */
+export async function readMigrationStatus(db: Database): Promise<MigrationStatus> {
+  const entries = readJournal();
+  const newest = entries.at(-1)?.when ?? 0;
+  const result = await db.execute<{ applied: number; newest: string | null }>(
+    sql`select count(*)::int as applied, max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+  );
+  const row = (result as unknown as { rows: { applied: number; newest: string | null }[] }).rows[0];
+  const applied = Number(row?.applied ?? 0);
+  return {
+    expected: entries.length,
+    applied,
+    isCurrent: applied >= entries.length && Number(row?.newest ?? 0) >= newest,
+  };
 }
 
 /** Any fixed number: every Crescendo process takes the same lock before migrating. */

@@ -89,7 +89,13 @@ describe.skipIf(!adminUrl)('the API while PostgreSQL is down', () => {
     expect(down.statusCode).toBe(503);
     expect(down.headers['retry-after']).toBe('5');
     expect(down.json<{ error: { code: string } }>().error.code).toBe('SERVICE_UNAVAILABLE');
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    // Alive, but not ready: a load balancer takes it out of rotation until the database is back.
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const notReady = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json<{ error: { message: string } }>().error.message).toContain(
+      'database (The database is unreachable.)',
+    );
 
     relay.restore();
     await expect.poll(async () => (await me()).statusCode, { timeout: 10_000 }).toBe(200);

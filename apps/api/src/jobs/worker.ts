@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import type { Database } from '../db/client';
 import {
+  deleteStaleWorkerHeartbeats,
+  recordWorkerHeartbeat,
+  removeWorkerHeartbeat,
+} from './heartbeats';
+import {
   claimJob,
   completeJob,
   deleteFinishedJobs,
@@ -31,7 +36,24 @@ export class PermanentJobFailure extends Error {
   override name = 'PermanentJobFailure';
 }
 
-export type JobHandler = (job: Job, signal: AbortSignal) => Promise<void>;
+/** Labels a handler may set for the job's metrics (e.g. which platform a sync read). */
+export type JobLabels = { provider?: string };
+
+export type JobHandler = (job: Job, signal: AbortSignal, labels: JobLabels) => Promise<void>;
+
+/** How a claimed job ended, for metrics: the worker's own view, whatever the handler threw. */
+export type JobOutcome = 'succeeded' | 'failed' | 'retried' | 'postponed' | 'stopped' | 'lost';
+
+export type FinishedJob = {
+  job: Job;
+  outcome: JobOutcome;
+  durationSeconds: number;
+  labels: JobLabels;
+};
+
+function toOutcome(result: 'retry' | 'failed' | 'lost'): JobOutcome {
+  return result === 'retry' ? 'retried' : result;
+}
 
 export type WorkerOptions = {
   db: Database;
@@ -44,10 +66,18 @@ export type WorkerOptions = {
   /** Delay before the n-th retry (attempt counts from 1). */
   retryDelayMs?: (attempt: number) => number;
   onError?: (error: unknown, job: Job | null) => void;
+  /** Called once per claimed job when it ends (metrics observe durations here). */
+  onJobFinished?: (finished: FinishedJob) => void;
+  /** How often the worker's row in `worker_heartbeats` is refreshed; default 15 s. */
+  heartbeatWriteMs?: number;
 };
 
 export type Worker = {
   id: string;
+  /** Its claim on a job lasts this long without a heartbeat. */
+  lockSeconds: number;
+  /** When the worker last showed progress (a poll, a job's heartbeat), in ms since the epoch. */
+  lastBeatAt(): number;
   stop(): Promise<void>;
   /** Runs due jobs until none is left. */ drain(): Promise<void>;
 };
@@ -65,6 +95,17 @@ export function startWorker(options: WorkerOptions): Worker {
   let isStopping = false;
   let stopCount = 0;
   const running = new Set<Promise<void>>();
+  const heartbeatWriteMs = options.heartbeatWriteMs ?? 15_000;
+  let lastBeatAt = Date.now();
+  let lastHeartbeatWrite = 0;
+
+  /** Marks progress; writes the shared heartbeat row at most every `heartbeatWriteMs`. */
+  async function beat(): Promise<void> {
+    lastBeatAt = Date.now();
+    if (lastBeatAt - lastHeartbeatWrite < heartbeatWriteMs) return;
+    lastHeartbeatWrite = lastBeatAt;
+    await recordWorkerHeartbeat(options.db, id, queues);
+  }
 
   async function runOne(): Promise<boolean> {
     const job = await claimJob(options.db, queues, id, lockSeconds);
@@ -72,10 +113,14 @@ export function startWorker(options: WorkerOptions): Worker {
     // The job's own signal: aborted when the worker stops, or when its lock is lost (another
     // worker took the job over), so two handlers never write the same job's data at once.
     const jobController = new AbortController();
+    const startedAt = performance.now();
+    const labels: JobLabels = {};
+    let outcome: JobOutcome = 'succeeded';
     let isLockLost = false;
     const onStop = () => jobController.abort(new JobStopped('the worker is stopping'));
     controller.signal.addEventListener('abort', onStop, { once: true });
     const heartbeat = setInterval(() => {
+      void beat().catch(() => {});
       void extendJobLock(options.db, job.id, id, lockSeconds).then(
         (isHeld) => {
           if (isHeld) return;
@@ -86,9 +131,10 @@ export function startWorker(options: WorkerOptions): Worker {
       );
     }, heartbeatMs);
     try {
-      await options.handlers[job.queue]!(job, jobController.signal);
+      await options.handlers[job.queue]!(job, jobController.signal, labels);
       if (isLockLost) throw jobController.signal.reason;
       if (!(await completeJob(options.db, job, id))) {
+        outcome = 'lost';
         options.onError?.(new Error('the job lock was lost before it completed'), job);
       }
     } catch (error) {
@@ -96,26 +142,37 @@ export function startWorker(options: WorkerOptions): Worker {
       const message = error instanceof Error ? error.message : String(error);
       if (isLockLost) {
         // The job is another worker's now: nothing of it is ours to change.
+        outcome = 'lost';
       } else if (jobController.signal.aborted) {
         // Stopped by a shutdown, not by the job's fault: it goes back at once for the next
         // worker, without spending an attempt (the sync resumes where it stopped).
+        outcome = 'stopped';
         await postponeJob(options.db, job, id, new Date(), 'The worker stopped before finishing');
       } else if (error instanceof PostponeJob) {
+        outcome = 'postponed';
         await postponeJob(options.db, job, id, error.until, message);
       } else if (error instanceof PermanentJobFailure) {
-        await failJob(options.db, job, id, message, null);
+        outcome = toOutcome(await failJob(options.db, job, id, message, null));
       } else {
-        await failJob(
-          options.db,
-          job,
-          id,
-          message,
-          new Date(Date.now() + retryDelayMs(job.attempts)),
+        outcome = toOutcome(
+          await failJob(
+            options.db,
+            job,
+            id,
+            message,
+            new Date(Date.now() + retryDelayMs(job.attempts)),
+          ),
         );
       }
     } finally {
       clearInterval(heartbeat);
       controller.signal.removeEventListener('abort', onStop);
+      options.onJobFinished?.({
+        job,
+        outcome,
+        durationSeconds: (performance.now() - startedAt) / 1000,
+        labels,
+      });
     }
     return true;
   }
@@ -125,12 +182,14 @@ export function startWorker(options: WorkerOptions): Worker {
     if (Date.now() - lastRetentionSweep < 10 * 60_000) return;
     lastRetentionSweep = Date.now();
     await deleteFinishedJobs(options.db);
+    await deleteStaleWorkerHeartbeats(options.db);
   }
 
   async function loop(): Promise<void> {
     while (!isStopping) {
       let didWork = false;
       try {
+        await beat();
         await sweepFinishedJobs();
         didWork = await runOne();
       } catch (error) {
@@ -150,11 +209,14 @@ export function startWorker(options: WorkerOptions): Worker {
 
   return {
     id,
+    lockSeconds,
+    lastBeatAt: () => lastBeatAt,
     async stop() {
       isStopping = true;
       stopCount += 1;
       controller.abort();
       await Promise.allSettled([...running]);
+      await removeWorkerHeartbeat(options.db, id).catch(() => {});
     },
     async drain() {
       // A stop during the drain ends it (the job it gave back is the next worker's); a drain

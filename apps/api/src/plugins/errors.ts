@@ -130,3 +130,22 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     );
   });
 });
+
+/**
+ * Fastify's own refusals before routing (its `frameworkErrors` option), in the wire format: a
+ * path parameter over the router's length limit is 414, a URL that cannot be decoded is 400.
+ */
+export function sendFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  reply.header('x-request-id', request.id);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendError(reply, 414, 'URI_TOO_LONG', 'The URL is too long.');
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return sendError(reply, 400, 'BAD_REQUEST', 'The URL is not valid.');
+  }
+  return sendError(reply, 400, 'BAD_REQUEST', 'The request is not valid.');
+}

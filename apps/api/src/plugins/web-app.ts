@@ -16,6 +16,8 @@ export type PublicWebConfig = {
   sandbox: boolean;
   /** Mail is kept in the sandbox mailbox at /sandbox/mail (no SMTP_URL). */
   sandboxMailbox: boolean;
+  /** A public demo (SANDBOX_PUBLIC=true): every page says payments and platforms are simulated. */
+  sandboxDemo: boolean;
 };
 
 /** What a share link's preview card says (no figures); null when the link does not open. */
@@ -25,6 +27,8 @@ export type SharePreview = (
 
 const configPlaceholder = '<!--crescendo-config-->';
 const sharePagePath = /^\/s\/([^/]+)\/?$/;
+/** APIs, never pages: an unknown path under them is a JSON 404, not the web app's HTML. */
+const apiPrefixes = ['/api', '/sandbox', '/payments-sandbox'];
 
 function escapeAttribute(value: string): string {
   return value
@@ -102,10 +106,12 @@ export const webAppPlugin = fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
+      const isApiPath = apiPrefixes.some(
+        (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+      );
       const wantsPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
-        !pathname.startsWith('/api/') &&
-        pathname !== '/api' &&
+        !isApiPath &&
         !path.extname(pathname);
       const shareToken = wantsPage ? sharePagePath.exec(pathname)?.[1] : undefined;
       if (shareToken !== undefined) reply.header('x-robots-tag', 'noindex, nofollow');
@@ -121,6 +127,16 @@ export const webAppPlugin = fp(
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
           .send(indexHtml);
+      }
+      const allowed = app.hasDecorator('allowedMethods') ? app.allowedMethods(pathname) : [];
+      if (allowed.length > 0) {
+        reply.header('allow', allowed.join(', '));
+        return sendError(
+          reply,
+          405,
+          'METHOD_NOT_ALLOWED',
+          `${request.method} is not allowed on ${pathname}; use ${allowed.join(', ')}.`,
+        );
       }
       return sendError(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
     });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { DemoBanner } from '@/components/layouts/demo-banner';
 import { Footer } from '@/components/layouts/footer';
 import { KeyboardShortcuts } from '@/components/layouts/keyboard-shortcuts';
 import { ToastHost } from '@/components/layouts/toast-host';
@@ -40,6 +41,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <DemoBanner />
       <div className="flex flex-1 flex-col">
         <RootContent />
       </div>
@@ -55,6 +57,7 @@ export function RootLayout() {
 export function RootErrorLayout({ children }: { children: React.ReactNode }) {
   return (
     <>
+      <DemoBanner />
       <main className="flex flex-1 flex-col">{children}</main>
       <Footer />
     </>

@@ -15,6 +15,8 @@ export type RuntimeConfig = {
   sandbox: boolean;
   /** Mail is kept in the sandbox mailbox at /sandbox/mail (no SMTP server configured). */
   sandboxMailbox: boolean;
+  /** A public demo (SANDBOX_PUBLIC): every page says payments and platforms are simulated. */
+  sandboxDemo: boolean;
 };
 
 const defaults: RuntimeConfig = {
@@ -27,6 +29,7 @@ const defaults: RuntimeConfig = {
   productionHost: 'app.crescendo.fm',
   sandbox: false,
   sandboxMailbox: false,
+  sandboxDemo: false,
 };
 
 type Check = (value: unknown) => boolean;
@@ -47,6 +50,7 @@ const checks: Record<keyof RuntimeConfig, Check> = {
   productionHost: isString,
   sandbox: (value) => typeof value === 'boolean',
   sandboxMailbox: (value) => typeof value === 'boolean',
+  sandboxDemo: (value) => typeof value === 'boolean',
 };
 
 /** The config with defaults for absent fields, or the names of the fields that are invalid. */
@@ -95,6 +99,7 @@ function readViteConfig(viteEnv: ViteEnv): Record<string, unknown> {
     productionHost: pick('VITE_PRODUCTION_HOST'),
     sandbox: viteEnv.VITE_SANDBOX === 'true' ? true : undefined,
     sandboxMailbox: viteEnv.VITE_SANDBOX === 'true' ? true : undefined,
+    sandboxDemo: viteEnv.VITE_SANDBOX_DEMO === 'true' ? true : undefined,
   };
 }
 

@@ -37,8 +37,13 @@ export async function registerGoogleOAuthRoutes(
     return reply.send({});
   });
 
-  app.get('/tokeninfo', async (request, reply) => {
-    const token = readParams(request.query).access_token;
+  // GET with ?access_token= (the documented form), POST as google-auth-library's getTokenInfo
+  // sends it (the token as a bearer header, an empty form body), or the token in the form.
+  const tokenInfo = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token =
+      readParams(request.query).access_token ??
+      readParams(request.body).access_token ??
+      readAuthorizationToken(request);
     const lookup = token ? context.tokens.lookupAccessToken(token, context.clock.nowMs()) : null;
     if (!lookup || lookup.status !== 'valid' || lookup.grant.provider !== 'google')
       return sendOAuthError(reply, 400, 'invalid_token', 'Invalid Value');
@@ -52,7 +57,9 @@ export async function registerGoogleOAuthRoutes(
       expires_in: String(Math.max(0, Math.floor((expiresAtMs - context.clock.nowMs()) / 1000))),
       access_type: lookup.grant.refreshToken ? 'offline' : 'online',
     });
-  });
+  };
+  app.get('/tokeninfo', tokenInfo);
+  app.post('/tokeninfo', tokenInfo);
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { sendGoogleError } from '../google-errors';
-import { readParams } from '../http';
+import { readGoogleParams } from '../http';
+import { registerPartialResponse } from '../partial-response';
 import { authenticateGoogle } from '../oauth/google';
 import { GOOGLE_SCOPES } from '../oauth/token-store';
 import { runAnalyticsQuery, type ResultTable } from './analytics-engine';
@@ -18,6 +19,7 @@ export async function registerYouTubeAnalyticsRoutes(
 ): Promise<void> {
   // Dashboards repeat the same queries; a small LRU keeps repeated reads near-free.
   const cache = new Map<string, ResultTable>();
+  registerPartialResponse(app);
 
   app.get('/reports', async (request, reply) => {
     const grant = authenticateGoogle(request, reply, context, [
@@ -26,7 +28,7 @@ export async function registerYouTubeAnalyticsRoutes(
     ]);
     if (!grant) return reply;
     const persona = context.world.persona(grant.personaId);
-    const params = readParams(request.query);
+    const params = readGoogleParams(request.query, []);
     try {
       const query = parseAnalyticsQuery(params, persona.youtube.id);
       if (

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { sendGoogleError, sendGoogleQuotaExceeded } from '../google-errors';
-import { readList, readParams } from '../http';
+import { readGoogleParams, readList } from '../http';
+import { registerPartialResponse } from '../partial-response';
 import { authenticateGoogle } from '../oauth/google';
 import { GOOGLE_SCOPES } from '../oauth/token-store';
 import type { Persona } from '../personas/world';
@@ -37,6 +38,7 @@ export async function registerYouTubeDataRoutes(
     }
     return context.world.persona(grant.personaId);
   };
+  registerPartialResponse(app);
   const nowMs = (): number => context.clock.nowMs();
   const visibleVideos = (channel: YouTubeChannel): Video[] =>
     channel.videos.filter((v) => v.publishedAtMs <= nowMs());
@@ -44,7 +46,7 @@ export async function registerYouTubeDataRoutes(
   app.get('/channels', async (request, reply) => {
     const persona = begin(request, reply);
     if (!persona) return reply;
-    const params = readParams(request.query);
+    const params = readGoogleParams(request.query);
     const check = parseParts(params, CHANNEL_PARTS, reply);
     if ('error' in check) return reply;
     let channels: YouTubeChannel[];
@@ -91,7 +93,7 @@ export async function registerYouTubeDataRoutes(
   app.get('/playlistItems', async (request, reply) => {
     const persona = begin(request, reply);
     if (!persona) return reply;
-    const params = readParams(request.query);
+    const params = readGoogleParams(request.query);
     const check = parseParts(params, PLAYLIST_ITEM_PARTS, reply);
     if ('error' in check) return reply;
     if (!params.playlistId) {
@@ -157,7 +159,7 @@ export async function registerYouTubeDataRoutes(
   app.get('/videos', async (request, reply) => {
     const persona = begin(request, reply);
     if (!persona) return reply;
-    const params = readParams(request.query);
+    const params = readGoogleParams(request.query);
     const check = parseParts(params, VIDEO_PARTS, reply);
     if ('error' in check) return reply;
     if (!params.id) {

@@ -39,3 +39,14 @@ export const jobs = pgTable(
       .where(sql`${table.status} in ('queued', 'running') and ${table.singletonKey} is not null`),
   ],
 );
+
+/**
+ * One row per running worker, beaten while it polls or runs a job: readiness and metrics read the
+ * freshest one, so a process without a worker can still tell whether any worker is alive.
+ */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  workerId: text('worker_id').primaryKey(),
+  queues: text('queues').array().notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  beatAt: timestamp('beat_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -15,7 +15,6 @@ import { databaseTargets } from '../../testing/test-database';
 import { getEntitlements } from './entitlements.service';
 
 const declinedMessage = 'Your card was declined due to insufficient funds.';
-const sandboxKey = 'sk_test_payments_sandbox';
 const dayS = 24 * 60 * 60;
 
 describe.each(databaseTargets)('billing: checkout, webhooks and plans (%s)', (target) => {
@@ -23,7 +22,7 @@ describe.each(databaseTargets)('billing: checkout, webhooks and plans (%s)', (ta
   const signer = new Stripe('sk_test_signer_only');
 
   beforeAll(async () => {
-    testApp = await buildTestApp(target);
+    testApp = await buildTestApp(target, { env: { PAYMENTS_SANDBOX_CONTROL_API: 'true' } });
   });
   afterAll(async () => {
     await testApp?.close();
@@ -47,7 +46,8 @@ describe.each(databaseTargets)('billing: checkout, webhooks and plans (%s)', (ta
     testApp.app.inject({
       method: url.endsWith('/events') || url.endsWith('/stats') ? 'GET' : 'POST',
       url: `/payments-sandbox/__control${url}`,
-      headers: { authorization: `Bearer ${sandboxKey}` },
+      // The sandbox's key is generated per install (a data dir secret).
+      headers: { authorization: `Bearer ${testApp.app.paymentsSandbox!.secretKey}` },
       ...(url.endsWith('/events') || url.endsWith('/stats') ? {} : { payload }),
     });
   const me = async (user: SignedInUser) =>

@@ -12,7 +12,6 @@ import {
 } from '../../testing/build-test-app';
 import { databaseTargets } from '../../testing/test-database';
 
-const sandboxKey = 'sk_test_payments_sandbox';
 const dayS = 24 * 60 * 60;
 
 /**
@@ -26,7 +25,10 @@ describe.each(databaseTargets)('billing: the tier in force follows the clock (%s
   const published: { subjects: string[]; tier: string | null }[] = [];
 
   beforeAll(async () => {
-    testApp = await buildTestApp(target, { billingOverrides: { now: () => clock } });
+    testApp = await buildTestApp(target, {
+      env: { PAYMENTS_SANDBOX_CONTROL_API: 'true' },
+      billingOverrides: { now: () => clock },
+    });
     // Stands in for Clerk's Backend API: records every tier written to public metadata.
     testApp.app.billing.publishTier = async (members, tier) => {
       published.push({ subjects: members.map((member) => member.subject), tier });
@@ -49,7 +51,8 @@ describe.each(databaseTargets)('billing: the tier in force follows the clock (%s
     testApp.app.inject({
       method: 'POST',
       url: `/payments-sandbox/__control${url}`,
-      headers: { authorization: `Bearer ${sandboxKey}` },
+      // The sandbox's key is generated per install (a data dir secret).
+      headers: { authorization: `Bearer ${testApp.app.paymentsSandbox!.secretKey}` },
       payload,
     });
   const me = async (user: SignedInUser) =>

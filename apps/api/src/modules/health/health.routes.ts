@@ -1,33 +1,124 @@
-import { healthResponseSchema } from '@crescendo/contracts';
+import {
+  healthResponseSchema,
+  readinessResponseSchema,
+  type ReadinessCheck,
+} from '@crescendo/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DatabaseHandle } from '../../db/client';
+import { readMigrationStatus, type DatabaseHandle } from '../../db/client';
+import { readFreshestHeartbeatAge } from '../../jobs/heartbeats';
+import type { WorkerPresence } from '../../jobs/worker-presence';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/route-schemas';
 
-export const healthRoutes: FastifyPluginAsyncZod<{
+export type HealthOptions = {
   database: DatabaseHandle;
   version: string;
-}> = async (app, { database, version }) => {
+  workerPresence: WorkerPresence;
+  /** A heartbeat older than this means the worker is stuck or gone (the job lock's length). */
+  workerStaleSeconds: number;
+};
+
+async function checkDatabaseAndMigrations(database: DatabaseHandle): Promise<ReadinessCheck[]> {
+  try {
+    const status = await readMigrationStatus(database.db);
+    return [
+      { name: 'database', status: 'ok', message: 'The database answers.' },
+      status.isCurrent
+        ? { name: 'migrations', status: 'ok', message: `${status.applied} migrations applied.` }
+        : {
+            name: 'migrations',
+            status: 'failed',
+            message: `${status.applied} of ${status.expected} migrations applied.`,
+          },
+    ];
+  } catch {
+    return [
+      { name: 'database', status: 'failed', message: 'The database is unreachable.' },
+      {
+        name: 'migrations',
+        status: 'failed',
+        message: 'Not checked: the database is unreachable.',
+      },
+    ];
+  }
+}
+
+async function checkWorker(
+  database: DatabaseHandle,
+  { workerPresence, workerStaleSeconds }: HealthOptions,
+): Promise<ReadinessCheck> {
+  const own = workerPresence.worker;
+  if (own) {
+    const ageSeconds = Math.round((Date.now() - own.lastBeatAt()) / 1000);
+    return ageSeconds <= workerStaleSeconds
+      ? { name: 'worker', status: 'ok', message: `This process's worker beat ${ageSeconds} s ago.` }
+      : {
+          name: 'worker',
+          status: 'failed',
+          message: `This process's worker has not beaten for ${ageSeconds} s.`,
+        };
+  }
+  const ageSeconds = await readFreshestHeartbeatAge(database.db).catch(() => undefined);
+  if (ageSeconds === undefined)
+    return {
+      name: 'worker',
+      status: 'failed',
+      message: 'Not checked: the database is unreachable.',
+    };
+  if (ageSeconds === null)
+    return { name: 'worker', status: 'failed', message: 'No worker has ever beaten.' };
+  return ageSeconds <= workerStaleSeconds
+    ? { name: 'worker', status: 'ok', message: `A worker beat ${Math.round(ageSeconds)} s ago.` }
+    : {
+        name: 'worker',
+        status: 'failed',
+        message: `No worker has beaten for ${Math.round(ageSeconds)} s.`,
+      };
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, options) => {
   app.get(
     '/api/health',
     {
       config: { rateLimit: false },
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database readiness',
-        response: { 200: healthResponseSchema, ...errorResponses(503) },
+        summary: 'Liveness: the process is up and answering (no database call)',
+        response: { 200: healthResponseSchema },
+      },
+    },
+    async () => ({
+      status: 'ok' as const,
+      uptimeSeconds: Math.round(process.uptime()),
+      version: options.version,
+    }),
+  );
+
+  app.get(
+    '/api/health/ready',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['health'],
+        summary:
+          'Readiness: the database answers, every migration is applied and a worker beats (503 naming the failed checks)',
+        response: { 200: readinessResponseSchema, ...errorResponses(503) },
       },
     },
     async () => {
-      if (!(await database.ping())) {
-        throw new AppError('SERVICE_UNAVAILABLE', 'The database is unreachable.');
+      const [databaseChecks, workerCheck] = await Promise.all([
+        checkDatabaseAndMigrations(options.database),
+        checkWorker(options.database, options),
+      ]);
+      const checks = [...databaseChecks, workerCheck];
+      const failed = checks.filter((check) => check.status === 'failed');
+      if (failed.length > 0) {
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          `Not ready: ${failed.map((check) => `${check.name} (${check.message})`).join('; ')}`,
+        );
       }
-      return {
-        status: 'ok' as const,
-        database: 'up' as const,
-        uptimeSeconds: Math.round(process.uptime()),
-        version,
-      };
+      return { status: 'ready' as const, checks };
     },
   );
 };

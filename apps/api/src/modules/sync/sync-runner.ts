@@ -1,6 +1,11 @@
 import { isEmbeddedDatabase, type Database } from '../../db/client';
 import { enqueueJob, type Job } from '../../jobs/queue';
-import { PermanentJobFailure, PostponeJob, type JobHandler } from '../../jobs/worker';
+import {
+  PermanentJobFailure,
+  PostponeJob,
+  type JobHandler,
+  type JobLabels,
+} from '../../jobs/worker';
 import { findConnection, listSyncableConnections, updateConnection } from '../connections';
 import {
   type PlatformServices,
@@ -75,12 +80,14 @@ export async function runConnectionSync(
   services: PlatformServices,
   payload: SyncJobPayload,
   signal: AbortSignal,
+  labels: JobLabels = {},
 ): Promise<void> {
   const connection = await findConnection(db, payload.organizationId, payload.connectionId);
   // Disconnected meanwhile, or waiting for the user to reconnect: nothing to do.
   if (!connection || connection.status === 'reconnect_needed') return;
   // Never synced to the end before: this run is the connection's first bulk load.
   const isFirstBackfill = connection.lastSyncedAt === null;
+  labels.provider = connection.provider;
   const update = (changes: Parameters<typeof updateConnection>[3]) =>
     updateConnection(db, connection.organizationId, connection.id, changes);
   await update({ status: 'syncing', syncStep: 'Starting', syncPercent: 0, syncError: null });
@@ -197,7 +204,8 @@ export function createSyncHandlers(
   services: PlatformServices,
 ): Record<string, JobHandler> {
   return {
-    [syncQueue]: (job, signal) => runConnectionSync(db, services, readPayload(job), signal),
+    [syncQueue]: (job, signal, labels) =>
+      runConnectionSync(db, services, readPayload(job), signal, labels),
     [scheduleQueue]: async () => {
       await scheduleDailySyncs(db);
       await ensureDailySchedule(db, new Date(Date.now() + 60_000));

@@ -83,7 +83,7 @@ describe.each(databaseTargets)('planner statistics around syncs on %s', (target)
     expect(scheduled.map((job) => job.runAt.toISOString())).toEqual(['2025-06-16T09:00:00.000Z']);
     const before = await readAnalyzeCount('content_daily_metrics');
     const handlers = createSyncHandlers(db, testApp.app.platforms);
-    await handlers[statisticsQueue]!(scheduled[0]!, new AbortController().signal);
+    await handlers[statisticsQueue]!(scheduled[0]!, new AbortController().signal, {});
     expect(await readAnalyzeCount('content_daily_metrics')).toBe(before + 1);
     const queued = await db
       .select()
