@@ -150,11 +150,8 @@ export const platformSandbox: FastifyPluginAsync<PlatformSandboxOptions> = async
         `Unknown endpoint: ${request.method} ${path}`,
         404,
       );
-    if (target)
-      return sendGoogleError(reply, 404, `Method not found: ${request.method} ${path}`, 'notFound');
-    return reply.code(404).send({
-      error: { code: 'NOT_FOUND', message: `No sandbox route ${request.method} ${path}` },
-    });
+    // Every other path answers as googleapis.com does, so a Google client reads a real error.
+    return sendGoogleError(reply, 404, `Method not found: ${request.method} ${path}`, 'notFound');
   });
 
   app.setErrorHandler(
