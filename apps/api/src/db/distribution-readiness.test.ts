@@ -61,6 +61,7 @@ const knownTablesWithoutOrganization = [
   'sandbox_mail',
   'sandbox_oauth_records',
   'waitlist_entries',
+  'worker_heartbeats',
 ];
 
 function readRows<Row>(result: unknown): Row[] {

@@ -70,6 +70,7 @@ export const explicitPolicies: Record<string, TablePolicy> = {
   },
   auth_jwks: { kind: 'none', reason: 'The identity provider’s signing keys.' },
   key_checks: { kind: 'none', reason: 'Checks that the configured secrets match.' },
+  worker_heartbeats: { kind: 'none', reason: 'Which worker processes are alive: no one’s data.' },
   billing_events: { kind: 'none', reason: 'Payment-provider event ids already processed.' },
   data_deletion_requests: { kind: 'none', reason: 'Deletion statuses: a code and counts.' },
   retained_invoices: {

@@ -21,6 +21,8 @@ const mutatingMethods = ['post', 'put', 'patch', 'delete'];
  * finishing one's sign-up, creating one's own artist, joining through an invitation, and marking
  * an insight's toast as shown. `register-user` is an identity-level route (before any membership).
  * The assistant's routes only read the organisation's numbers; its conversations are the asker's.
+ * Notification settings, the digest sent now and the read marks are each person's own, and so
+ * is deleting one's own account.
  */
 const callableByViewers = new Set([
   'POST /api/v1/auth/verify-and-refresh-token',
@@ -34,6 +36,10 @@ const callableByViewers = new Set([
   'POST /api/v1/chat/stream',
   'PATCH /api/v1/chat/conversations/{id}',
   'DELETE /api/v1/chat/conversations/{id}',
+  'PUT /api/v1/notifications/preferences',
+  'POST /api/v1/notifications/digest/send-now',
+  'POST /api/v1/notifications/read',
+  'DELETE /api/v1/account',
 ]);
 
 /** Billing changes and member management: owners only. */
