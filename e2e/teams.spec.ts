@@ -10,7 +10,7 @@ let server: RunningServer;
 let browser: Browser;
 let owner: { context: BrowserContext; page: Page };
 const contexts: BrowserContext[] = [];
-const ARTIST = 'Nova Lane Music';
+const ARTIST = 'Nora Lumen Music';
 
 before(async () => {
   server = await startServer();

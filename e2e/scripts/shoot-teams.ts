@@ -80,10 +80,10 @@ try {
       await viewerPage.page.getByRole('button', { name: /Switch artist/ }).click();
       await shot('switcher', viewerPage.page);
       // Into the artist they view: the app reopens there, read-only.
-      await viewerPage.page.getByRole('button', { name: /Nova Lane Music/ }).click();
+      await viewerPage.page.getByRole('button', { name: /Nora Lumen Music/ }).click();
       await viewerPage.page.waitForURL((url) => url.pathname === '/dashboard');
       await viewerPage.page
-        .getByRole('button', { name: 'Artist: Nova Lane Music. Switch artist' })
+        .getByRole('button', { name: 'Artist: Nora Lumen Music. Switch artist' })
         .waitFor();
       await viewerPage.page.goto('/settings/profile');
       await shot('viewer-profile', viewerPage.page);
