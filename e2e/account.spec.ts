@@ -108,7 +108,7 @@ describe('account journeys', () => {
       .first()
       .click();
     await page.waitForURL('**/dashboard');
-    await page.getByRole('heading', { name: 'Welcome back, Juniper Vale' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Juniper Vale' }).waitFor();
     assert.equal(await page.getByText('Confirm your email', { exact: true }).count(), 0);
 
     // The country was saved as its code and reads back by name.
