@@ -53,11 +53,11 @@ describe('weekly digest', () => {
     const mailboxLink = page.getByRole('link', { name: 'Open it in the sandbox mailbox' });
     await mailboxLink.waitFor();
     // The bell is in the header beside the page.
-    assert.ok(await page.getByRole('button', { name: /^Notifications/ }).isVisible());
+    await page.getByRole('button', { name: /^Notifications/ }).waitFor();
 
     await page.goto((await mailboxLink.getAttribute('href'))!);
-    assert.ok(await page.getByText('List-Unsubscribe-Post').isVisible());
-    assert.ok(await page.getByText('List-Unsubscribe=One-Click').isVisible());
+    await page.getByText('List-Unsubscribe-Post').waitFor();
+    await page.getByText('List-Unsubscribe=One-Click').waitFor();
     const frame = page.frameLocator('iframe[title="HTML part"]');
     const youtube = frame.locator('[data-section="youtube"]');
     await youtube.waitFor();
