@@ -1,6 +1,5 @@
 import type { Campaign } from '@crescendo/contracts';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { isApiError } from '@/lib/api-error';
 import { showToast } from '@/lib/toast';
 import { useDeleteCampaign } from '../api/campaigns';
@@ -34,24 +33,18 @@ export function CampaignDeleteDialog({
     });
   };
   return (
-    <Dialog open={campaign !== null} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Delete this campaign?"
-        description={
-          campaign
-            ? `“${campaign.name}” and its spend will be removed from your ledger and ROI totals. This can’t be undone.`
-            : undefined
-        }
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary">Keep it</Button>
-          </DialogClose>
-          <Button variant="danger" onClick={onDelete} isLoading={remove.isPending}>
-            Delete campaign
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDeleteDialog
+      isOpen={campaign !== null}
+      onOpenChange={onOpenChange}
+      title="Delete this campaign?"
+      description={
+        campaign
+          ? `“${campaign.name}” and its spend will be removed from your ledger and ROI totals. This can’t be undone.`
+          : undefined
+      }
+      confirmLabel="Delete campaign"
+      isPending={remove.isPending}
+      onConfirm={onDelete}
+    />
   );
 }

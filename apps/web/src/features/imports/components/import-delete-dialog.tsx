@@ -1,6 +1,5 @@
 import type { Import } from '@crescendo/contracts';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { isApiError } from '@/lib/api-error';
 import { showToast } from '@/lib/toast';
 import { useDeleteImport } from '../api/delete-import';
@@ -34,24 +33,18 @@ export function ImportDeleteDialog({
     });
   };
   return (
-    <Dialog open={item !== null} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Delete this import?"
-        description={
-          item
-            ? `The lines of ${item.fileName} leave your revenue, songs and ROI. Lines another import also holds stay. Nothing else is touched, and you can upload the file again later.`
-            : undefined
-        }
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary">Keep it</Button>
-          </DialogClose>
-          <Button variant="danger" onClick={onDelete} isLoading={remove.isPending}>
-            Delete import
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDeleteDialog
+      isOpen={item !== null}
+      onOpenChange={onOpenChange}
+      title="Delete this import?"
+      description={
+        item
+          ? `The lines of ${item.fileName} leave your revenue, songs and ROI. Lines another import also holds stay. Nothing else is touched, and you can upload the file again later.`
+          : undefined
+      }
+      confirmLabel="Delete import"
+      isPending={remove.isPending}
+      onConfirm={onDelete}
+    />
   );
 }
