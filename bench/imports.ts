@@ -104,7 +104,12 @@ type ImportAnswer = {
 };
 let entry: ImportAnswer;
 for (;;) {
-  const response = await fetch(`${server.url}/api/v1/imports/${created.id}`, { headers });
+  const response = await fetch(`${server.url}/api/v1/imports/${created.id}`, { headers }).catch(
+    (error: unknown) => {
+      console.error(server.output().slice(-4000));
+      throw error;
+    },
+  );
   entry = ((await response.json()) as { import: ImportAnswer }).import;
   if (entry.status === 'done' || entry.status === 'failed') break;
   if (performance.now() - started > 600_000) throw new Error('the import did not finish');

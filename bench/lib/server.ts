@@ -36,6 +36,8 @@ export type RunningServer = {
   url: string;
   process: ChildProcess;
   startedInMs: number;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
   stop(): Promise<void>;
 };
 
@@ -76,6 +78,7 @@ export async function startProduct(env: Record<string, string>): Promise<Running
     url,
     process: child,
     startedInMs,
+    output: () => output,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
