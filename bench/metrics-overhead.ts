@@ -1,35 +1,41 @@
 /**
- * What `/api/metrics` costs the dashboard (issue 29, target ≤ 3 % of throughput): the dashboard's
- * reads on the sandbox's `mid` persona (YouTube and Meta synced over `--days`), closed-loop over
- * keep-alive HTTP from `--connections` clients, in alternating phases without and with a
- * Prometheus-like scraper reading `/api/metrics` every second. Every request pays the HTTP
- * histogram in both phases (it is always on); the difference is the scrape's own cost (its
- * queue and heartbeat reads and the registry's rendering). Phases alternate so both see the same
- * machine; the median phase of each kind is compared. On a shared VM the phases move far more than
- * 3 % from one to the next, so the scrape's own time (in process, 60 scrapes) and the request
- * histogram's cost per sample are measured too: they bound the overhead without the noise.
- * Usage: npx tsx bench/metrics-overhead.ts [--database=pglite|postgres] [--phase-seconds=6]
- *        [--rounds=4] [--connections=4] [--days=365]
+ * What metrics cost the dashboard (issue 29: ≤ 3 % of throughput while scraped). Two product
+ * processes exactly as `npm start` runs them, on the same data (the demo artist, YouTube and Meta
+ * synced on the sandbox's `--persona`), differing only in `METRICS`:
+ * - on: `METRICS=true`, scraped at `/api/metrics` every `--scrape-seconds` during its phases;
+ * - off: `METRICS=false` (no request histogram, no event-loop monitor, no route).
+ * Rounds interleave the two (A B, then B A, …) under the same closed-loop load: `--connections`
+ * keep-alive clients reading four dashboard endpoints for `--phase-seconds`. Each round gives a
+ * paired throughput ratio (on / off); the median ratio over the rounds and its spread (min–max)
+ * are the figure, so a machine that is busier in one round than the next moves both sides.
+ * Beside it, each phase's CPU time per request from `/proc/<pid>/stat` (utime + stime of the
+ * server process): it does not depend on how much CPU other processes left over, so it is the
+ * figure to trust on a shared machine. The load average is recorded at each phase.
+ * Usage: npx tsx bench/metrics-overhead.ts [--database=pglite|postgres] [--rounds=6]
+ *        [--phase-seconds=8] [--connections=4] [--scrape-seconds=1] [--persona=mid]
+ * (PostgreSQL: TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, is used to
+ * create and drop a database for the run.)
  */
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
-import { startSandboxServer } from '@crescendo/platform-sandbox';
-import { bearer, buildTestApp, createUser } from '../apps/api/src/testing/build-test-app';
-import { sandboxPinnedNow } from '../apps/api/src/testing/synced-artist';
-import { connectAs, drainSyncJobs, sandboxEnv } from '../apps/api/src/testing/sandbox-connections';
-import { tuneGarbageCollection } from '../apps/api/src/runtime/garbage-collection';
-import { writeResult } from './lib/server';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { signInDemoArtist, startProduct, writeResult, type RunningServer } from './lib/server';
 
 const argument = (name: string, fallback: string) =>
   process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const target = argument('database', 'pglite') as 'postgres' | 'pglite';
-const phaseSeconds = Number(argument('phase-seconds', '6'));
-const rounds = Number(argument('rounds', '4'));
+const rounds = Number(argument('rounds', '6'));
+const phaseSeconds = Number(argument('phase-seconds', '8'));
 const connections = Number(argument('connections', '4'));
-const days = Number(argument('days', '365'));
-if (target === 'postgres')
-  process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+const scrapeSeconds = Number(argument('scrape-seconds', '1'));
+const persona = argument('persona', 'mid');
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const clockTicksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
 
-tuneGarbageCollection();
 const paths = [
   '/api/dashboard/analytics?range=28d',
   '/api/dashboard/analytics?range=365d',
@@ -37,10 +43,18 @@ const paths = [
   '/api/dashboard/content?range=28d&page=1',
 ];
 
-function get(agent: http.Agent, base: URL, path: string, headers: Record<string, string>) {
+/** utime + stime of a process, in seconds (fields 14 and 15 of /proc/<pid>/stat). */
+function cpuSecondsOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond;
+}
+
+function get(agent: http.Agent, base: URL, requestPath: string, headers: Record<string, string>) {
   return new Promise<number>((resolve, reject) => {
     const request = http.get(
-      { agent, hostname: base.hostname, port: base.port, path, headers },
+      { agent, hostname: base.hostname, port: base.port, path: requestPath, headers },
       (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));
@@ -50,31 +64,63 @@ function get(agent: http.Agent, base: URL, path: string, headers: Record<string,
   });
 }
 
-async function runPhase(base: URL, token: string, isScraping: boolean) {
+type Side = { name: 'on' | 'off'; server: RunningServer; token: string };
+type Phase = {
+  side: 'on' | 'off';
+  round: number;
+  requestsPerSecond: number;
+  cpuMillisecondsPerRequest: number;
+  failed: number;
+  scrapes: number;
+  scrapeMillisecondsMedian: number | null;
+  loadAverage1m: number;
+};
+
+async function runPhase(side: Side, round: number): Promise<Phase> {
+  const base = new URL(side.server.url);
+  const pid = side.server.process.pid!;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections + 1 });
-  const deadline = performance.now() + phaseSeconds * 1000;
+  const headers = { authorization: `Bearer ${side.token}` };
   let completed = 0;
   let failed = 0;
-  let scrapes = 0;
+  const scrapeMilliseconds: number[] = [];
+  const cpuBefore = cpuSecondsOf(pid);
+  const started = performance.now();
+  const deadline = started + phaseSeconds * 1000;
   const clients = Array.from({ length: connections }, async (_, client) => {
     for (let index = client; performance.now() < deadline; index += 1) {
-      const status = await get(agent, base, paths[index % paths.length]!, bearer(token));
+      const status = await get(agent, base, paths[index % paths.length]!, headers);
       if (status === 200) completed += 1;
       else failed += 1;
     }
   });
   const scraper = (async () => {
-    while (isScraping && performance.now() < deadline) {
-      const started = performance.now();
-      if ((await get(agent, base, '/api/metrics', {})) === 200) scrapes += 1;
-      await new Promise((resolve) =>
-        setTimeout(resolve, Math.max(0, 1000 - (performance.now() - started))),
-      );
+    while (side.name === 'on' && performance.now() < deadline) {
+      const scrapeStarted = performance.now();
+      const status = await get(agent, base, '/api/metrics', {});
+      if (status !== 200) throw new Error(`scrape answered ${status}`);
+      scrapeMilliseconds.push(performance.now() - scrapeStarted);
+      const wait = scrapeSeconds * 1000 - (performance.now() - scrapeStarted);
+      if (performance.now() + wait >= deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
     }
   })();
   await Promise.all([...clients, scraper]);
+  const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = cpuSecondsOf(pid) - cpuBefore;
   agent.destroy();
-  return { requestsPerSecond: completed / phaseSeconds, failed, scrapes };
+  return {
+    side: side.name,
+    round,
+    requestsPerSecond: Number((completed / seconds).toFixed(2)),
+    cpuMillisecondsPerRequest: Number(((cpuSeconds * 1000) / Math.max(1, completed)).toFixed(3)),
+    failed,
+    scrapes: scrapeMilliseconds.length,
+    scrapeMillisecondsMedian: scrapeMilliseconds.length
+      ? Number(median(scrapeMilliseconds).toFixed(2))
+      : null,
+    loadAverage1m: Number(os.loadavg()[0]!.toFixed(2)),
+  };
 }
 
 function median(values: number[]): number {
@@ -83,96 +129,171 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-const sandbox = await startSandboxServer({ port: 0, now: sandboxPinnedNow });
-const testApp = await buildTestApp(target, {
-  // The per-address and per-user limits would cap a closed loop at 10 requests a second.
-  env: {
-    ...sandboxEnv(sandbox, days),
+function summarise(ratios: number[]) {
+  return {
+    median: Number(median(ratios).toFixed(4)),
+    min: Number(Math.min(...ratios).toFixed(4)),
+    max: Number(Math.max(...ratios).toFixed(4)),
+  };
+}
+
+/** The demo artist synced once, by the product's own worker; answers the env both sides share. */
+async function prepareData(): Promise<{
+  env: Record<string, string>;
+  dataDirs: [string, string];
+  cleanUp(): Promise<void>;
+}> {
+  const common = {
+    LOG_LEVEL: 'warn',
+    CRESCENDO_SKIP_WEB_BUILD: 'true',
+    SEED_DEMO: 'true',
+    SEED_DEMO_PERSONA: persona,
+    // The closed loop would hit the per-address and per-user limits within a second.
     RATE_LIMIT_PER_IP: '10000000',
     RATE_LIMIT_PER_USER: '10000000',
-  },
-  platformOverrides: {
-    now: () => new Date(sandboxPinnedNow),
-    retry: { baseDelayMs: 1, sleep: async () => {} },
-  },
-});
-const close = async () => {
-  await testApp.close();
-  await sandbox.close();
-};
+  };
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'crescendo-metrics-bench-'));
+  let databaseEnv: Record<string, string> = {};
+  let dropDatabase = async () => {};
+  if (target === 'postgres') {
+    const name = `crescendo_bench_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseEnv = {
+      DATABASE_URL: url.toString(),
+      AUTH_SECRET: crypto.randomBytes(36).toString('base64'),
+      TOKEN_ENCRYPTION_KEYS: `1:${crypto.randomBytes(32).toString('base64')}`,
+    };
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    };
+  }
+  const seedDir = path.join(root, 'on');
+  const seeding = await startProduct({
+    ...common,
+    ...databaseEnv,
+    CRESCENDO_DATA_DIR: seedDir,
+    SEED_DEMO_CONNECTIONS: 'true',
+  });
+  try {
+    const token = await signInDemoArtist(seeding.url);
+    type Connection = { status: string; lastSyncedAt: string | null; sync: { step: string | null } };
+    const started = performance.now();
+    for (;;) {
+      const response = await fetch(`${seeding.url}/api/v1/auth/oauth-connections`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const { connections: list } = (await response.json()) as { connections: Connection[] };
+      const isDone = (c: Connection) =>
+        c.status === 'connected' && c.lastSyncedAt !== null && c.sync.step === null;
+      if (list.length > 0 && list.every(isDone)) break;
+      if (performance.now() - started > 900_000) throw new Error('the demo syncs did not finish');
+      // Polling the connections' state, not waiting on time.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    console.log(`demo artist synced in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await seeding.stop();
+  }
+  // PGlite: one process per data dir, so the other side runs on a copy of the same data.
+  const copyDir = path.join(root, 'off');
+  fs.cpSync(seedDir, copyDir, { recursive: true });
+  return {
+    env: {
+      ...common,
+      ...databaseEnv,
+      SEED_DEMO_CONNECTIONS: 'false',
+      // Nothing runs in the background during the phases: both sides only answer requests.
+      SYNC_WORKER: 'false',
+    },
+    dataDirs: [seedDir, copyDir],
+    async cleanUp() {
+      await dropDatabase();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+const prepared = await prepareData();
+const sides: Side[] = [];
 try {
-  const user = await createUser(testApp);
-  await connectAs(testApp, user.token, 'youtube', 'mid');
-  await connectAs(testApp, user.token, 'meta', 'mid');
-  await drainSyncJobs(testApp);
-  const base = new URL(await testApp.app.listen({ port: 0, host: '127.0.0.1' }));
-  await runPhase(base, user.token, true); // warm-up: JIT, caches, sockets
-  const phases: {
-    isScraping: boolean;
-    requestsPerSecond: number;
-    failed: number;
-    scrapes: number;
-  }[] = [];
+  for (const [index, name] of (['on', 'off'] as const).entries()) {
+    const server = await startProduct({
+      ...prepared.env,
+      CRESCENDO_DATA_DIR: prepared.dataDirs[index]!,
+      METRICS: name === 'on' ? 'true' : 'false',
+    });
+    sides.push({ name, server, token: await signInDemoArtist(server.url) });
+  }
+  const [on, off] = sides as [Side, Side];
+  const metricsOff = await fetch(`${off.server.url}/api/metrics`);
+  if (metricsOff.status !== 404) throw new Error('METRICS=false still serves /api/metrics');
+  // Warm-up, not counted: JIT, caches, sockets, on both sides.
+  await runPhase(on, -1);
+  await runPhase(off, -1);
+  const phases: Phase[] = [];
   for (let round = 0; round < rounds; round += 1) {
-    // Alternate which kind goes first, so neither always follows the other.
-    for (const isScraping of round % 2 ? [true, false] : [false, true]) {
-      const phase = await runPhase(base, user.token, isScraping);
-      phases.push({ isScraping, ...phase });
+    for (const side of round % 2 ? [off, on] : [on, off]) {
+      const phase = await runPhase(side, round);
+      phases.push(phase);
       console.log(
-        `${isScraping ? 'with scraper   ' : 'without scraper'} ${phase.requestsPerSecond.toFixed(1)} req/s (${phase.scrapes} scrapes, ${phase.failed} failed)`,
+        `round ${round} metrics ${phase.side.padEnd(3)} ${phase.requestsPerSecond.toFixed(1).padStart(7)} req/s  ${phase.cpuMillisecondsPerRequest.toFixed(2).padStart(6)} ms CPU/req  ${phase.scrapes} scrapes  load ${phase.loadAverage1m}${phase.failed ? `  ${phase.failed} failed` : ''}`,
       );
     }
   }
-  const without = median(
-    phases.filter((phase) => !phase.isScraping).map((phase) => phase.requestsPerSecond),
+  const ofRound = (round: number, side: 'on' | 'off') =>
+    phases.find((phase) => phase.round === round && phase.side === side)!;
+  const roundNumbers = Array.from({ length: rounds }, (_, round) => round);
+  const throughputRatios = roundNumbers.map(
+    (round) => ofRound(round, 'on').requestsPerSecond / ofRound(round, 'off').requestsPerSecond,
   );
-  const withScraper = median(
-    phases.filter((phase) => phase.isScraping).map((phase) => phase.requestsPerSecond),
+  const cpuRatios = roundNumbers.map(
+    (round) =>
+      ofRound(round, 'on').cpuMillisecondsPerRequest /
+      ofRound(round, 'off').cpuMillisecondsPerRequest,
   );
-  const overheadPercent = Number((((without - withScraper) / without) * 100).toFixed(2));
-  // The same cost measured without the shared machine's noise: one scrape's time in process
-  // (one a second takes this share of a CPU-bound process), and one request's histogram sample.
-  const scrapeMilliseconds: number[] = [];
-  for (let index = 0; index < 60; index += 1) {
-    const started = performance.now();
-    await testApp.app.inject({ method: 'GET', url: '/api/metrics' });
-    scrapeMilliseconds.push(performance.now() - started);
-  }
-  const scrapeMedian = median(scrapeMilliseconds);
-  const sortedScrapes = [...scrapeMilliseconds].sort((a, b) => a - b);
-  // The app's own request histogram (its samples here go to a route no request has).
-  const histogram = testApp.app.metrics.registry.getSingleMetric(
-    'http_request_duration_seconds',
-  ) as unknown as { observe(labels: Record<string, string>, value: number): void };
-  const observations = 200_000;
-  const observeStarted = performance.now();
-  for (let index = 0; index < observations; index += 1)
-    histogram.observe({ method: 'GET', route: `bench-${index % 4}`, status_code: '200' }, 0.004);
-  const observeMicroseconds = ((performance.now() - observeStarted) * 1000) / observations;
-  const scrape = await testApp.app.inject({ method: 'GET', url: '/api/metrics' });
+  const throughput = summarise(throughputRatios);
+  const cpu = summarise(cpuRatios);
+  const throughputOverheadPercent = Number(((1 - throughput.median) * 100).toFixed(2));
+  const cpuOverheadPercent = Number(((cpu.median - 1) * 100).toFixed(2));
+  const loads = phases.map((phase) => phase.loadAverage1m);
+  const scrapes = phases.flatMap((phase) =>
+    phase.scrapeMillisecondsMedian === null ? [] : [phase.scrapeMillisecondsMedian],
+  );
   const result = {
     database: target,
     date: new Date().toISOString(),
-    machine: 'shared 2-core VM (other engineers running tests)',
-    setup: { phaseSeconds, rounds, connections, days, paths, scrapeIntervalSeconds: 1 },
-    medianRequestsPerSecond: { withoutScraper: without, withScraper },
-    overheadPercent,
+    machine: `${os.cpus().length} CPUs, load average 1 min ${Math.min(...loads)}–${Math.max(...loads)} during the phases`,
+    setup: { rounds, phaseSeconds, connections, scrapeSeconds, persona, paths },
+    throughputRatioOnOverOff: throughput,
+    throughputOverheadPercent,
+    cpuPerRequestRatioOnOverOff: cpu,
+    cpuOverheadPercent,
     targetPercent: 3,
-    isWithinTarget: overheadPercent <= 3,
-    scrapeBytes: scrape.body.length,
-    scrapeMillisecondsMedian: Number(scrapeMedian.toFixed(2)),
-    scrapeMillisecondsP95: Number(
-      sortedScrapes[Math.ceil(sortedScrapes.length * 0.95) - 1]!.toFixed(2),
-    ),
-    /** One scrape a second on a process that is busy all the time: its share of that second. */
-    impliedScrapeOverheadPercent: Number(((scrapeMedian / 1000) * 100).toFixed(2)),
-    observeMicrosecondsPerRequest: Number(observeMicroseconds.toFixed(3)),
+    isWithinTargetByThroughput: throughputOverheadPercent <= 3,
+    isWithinTargetByCpu: cpuOverheadPercent <= 3,
+    scrapeMillisecondsMedian: scrapes.length ? Number(median(scrapes).toFixed(2)) : null,
     phases,
   };
   console.log(
-    `\nwithout ${without.toFixed(1)} req/s, with ${withScraper.toFixed(1)} req/s: ${overheadPercent} % (target ≤ 3 %)`,
+    [
+      '',
+      `metrics on / off, ${rounds} interleaved rounds of ${phaseSeconds} s, ${connections} connections, scraped every ${scrapeSeconds} s (${target}):`,
+      `  throughput ratio  median ${throughput.median}  (min ${throughput.min}, max ${throughput.max})  → overhead ${throughputOverheadPercent} %`,
+      `  CPU per request   median ${cpu.median}  (min ${cpu.min}, max ${cpu.max})  → overhead ${cpuOverheadPercent} %`,
+      `  target ≤ 3 %; load average (1 min) ${Math.min(...loads)}–${Math.max(...loads)}`,
+    ].join('\n'),
   );
   writeResult(`metrics-overhead-${target}`, result);
 } finally {
-  await close();
+  await Promise.all(sides.map((side) => side.server.stop()));
+  await prepared.cleanUp();
 }
+process.exit(0);

@@ -80,6 +80,7 @@ export async function registerBillingServices(
       billingConfig,
       webhookSecret,
       billingConfig.sandboxUrl ? createSandboxFetch(app, billingConfig.sandboxUrl) : undefined,
+      billingConfig.sandboxUrl === null || isSandboxServed,
     ),
     publishTier: createTierPublisher(config.clerk?.secretKey ?? null, clerkOverrides?.apiUrl),
     ...(billingOverrides?.now ? { now: billingOverrides.now } : {}),

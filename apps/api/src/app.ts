@@ -151,7 +151,12 @@ export async function buildApp({
   await app.register(methodNotAllowedPlugin);
   // Import jobs (issue 26) share the jobs table under this queue name; read like any other queue.
   const knownQueues = [syncQueue, scheduleQueue, 'imports.process'];
-  await app.register(metricsPlugin, { database, token: config.metricsToken, knownQueues });
+  await app.register(metricsPlugin, {
+    isEnabled: config.isMetricsEnabled,
+    database,
+    token: config.metricsToken,
+    knownQueues,
+  });
   const workerPresence = createWorkerPresence();
   await app.register(securityPlugin, {
     rateLimitStore,

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { auth, youtube } from '@googleapis/youtube';
 import { staticGoogleToken } from '@crescendo/platform-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './testing/build-test-app';
+import { billingAccounts } from './db/schema';
+import { paymentsNotSetUpMessage } from './modules/billing';
+import { bearer, buildTestApp, uniqueEmail, type TestApp } from './testing/build-test-app';
 import { databaseTargets } from './testing/test-database';
 
 const indexHtml =
@@ -72,6 +74,59 @@ describe.each(databaseTargets)('sandboxes on a public APP_URL, on %s', (target) 
     expect(messages.filter((message) => message.startsWith('Mail is not sent'))).toEqual([
       expect.stringContaining('set SMTP_URL'),
     ]);
+  });
+
+  it('answers checkout with a 503 sentence instead of calling a sandbox that is not there', async () => {
+    const origin = 'https://crescendo.example.com';
+    const signUp = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin },
+      payload: {
+        email: uniqueEmail('public-host'),
+        password: 'correct-horse-battery',
+        name: 'Nora',
+      },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    const cookie = [signUp.headers['set-cookie']]
+      .flat()
+      .map((value) => String(value).split(';')[0]);
+    const { token } = (
+      await testApp.app.inject({
+        method: 'GET',
+        url: '/api/auth/token',
+        headers: { cookie: cookie.join('; ') },
+      })
+    ).json<{ token: string }>();
+    const plans = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/billing/plans',
+      headers: bearer(token),
+    });
+    const priceId = plans
+      .json<{ plans: { id: string; priceId: string | null }[] }>()
+      .plans.find((plan) => plan.id === 'pro')!.priceId!;
+    const checkout = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/stripe/create-checkout-session',
+      headers: bearer(token),
+      payload: { priceId, successUrl: `${origin}/stripe/success`, cancelUrl: `${origin}/cancel` },
+    });
+    expect(checkout.statusCode).toBe(503);
+    expect(checkout.json()).toEqual({
+      error: { code: 'SERVICE_UNAVAILABLE', message: paymentsNotSetUpMessage },
+    });
+    // Reading a checkout's outcome asks the provider too (the portal, for subscribers, likewise).
+    const outcome = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/v1/stripe/checkout-sessions/cs_test_1',
+      headers: bearer(token),
+    });
+    expect(outcome.statusCode).toBe(503);
+    expect(outcome.json().error.message).toBe(paymentsNotSetUpMessage);
+    // Nothing was asked of a provider: no billing account was made for the organisation.
+    expect(await testApp.database.db.select().from(billingAccounts)).toEqual([]);
   });
 
   it('tells the web app no sandbox is served and no demo banner is due', async () => {

@@ -114,6 +114,7 @@ export const envSchema = z
     SANDBOX_CONTROL_API: booleanString.default(false),
     SANDBOX_PUBLIC: booleanString.default(false),
     PAYMENTS_SANDBOX_CONTROL_API: booleanString.default(false),
+    METRICS: booleanString.default(true),
     METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     REDIS_URL: z
       .string()

@@ -71,6 +71,8 @@ export type Config = {
    * SANDBOX_PUBLIC=true for a demo (the web app then says so on every page).
    */
   sandbox: { isServed: boolean; isPublicDemo: boolean; isPaymentsControlApiEnabled: boolean };
+  /** `METRICS=false` registers no request histogram and answers 404 at `/api/metrics`. */
+  isMetricsEnabled: boolean;
   /** `METRICS_TOKEN`: scrapes from other machines send it as a bearer token. */
   metricsToken: string | null;
   billing: BillingConfig;
@@ -183,6 +185,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       isPublicDemo: env.SANDBOX_PUBLIC && isAnySandboxInUse,
       isPaymentsControlApiEnabled: env.PAYMENTS_SANDBOX_CONTROL_API,
     },
+    isMetricsEnabled: env.METRICS,
     metricsToken: env.METRICS_TOKEN ?? null,
     billing,
     assistant: {

@@ -162,6 +162,21 @@ describe('GET /api/metrics without METRICS_TOKEN', () => {
     }
   });
 
+  it('is off with METRICS=false: 404 even on this machine, and no request is observed', async () => {
+    const testApp = await buildTestApp('pglite', { env: { METRICS: 'false' } });
+    try {
+      await testApp.app.inject({ method: 'GET', url: '/api/health' });
+      const local = await testApp.app.inject({ method: 'GET', url: '/api/metrics' });
+      expect(local.statusCode).toBe(404);
+      expect(local.json()).toEqual({
+        error: { code: 'NOT_FOUND', message: 'No route for GET /api/metrics' },
+      });
+      expect(await testApp.app.metrics.registry.metrics()).toBe('');
+    } finally {
+      await testApp.close();
+    }
+  });
+
   it('keeps one registry per app: two apps count their own requests', async () => {
     const [first, second] = await Promise.all([buildTestApp('pglite'), buildTestApp('pglite')]);
     try {

@@ -25,6 +25,8 @@ declare module 'fastify' {
 }
 
 export type MetricsOptions = {
+  /** `METRICS=false`: no histogram, no monitor, no route (the bench's "off" side, or by choice). */
+  isEnabled: boolean;
   database: DatabaseHandle;
   /** `METRICS_TOKEN`: lets clients other than this machine scrape with a bearer token. */
   token: string | null;
@@ -61,6 +63,10 @@ function isAllowed(
  */
 export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOptions) => {
   const registry = new Registry();
+  if (!options.isEnabled) {
+    app.decorate('metrics', { registry, observeJob: () => {} } satisfies AppMetrics);
+    return;
+  }
   const tokenHash = options.token ? hashOf(options.token) : null;
 
   const httpDuration = new Histogram({

@@ -99,7 +99,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         params: checkoutSessionParamsSchema,
         response: {
           200: checkoutOutcomeResponseSchema,
-          ...errorResponses(400, 401, 403, 404, 429),
+          ...errorResponses(400, 401, 403, 404, 429, 503),
         },
       },
     },
@@ -121,7 +121,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         body: portalSessionRequestSchema,
         response: {
           200: checkoutSessionUrlResponseSchema,
-          ...errorResponses(400, 401, 403, 409, 429),
+          ...errorResponses(400, 401, 403, 409, 429, 503),
         },
       },
     },

@@ -10,6 +10,7 @@ import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../users';
 import { findBillingAccount, insertBillingAccount } from './billing.repository';
+import { paymentsNotSetUpMessage } from './payments-provider';
 import { getEntitlements } from './entitlements.service';
 import type { BillingServices } from './webhooks.service';
 import { syncSubscription } from './webhooks.service';
@@ -46,6 +47,12 @@ function badUrl(field: string): AppError {
   });
 }
 
+/** A public host without Stripe keys (and no demo sandbox) has no payment provider to call. */
+function assertPaymentsConnected(services: BillingServices): void {
+  if (!services.provider.isConnected)
+    throw new AppError('SERVICE_UNAVAILABLE', paymentsNotSetUpMessage);
+}
+
 async function ensureCustomer(services: BillingServices, user: CurrentUser): Promise<string> {
   const existing = await findBillingAccount(services.db, user.organization.id);
   if (existing) return existing.customerId;
@@ -68,6 +75,7 @@ export async function createCheckoutSession(
   input: CreateCheckoutSessionRequest,
   options: { allowedOrigins: readonly string[]; idempotencyKey: string | null },
 ): Promise<CheckoutSessionUrlResponse> {
+  assertPaymentsConnected(services);
   const planId = paidPlanIds.find((plan) => services.provider.priceIdOf(plan) === input.priceId);
   if (!planId) {
     throw new AppError('VALIDATION_FAILED', 'priceId is not one of the plans on sale.', {
@@ -118,6 +126,7 @@ export async function getCheckoutOutcome(
   user: CurrentUser,
   sessionId: string,
 ): Promise<CheckoutOutcomeResponse> {
+  assertPaymentsConnected(services);
   const account = await findBillingAccount(services.db, user.organization.id);
   let session: Stripe.Checkout.Session;
   try {
@@ -160,6 +169,7 @@ export async function createPortalSession(
   returnUrl: string,
   allowedOrigins: readonly string[],
 ): Promise<CheckoutSessionUrlResponse> {
+  assertPaymentsConnected(services);
   assertOwnOrigin(returnUrl, 'returnUrl', allowedOrigins);
   const account = await findBillingAccount(services.db, user.organization.id);
   if (!account?.subscriptionId) {

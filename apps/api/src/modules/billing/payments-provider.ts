@@ -8,8 +8,16 @@ export type PaymentsProvider = {
   priceIdOf(planId: 'starter' | 'pro' | 'team'): string;
   planOfPrice(priceId: string | null | undefined): 'starter' | 'pro' | 'team' | null;
   isSandbox: boolean;
+  /**
+   * False on a public host with neither Stripe keys nor a served sandbox (`SANDBOX_PUBLIC`): the
+   * SDK has nothing to talk to, so billing answers 503 with `paymentsNotSetUpMessage`.
+   */
+  isConnected: boolean;
   graceDays: number;
 };
+
+export const paymentsNotSetUpMessage =
+  'Payments are not set up on this server yet, so plans cannot be bought here. Nothing was charged: ask the person who runs Crescendo to connect Stripe.';
 
 export const webhookToleranceSeconds = 300;
 
@@ -21,6 +29,7 @@ export function createPaymentsProvider(
   config: BillingConfig,
   webhookSecret: string,
   fetchFunction?: typeof fetch,
+  isConnected = true,
 ): PaymentsProvider {
   const sandbox = config.sandboxUrl ? new URL(config.sandboxUrl) : null;
   const stripe = new Stripe(config.secretKey, {
@@ -52,6 +61,7 @@ export function createPaymentsProvider(
     priceIdOf: (planId) => config.priceIds[planId],
     planOfPrice: (priceId) => (priceId ? (planByPrice.get(priceId) ?? null) : null),
     isSandbox: config.isSandbox,
+    isConnected,
     graceDays: config.graceDays,
   };
 }
