@@ -39,7 +39,7 @@ import { registerBillingServices } from './app-billing';
 import { createAppIdentity } from './app-identity';
 import { createGoogleClientPathRewrite, registerPlatforms } from './app-platforms';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin, sendFrameworkError } from './plugins/errors';
+import { errorsPlugin, handleClientError, sendFrameworkError } from './plugins/errors';
 import { methodNotAllowedPlugin } from './plugins/method-not-allowed';
 import { metricsPlugin } from './plugins/metrics';
 import { createWorkerPresence } from './jobs/worker-presence';
@@ -107,6 +107,7 @@ export async function buildApp({
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     frameworkErrors: sendFrameworkError,
+    clientErrorHandler: handleClientError,
     ...(googleClientPathRewrite ? { rewriteUrl: googleClientPathRewrite } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

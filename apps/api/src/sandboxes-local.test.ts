@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { auth, youtube } from '@googleapis/youtube';
+import { paymentsNotSetUpMessage } from '@crescendo/contracts';
 import { staticGoogleToken } from '@crescendo/platform-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingAccounts } from './db/schema';
-import { paymentsNotSetUpMessage } from './modules/billing';
 import { bearer, buildTestApp, uniqueEmail, type TestApp } from './testing/build-test-app';
 import { databaseTargets } from './testing/test-database';
 

@@ -259,3 +259,7 @@ export const usageResponseSchema = z.object({
   canManageBilling: z.boolean(),
 });
 export type UsageResponse = z.infer<typeof usageResponseSchema>;
+
+/** Checkout on a public host with neither Stripe keys nor the demo sandbox (503). */
+export const paymentsNotSetUpMessage =
+  'Payments are not set up on this server yet, so plans cannot be bought here. Nothing was charged: ask the person who runs Crescendo to connect Stripe.';

@@ -1,4 +1,11 @@
-import type { ErrorCode, ErrorResponse, FieldIssue } from '@crescendo/contracts';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import {
+  errorStatusByCode,
+  type ErrorCode,
+  type ErrorResponse,
+  type FieldIssue,
+} from '@crescendo/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -148,4 +155,74 @@ export function sendFrameworkError(
     return sendError(reply, 400, 'BAD_REQUEST', 'The URL is not valid.');
   }
   return sendError(reply, 400, 'BAD_REQUEST', 'The request is not valid.');
+}
+
+/** Node's `clientError` (Fastify types its `rawPacket` as JSON; at run time it is a Buffer). */
+type ClientError = Error & { code?: string; rawPacket?: unknown };
+
+/** `METHOD /path HTTP/1.x` from the bytes Node's parser refused, when they hold a request line. */
+function readRequestLine(rawPacket: unknown): { method: string; path: string } | null {
+  const line = /^([!#$%&'*+.^`|~\w-]{1,32}) (\/\S*) HTTP\/1\.[01]\r?\n/.exec(
+    Buffer.isBuffer(rawPacket) ? rawPacket.subarray(0, 8192).toString('latin1') : '',
+  );
+  return line ? { method: line[1]!, path: line[2]!.split('?')[0]! } : null;
+}
+
+/** The answer to a request Node's HTTP parser refused, in the wire format. */
+function describeClientError(
+  app: FastifyInstance,
+  error: ClientError,
+): { code: ErrorCode; message: string; headers?: Record<string, string> } {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive.' };
+  }
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    return {
+      code: 'HEADERS_TOO_LARGE',
+      message:
+        'The URL and headers are too large (over 16 KB together). Shorten the URL, or clear this site’s cookies.',
+    };
+  }
+  // A method Node does not know (`FOO /api/health`): on a known path it is a 405 with Allow, as
+  // a known method the route does not take is.
+  const requestLine = error.code === 'HPE_INVALID_METHOD' ? readRequestLine(error.rawPacket) : null;
+  if (requestLine) {
+    const allowed = app.hasDecorator('allowedMethods') ? app.allowedMethods(requestLine.path) : [];
+    if (allowed.length > 0) {
+      return {
+        code: 'METHOD_NOT_ALLOWED',
+        message: `${requestLine.method} is not allowed on ${requestLine.path}; use ${allowed.join(', ')}.`,
+        headers: { allow: allowed.join(', ') },
+      };
+    }
+    return { code: 'NOT_FOUND', message: `No route for ${requestLine.method} ${requestLine.path}` };
+  }
+  return { code: 'BAD_REQUEST', message: 'The request is not valid HTTP.' };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before any route or hook runs
+ * (headers over 16 KB, a method it does not know, malformed bytes, a request that stalls) is
+ * answered in the wire format, then the connection closes (the parser cannot resume it).
+ */
+export function handleClientError(this: unknown, error: ClientError, socket: Socket) {
+  // A reset connection has nobody to answer (as Fastify's own handler does).
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // Fastify calls it with the root instance as `this` (its types do not say so).
+  const app = this as FastifyInstance;
+  const { code, message, headers = {} } = describeClientError(app, error);
+  const status = errorStatusByCode[code];
+  app.log.debug({ code: error.code, status }, 'request refused by the HTTP parser');
+  if (socket.writable) {
+    const body = JSON.stringify({ error: { code, message } } satisfies ErrorResponse);
+    const lines = [
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Connection: close',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
+    socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroySoon();
 }

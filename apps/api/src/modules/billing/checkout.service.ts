@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   paidPlanIds,
+  paymentsNotSetUpMessage,
   type CheckoutOutcomeResponse,
   type CheckoutSessionUrlResponse,
   type CreateCheckoutSessionRequest,
@@ -10,7 +11,6 @@ import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../users';
 import { findBillingAccount, insertBillingAccount } from './billing.repository';
-import { paymentsNotSetUpMessage } from './payments-provider';
 import { getEntitlements } from './entitlements.service';
 import type { BillingServices } from './webhooks.service';
 import { syncSubscription } from './webhooks.service';

@@ -15,11 +15,7 @@ export {
 } from './entitlements.service';
 export { billingRoutes } from './billing.routes';
 export { webhookRoutes } from './webhook.routes';
-export {
-  createPaymentsProvider,
-  paymentsNotSetUpMessage,
-  type PaymentsProvider,
-} from './payments-provider';
+export { createPaymentsProvider, type PaymentsProvider } from './payments-provider';
 export { createSandboxFetch } from './sandbox-fetch';
 export { createPaymentsSandboxPersistence } from './sandbox-persistence';
 export { createTierPublisher } from './clerk-tier';

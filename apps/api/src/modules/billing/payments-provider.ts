@@ -16,9 +16,6 @@ export type PaymentsProvider = {
   graceDays: number;
 };
 
-export const paymentsNotSetUpMessage =
-  'Payments are not set up on this server yet, so plans cannot be bought here. Nothing was charged: ask the person who runs Crescendo to connect Stripe.';
-
 export const webhookToleranceSeconds = 300;
 
 /**
