@@ -184,12 +184,20 @@ async function prepareData(): Promise<{
   // On a loaded machine the product's event-loop watchdog (decision 0029) may end the seeding
   // process mid-sync; the sync jobs are durable, so a restart on the same data carries on.
   for (let attempt = 1; ; attempt += 1) {
-    const seeding = await startProduct({
-      ...common,
-      ...databaseEnv,
-      CRESCENDO_DATA_DIR: seedDir,
-      SEED_DEMO_CONNECTIONS: hasConnections ? 'false' : 'true',
-    });
+    let seeding: RunningServer;
+    try {
+      seeding = await startProduct({
+        ...common,
+        ...databaseEnv,
+        CRESCENDO_DATA_DIR: seedDir,
+        SEED_DEMO_CONNECTIONS: hasConnections ? 'false' : 'true',
+      });
+    } catch (error) {
+      // The demo seed runs before the server answers: the watchdog may end it there too.
+      if (attempt >= 5 || !String(error).includes('event loop has been blocked')) throw error;
+      console.log(`seeding process ended while starting (attempt ${attempt}); starting it again`);
+      continue;
+    }
     try {
       const token = await signInDemoArtist(seeding.url);
       for (;;) {

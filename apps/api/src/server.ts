@@ -88,10 +88,14 @@ async function main(): Promise<void> {
     throw error;
   }
   const database = await openConfiguredDatabase(config);
-  startEventLoopWatchdog(
-    shutdownGraceMs,
-    `Stopping: the event loop has been blocked for {seconds} s (the embedded database stopped answering?); exiting`,
-  );
+  // Only the embedded database can wedge the loop (decision 0029). With PostgreSQL nothing can,
+  // and on an overloaded machine a wall-clock watchdog would end a process that is merely slow.
+  if (database.kind === 'pglite') {
+    startEventLoopWatchdog(
+      shutdownGraceMs,
+      `Stopping: the event loop has been blocked for {seconds} s (the embedded database stopped answering?); exiting`,
+    );
+  }
   const app = await buildApp({ config, database });
   try {
     await verifyKeyChecks(database.db, {

@@ -1,12 +1,14 @@
 import type { Worker } from './worker';
 
 /**
- * Whether this process runs a worker, and that worker: readiness checks its heartbeat in memory;
- * a process without one reads the freshest heartbeat any worker wrote to the database.
+ * Whether this process runs a worker, and that worker: readiness checks its heartbeat in memory
+ * (a process without one is ready whatever the workers elsewhere do; decision 0030).
  */
 export type WorkerPresence = {
   readonly worker: Pick<Worker, 'lastBeatAt' | 'lockSeconds'> | null;
   attach(worker: Pick<Worker, 'lastBeatAt' | 'lockSeconds'>): void;
+  /** The worker stopped: the process is an API-only one again. */
+  detach(): void;
 };
 
 export function createWorkerPresence(): WorkerPresence {
@@ -17,6 +19,9 @@ export function createWorkerPresence(): WorkerPresence {
     },
     attach(worker) {
       current = worker;
+    },
+    detach() {
+      current = null;
     },
   };
 }

@@ -2,6 +2,7 @@ import {
   healthResponseSchema,
   readinessResponseSchema,
   type ReadinessCheck,
+  type ReadinessWorkers,
 } from '@crescendo/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readMigrationStatus, type DatabaseHandle } from '../../db/client';
@@ -43,37 +44,36 @@ async function checkDatabaseAndMigrations(database: DatabaseHandle): Promise<Rea
   }
 }
 
-async function checkWorker(
-  database: DatabaseHandle,
-  { workerPresence, workerStaleSeconds }: HealthOptions,
-): Promise<ReadinessCheck> {
+/** This process's own worker, checked in memory; null when the process runs none. */
+function checkOwnWorker({
+  workerPresence,
+  workerStaleSeconds,
+}: HealthOptions): ReadinessCheck | null {
   const own = workerPresence.worker;
-  if (own) {
-    const ageSeconds = Math.round((Date.now() - own.lastBeatAt()) / 1000);
-    return ageSeconds <= workerStaleSeconds
-      ? { name: 'worker', status: 'ok', message: `This process's worker beat ${ageSeconds} s ago.` }
-      : {
-          name: 'worker',
-          status: 'failed',
-          message: `This process's worker has not beaten for ${ageSeconds} s.`,
-        };
-  }
-  const ageSeconds = await readFreshestHeartbeatAge(database.db).catch(() => undefined);
-  if (ageSeconds === undefined)
-    return {
-      name: 'worker',
-      status: 'failed',
-      message: 'Not checked: the database is unreachable.',
-    };
-  if (ageSeconds === null)
-    return { name: 'worker', status: 'failed', message: 'No worker has ever beaten.' };
+  if (!own) return null;
+  const ageSeconds = Math.round((Date.now() - own.lastBeatAt()) / 1000);
   return ageSeconds <= workerStaleSeconds
-    ? { name: 'worker', status: 'ok', message: `A worker beat ${Math.round(ageSeconds)} s ago.` }
+    ? { name: 'worker', status: 'ok', message: `This process's worker beat ${ageSeconds} s ago.` }
     : {
         name: 'worker',
         status: 'failed',
-        message: `No worker has beaten for ${Math.round(ageSeconds)} s.`,
+        message: `This process's worker has not beaten for ${ageSeconds} s.`,
       };
+}
+
+/** Every worker's state, from the freshest heartbeat any of them wrote (reported, not gating). */
+async function describeWorkers(
+  database: DatabaseHandle,
+  workerStaleSeconds: number,
+): Promise<ReadinessWorkers> {
+  const ageSeconds = await readFreshestHeartbeatAge(database.db).catch(() => undefined);
+  if (ageSeconds === undefined)
+    return { status: 'unknown', message: 'Not checked: the database is unreachable.' };
+  if (ageSeconds === null) return { status: 'none', message: 'No worker has ever beaten.' };
+  const seconds = Math.max(0, Math.round(ageSeconds));
+  return ageSeconds <= workerStaleSeconds
+    ? { status: 'beating', message: `A worker beat ${seconds} s ago.` }
+    : { status: 'stale', message: `No worker has beaten for ${seconds} s.` };
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, options) => {
@@ -101,16 +101,19 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
       schema: {
         tags: ['health'],
         summary:
-          'Readiness: the database answers, every migration is applied and a worker beats (503 naming the failed checks)',
+          "Readiness: the database answers, every migration is applied and, in a process that runs a worker, that worker beats (503 naming the failed checks); the workers' state anywhere is reported beside",
         response: { 200: readinessResponseSchema, ...errorResponses(503) },
       },
     },
     async () => {
-      const [databaseChecks, workerCheck] = await Promise.all([
+      const [databaseChecks, workers] = await Promise.all([
         checkDatabaseAndMigrations(options.database),
-        checkWorker(options.database, options),
+        describeWorkers(options.database, options.workerStaleSeconds),
       ]);
-      const checks = [...databaseChecks, workerCheck];
+      // An API-only process serves requests whether or not a worker runs elsewhere (decision
+      // 0030): taking every API process out of rotation would not bring a worker back.
+      const ownWorker = checkOwnWorker(options);
+      const checks = ownWorker ? [...databaseChecks, ownWorker] : databaseChecks;
       const failed = checks.filter((check) => check.status === 'failed');
       if (failed.length > 0) {
         throw new AppError(
@@ -118,7 +121,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
           `Not ready: ${failed.map((check) => `${check.name} (${check.message})`).join('; ')}`,
         );
       }
-      return { status: 'ready' as const, checks };
+      return { status: 'ready' as const, checks, workers };
     },
   );
 };

@@ -147,7 +147,7 @@ describe.each(databaseTargets)('health when the database is down, on %s', (targe
         error: {
           code: 'SERVICE_UNAVAILABLE',
           message:
-            'Not ready: database (The database is unreachable.); migrations (Not checked: the database is unreachable.); worker (Not checked: the database is unreachable.)',
+            'Not ready: database (The database is unreachable.); migrations (Not checked: the database is unreachable.)',
         },
       });
     } finally {
