@@ -171,7 +171,7 @@ describe('GET /api/metrics without METRICS_TOKEN', () => {
       expect(local.json()).toEqual({
         error: { code: 'NOT_FOUND', message: 'No route for GET /api/metrics' },
       });
-      expect(await testApp.app.metrics.registry.metrics()).toBe('');
+      expect((await testApp.app.metrics.registry.metrics()).trim()).toBe('');
     } finally {
       await testApp.close();
     }
