@@ -324,7 +324,12 @@ async function detectInsightAlerts(db: Database, options: AlertOptions & { now: 
   }
 }
 
-async function detectReconnectAlerts(db: Database, options: AlertOptions) {
+/**
+ * A connection that needs reconnecting, once per connection and day it broke on (its
+ * `updated_at`): the scan runs every few minutes, so those already recorded are left out in SQL.
+ */
+async function detectReconnectAlerts(db: Database, options: AlertOptions & { now: Date }) {
+  const dedupeKey = sql`'reconnect:' || ${platformConnections.id} || ':' || to_char(${platformConnections.updatedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const rows = await db
     .select({
       id: platformConnections.id,
@@ -334,7 +339,22 @@ async function detectReconnectAlerts(db: Database, options: AlertOptions) {
       updatedAt: platformConnections.updatedAt,
     })
     .from(platformConnections)
-    .where(eq(platformConnections.status, 'reconnect_needed'));
+    .where(
+      and(
+        eq(platformConnections.status, 'reconnect_needed'),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(notificationEvents)
+            .where(
+              and(
+                eq(notificationEvents.organizationId, platformConnections.organizationId),
+                eq(notificationEvents.dedupeKey, dedupeKey),
+              ),
+            ),
+        ),
+      ),
+    );
   for (const row of rows) {
     const provider = platformNames[row.provider] ?? row.provider;
     await recordAlert(
@@ -399,6 +419,6 @@ async function detectLapseAlerts(db: Database, options: AlertOptions & { now: Da
 export async function detectAlerts(db: Database, options: AlertOptions = {}): Promise<void> {
   const now = options.now ?? new Date();
   await detectInsightAlerts(db, { ...options, now });
-  await detectReconnectAlerts(db, options);
+  await detectReconnectAlerts(db, { ...options, now });
   await detectLapseAlerts(db, { ...options, now });
 }

@@ -183,6 +183,49 @@ export async function finishClaim(
     .where(claimIs(claim));
 }
 
+/**
+ * queued → sending for many people of one organisation and key in one statement: answers whose
+ * claims this call took (the others went, or another worker holds them).
+ */
+export async function startSendingMany(
+  db: Database,
+  claims: { organizationId: string; mailKey: string; userIds: string[] },
+): Promise<string[]> {
+  if (claims.userIds.length === 0) return [];
+  const rows = await db
+    .update(notificationMails)
+    .set({ status: 'sending' })
+    .where(
+      and(
+        eq(notificationMails.organizationId, claims.organizationId),
+        eq(notificationMails.mailKey, claims.mailKey),
+        inArray(notificationMails.userId, claims.userIds),
+        eq(notificationMails.status, 'queued'),
+      ),
+    )
+    .returning({ userId: notificationMails.userId });
+  return rows.map((row) => row.userId);
+}
+
+export async function finishClaims(
+  db: Database,
+  claims: { organizationId: string; mailKey: string; userIds: string[] },
+  status: 'sent' | 'skipped' | 'queued',
+  now: Date,
+): Promise<void> {
+  if (claims.userIds.length === 0) return;
+  await db
+    .update(notificationMails)
+    .set({ status, sentAt: status === 'sent' ? now : null })
+    .where(
+      and(
+        eq(notificationMails.organizationId, claims.organizationId),
+        eq(notificationMails.mailKey, claims.mailKey),
+        inArray(notificationMails.userId, claims.userIds),
+      ),
+    );
+}
+
 function claimIs(claim: MailClaim) {
   return and(
     eq(notificationMails.userId, claim.userId),

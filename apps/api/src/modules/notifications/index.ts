@@ -5,16 +5,13 @@
  */
 export { notificationsRoutes } from './notifications.routes';
 export {
-  createDigestCache,
   createNotificationHandlers,
   ensureNotificationSchedule,
-  queueDueDigests,
   runNotificationSchedule,
   sendAlertMail,
-  sendDigestTo,
-  sendQueuedDigest,
-  type NotificationDependencies,
 } from './notification-jobs';
+export { createDigestCache, type NotificationDependencies } from './mail-delivery';
+export { queueDueDigests, sendDigestBatch, sendDigestTo } from './digest/digest-jobs';
 export {
   detectAlerts,
   notifyImportFinished,
@@ -25,7 +22,7 @@ export {
 } from './alerts';
 export { composeDigest, defaultDigestSources, type DigestSource } from './digest/compose-digest';
 export type { Digest, DigestSection } from './digest/digest-model';
-export { renderDigestMail } from './digest/render-digest';
+export { prepareDigestMail, renderDigestMail } from './digest/render-digest';
 export { listMembers } from './members.repository';
 export { forgetNotificationSubject } from './events.repository';
 export { deriveUnsubscribeKey } from './unsubscribe-tokens';

@@ -95,10 +95,28 @@ function compileLayout(): Promise<string> {
 
 /** The layout with its slots filled; text slots are escaped, fragment slots already are. */
 export async function renderLayout(slots: LayoutSlots): Promise<string> {
+  const { footer, ...fixed } = slots;
+  return (await prepareLayout(fixed))(footer);
+}
+
+const footerMark = '\u0000footer\u0000';
+
+/**
+ * The layout filled once with what every recipient shares, answering a function that adds one
+ * recipient's footer (their unsubscribe link): a digest run fills the same layout thousands of
+ * times, and joining two strings is all that differs per person.
+ */
+export async function prepareLayout(
+  slots: Omit<LayoutSlots, 'footer'>,
+): Promise<(footer: HtmlFragment) => string> {
   const layout = await compileLayout();
-  return layout.replace(slotPattern, (_match, name: keyof LayoutSlots) => {
+  const filled = layout.replace(slotPattern, (_match, name: keyof LayoutSlots) => {
+    if (name === 'footer') return footerMark;
     const value = slots[name];
     if (value === undefined) return '';
     return typeof value === 'string' ? escapeHtml(value) : value.value;
   });
+  const [before, after, ...rest] = filled.split(footerMark);
+  if (after === undefined || rest.length > 0) throw new Error('mail layout: one footer slot');
+  return (footer) => `${before}${footer.value}${after}`;
 }

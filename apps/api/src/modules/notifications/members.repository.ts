@@ -92,10 +92,17 @@ function rowsOf<T>(result: unknown): T[] {
  */
 export async function listMembers(
   db: Database,
-  filter: { organizationId?: string; userId?: string } = {},
+  filter: { organizationId?: string; userId?: string; userIds?: string[] } = {},
 ): Promise<Member[]> {
   // The filters go inside both branches, so one person's lookup reads their rows only.
-  const byUser = filter.userId ? sql`and u.id = ${filter.userId}` : sql``;
+  const userIds = filter.userIds ?? (filter.userId ? [filter.userId] : null);
+  if (userIds?.length === 0) return [];
+  const byUser = userIds
+    ? sql`and u.id in (${sql.join(
+        userIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   const byOrganization = filter.organizationId ? sql`and o.id = ${filter.organizationId}` : sql``;
   const result = await db.execute(sql`
     with m as (

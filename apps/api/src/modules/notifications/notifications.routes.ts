@@ -16,7 +16,7 @@ import { errorResponses } from '../../lib/route-schemas';
 import { requireCurrentUser } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
 import { escapeHtml } from './html';
-import { settingsPath, type NotificationDependencies } from './notification-jobs';
+import { settingsPath, type NotificationDependencies } from './mail-delivery';
 import {
   describeUnsubscribeLink,
   getNotifications,

@@ -8,7 +8,8 @@ import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../users';
 import { countUnread, insertMailClaims, listNotifications, markRead } from './events.repository';
 import { findMember, upsertPreferences, type Member } from './members.repository';
-import { sendDigestTo, type NotificationDependencies } from './notification-jobs';
+import { sendDigestTo } from './digest/digest-jobs';
+import type { NotificationDependencies } from './mail-delivery';
 import {
   mergePreferences,
   nextDigestAt,

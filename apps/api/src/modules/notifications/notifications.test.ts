@@ -304,7 +304,7 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
       .select({ count: sql<number>`count(*)::int` })
       .from(sandboxMail);
     const handlers = createNotificationHandlers(at(monday));
-    const workers = [0, 1].map(() => startWorker({ db: db(), handlers, pollIntervalMs: 20 }));
+    const workers = [0, 1].map(() => startWorker({ db: db(), handlers, concurrency: 0 }));
     try {
       await Promise.all(workers.map((worker) => worker.drain()));
       // A scheduler run after the sends finds the week claimed.
@@ -438,7 +438,7 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
       .where(eq(jobs.queue, 'notifications-alert-mail'));
     expect(alertJobs).toHaveLength(1);
     const handlers = createNotificationHandlers(at('2025-06-15T12:05:00Z'));
-    const worker = startWorker({ db: db(), handlers, pollIntervalMs: 20 });
+    const worker = startWorker({ db: db(), handlers, concurrency: 0 });
     await db()
       .update(jobs)
       .set({ runAt: new Date(Date.now() - 1000) });

@@ -1,5 +1,5 @@
 import { html, safeUrl, type HtmlFragment } from '../html';
-import { renderLayout } from '../mail-layout';
+import { prepareLayout } from '../mail-layout';
 import type { Digest, DigestFigure } from './digest-model';
 
 export type MailRecipient = {
@@ -11,12 +11,30 @@ export type MailRecipient = {
 
 export type RenderedMail = { subject: string; html: string; text: string };
 
-const dayFormat = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+// Formatters made once: `toLocaleString` with options builds a new one on every call.
+const dayFormatter = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const countFormatter = new Intl.NumberFormat('en-US');
+const moneyFormatters = new Map<string, Intl.NumberFormat>();
+
+function moneyFormatterOf(currency: string): Intl.NumberFormat {
+  let formatter = moneyFormatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormatters.set(currency, formatter);
+  }
+  return formatter;
+}
+
+const dayFormat = (day: string) => dayFormatter.format(new Date(`${day}T00:00:00Z`));
 
 export function formatRange(range: { from: string; to: string }): string {
   return `${dayFormat(range.from)} – ${dayFormat(range.to)}`;
@@ -28,15 +46,9 @@ export function formatFigure(
   value: number | null,
 ): string {
   if (value === null) return '—';
-  if (figure.format === 'money')
-    return value.toLocaleString('en-US', {
-      style: 'currency',
-      currency: figure.currency ?? 'USD',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
+  if (figure.format === 'money') return moneyFormatterOf(figure.currency ?? 'USD').format(value);
   if (figure.format === 'rate') return `${(value * 100).toFixed(2)} %`;
-  return Math.round(value).toLocaleString('en-US');
+  return countFormatter.format(Math.round(value));
 }
 
 export function formatChange(change: number | null): string {
@@ -134,10 +146,9 @@ function renderContent(digest: Digest): HtmlFragment {
   return html`${parts}`;
 }
 
-function renderText(digest: Digest, recipient: MailRecipient): string {
+/** The text part between the greeting and the person's own links: the same for everyone. */
+function renderTextBody(digest: Digest): string {
   const lines = [
-    `Hi ${recipient.name || 'there'},`,
-    '',
     `${digest.organization.name}: your week on Crescendo, ${formatRange(digest.range)}${
       digest.range.previous ? `, against ${formatRange(digest.range.previous)}` : ''
     }.`,
@@ -172,21 +183,20 @@ function renderText(digest: Digest, recipient: MailRecipient): string {
   if (digest.milestones.length > 0) {
     lines.push('Milestones', ...digest.milestones.map((milestone) => `- ${milestone.text}`), '');
   }
-  lines.push(
-    `Open your dashboard: ${digest.dashboardUrl}`,
-    '',
-    `Change what Crescendo mails you: ${recipient.settingsUrl}`,
-    `Stop the weekly digest: ${recipient.unsubscribeUrl}`,
-  );
+  lines.push(`Open your dashboard: ${digest.dashboardUrl}`, '');
   return lines.join('\n');
 }
 
-export async function renderDigestMail(
+/**
+ * Renders an artist's digest once and answers a function that makes each member's mail from it:
+ * only the greeting and the links to the person's settings and unsubscribe differ, so a run
+ * mailing thousands renders the figures, the MJML layout and the text part once.
+ */
+export async function prepareDigestMail(
   digest: Digest,
-  recipient: MailRecipient,
-): Promise<RenderedMail> {
+): Promise<(recipient: MailRecipient) => RenderedMail> {
   const subject = `Your week on Crescendo: ${digest.organization.name}, ${formatRange(digest.range)}`;
-  const htmlBody = await renderLayout({
+  const withFooter = await prepareLayout({
     title: subject,
     preview: digest.biggestChange?.text ?? `Your figures for ${formatRange(digest.range)}`,
     heading: `${digest.organization.name}: your week`,
@@ -194,9 +204,28 @@ export async function renderDigestMail(
     content: renderContent(digest),
     actionUrl: digest.dashboardUrl,
     actionLabel: 'Open your dashboard',
-    footer: html`You get this weekly digest as a member of ${digest.organization.name}.
-      <a href="${recipient.settingsUrl}">Settings → Notifications</a> ·
-      <a href="${recipient.unsubscribeUrl}">Unsubscribe from the weekly digest</a>`,
   });
-  return { subject, html: htmlBody, text: renderText(digest, recipient) };
+  const textBody = renderTextBody(digest);
+  return (recipient) => ({
+    subject,
+    html: withFooter(
+      html`You get this weekly digest as a member of ${digest.organization.name}.
+        <a href="${recipient.settingsUrl}">Settings → Notifications</a> ·
+        <a href="${recipient.unsubscribeUrl}">Unsubscribe from the weekly digest</a>`,
+    ),
+    text: [
+      `Hi ${recipient.name || 'there'},`,
+      '',
+      textBody,
+      `Change what Crescendo mails you: ${recipient.settingsUrl}`,
+      `Stop the weekly digest: ${recipient.unsubscribeUrl}`,
+    ].join('\n'),
+  });
+}
+
+export async function renderDigestMail(
+  digest: Digest,
+  recipient: MailRecipient,
+): Promise<RenderedMail> {
+  return (await prepareDigestMail(digest))(recipient);
 }

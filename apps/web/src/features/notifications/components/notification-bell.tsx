@@ -56,6 +56,8 @@ export function NotificationBell() {
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
+          // On a phone the list is nearly as wide as the screen: keep a margin on both sides.
+          collisionPadding={12}
           className="z-50 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
         >
           <div className="flex items-center justify-between px-2 py-1">

@@ -27,6 +27,22 @@ export function formatHour(hour: number): string {
   return `${String(hour).padStart(2, '0')}:00`;
 }
 
+/**
+ * When the next digest goes, on the clock it is scheduled by (the person's zone, named), not the
+ * browser's: "Mon, Nov 30, 9:00 AM (Europe/London)".
+ */
+export function formatDigestTime(iso: string, timeZone: string): string {
+  const when = new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(iso));
+  return `${when} (${timeZone})`;
+}
+
 /** The browser's zone list where it has one; the current zone always among them. */
 export function listTimeZones(current: string): string[] {
   const supported =

@@ -124,6 +124,10 @@ describe('Settings → Notifications', () => {
     )) as HTMLInputElement;
     expect(digest.checked).toBe(true);
     expect(screen.getByText('Artist profile (Europe/London)')).toBeTruthy();
+    // On the clock the digest is scheduled by (08:00 UTC is 09:00 in London in June), named.
+    expect(
+      screen.getByText(/^Next digest: Mon, Jun 16, 9:00\s?AM \(Europe\/London\)$/),
+    ).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Day'), { target: { value: '5' } });
     await waitFor(() => expect(requests.at(-1)?.body).toEqual({ digest: { dayOfWeek: 5 } }));
