@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getDashboardProfile } from '@/features/dashboard/api/get-dashboard-profile';
-import { getDashboardAnalytics } from '@/features/dashboard/api/get-dashboard-analytics';
+import { getDashboardProfile } from '@/features/dashboard/overview/api/get-dashboard-profile';
+import { getDashboardAnalytics } from '@/features/dashboard/overview/api/get-dashboard-analytics';
 import {
   parseDashboardFilters,
   toDashboardQuery,
-} from '@/features/dashboard/utils/dashboard-filters';
+} from '@/features/dashboard/shared/utils/dashboard-filters';
 import { apiClient } from '@/lib/api-client';
 import { setTokenProvider } from '@/lib/api-session';
 import { jsonResponse } from '@/testing/responses';

@@ -1,6 +1,6 @@
 import type { AudienceResponse } from '@crescendo/contracts';
 import { formatDaySpan, formatLongDay } from '@/lib/format';
-import { platformNames } from './charts/dashboard-format';
+import { platformNames } from '../../shared/components/dashboard-format';
 
 type Breakdown = AudienceResponse['breakdowns'][number];
 

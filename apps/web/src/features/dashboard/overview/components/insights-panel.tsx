@@ -7,7 +7,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { formatCompactNumber, formatLongDay } from '@/lib/format';
 import { formatTrafficSource } from '@/lib/audience-labels';
 import { openAssistant } from '@/lib/assistant-events';
-import { formatChange, formatDaysInText, platformNames } from './charts/dashboard-format';
+import {
+  formatChange,
+  formatDaysInText,
+  platformNames,
+} from '../../shared/components/dashboard-format';
 
 const INITIALLY_SHOWN = 4;
 

@@ -1,6 +1,6 @@
 import type { DashboardAnalyticsResponse as Analytics } from '@crescendo/contracts';
 import { formatDaySpan, formatLongDay } from '@/lib/format';
-import { describePreviousPeriod } from './charts/dashboard-format';
+import { describePreviousPeriod } from '../../shared/components/dashboard-format';
 
 /** The headline changes the insights' empty state speaks of. */
 export function trendsOf(data: Analytics) {

@@ -6,8 +6,8 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { isPresent, MISSING_VALUE } from '@/lib/format';
-import { formatChange } from './charts/dashboard-format';
-import { FigureValue } from './charts/figure-value';
+import { formatChange } from '../../shared/components/dashboard-format';
+import { FigureValue } from './figure-value';
 
 /**
  * "▲ +12.3% vs previous 28 days": direction in colour, arrow and words, so it reads without

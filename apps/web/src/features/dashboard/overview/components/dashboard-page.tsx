@@ -17,19 +17,19 @@ import { formatLongDay } from '@/lib/format';
 import { useDashboardAnalytics, usePreviousPeriodSeries } from '../api/get-dashboard-analytics';
 import { dashboardProfileQueryOptions } from '../api/get-dashboard-profile';
 import { exportOverviewCsv, toOverviewCsvFileName } from '../api/export-overview';
-import { useDashboardFilters } from '../hooks/use-dashboard-filters';
+import { useDashboardFilters } from '../../shared/hooks/use-dashboard-filters';
 import { useFirstSync } from '../hooks/use-first-sync';
-import { type DashboardFilters as Filters } from '../utils/dashboard-filters';
-import { describePreviousPeriod } from './charts/dashboard-format';
-import { PlatformKpiBreakdown } from './charts/platform-kpi-breakdown';
-import { DashboardFilters } from './dashboard-filters';
+import { type DashboardFilters as Filters } from '../../shared/utils/dashboard-filters';
+import { describePreviousPeriod } from '../../shared/components/dashboard-format';
+import { PlatformKpiBreakdown } from './platform-kpi-breakdown';
+import { DashboardFilters } from '../../shared/components/dashboard-filters';
 import { FirstSyncProgress } from './first-sync-progress';
 import { FreshnessBadges } from './freshness-badges';
 import { InsightsPanel } from './insights-panel';
 import { trendsOf } from './period-comparison';
 import { KpiCard } from './kpi-card';
 import { MilestonesPanel } from './milestones-panel';
-import { ShareViewButton } from './share-view-button';
+import { ShareViewButton } from '../../shared/components/share-view-button';
 import { ArtistProfileCard, FinishProfilePrompt } from './artist-profile-card';
 import { ImportedSources } from './imported-sources';
 import { KeyMetrics, kpiGridClass, kpiSkeletons } from './key-metrics';
@@ -38,7 +38,7 @@ import { KeyMetrics, kpiGridClass, kpiSkeletons } from './key-metrics';
 // draw: compiling it earlier holds up the main thread while the user and analytics requests are
 // still to be sent, which delays the KPIs.
 const GrowthChart = lazy(() =>
-  import('./charts/growth-chart').then((module) => ({ default: module.GrowthChart })),
+  import('./growth-chart').then((module) => ({ default: module.GrowthChart })),
 );
 
 type Analytics = DashboardAnalyticsResponse;

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { contentTypes, type ContentFilter, type ContentSortKey } from '../api/get-content';
-import { useDashboardFilters } from './use-dashboard-filters';
+import { useDashboardFilters } from '../../shared/hooks/use-dashboard-filters';
 
 const sortKeys: readonly ContentSortKey[] = [
   'publishedAt',

@@ -2,7 +2,7 @@ import type { DashboardAnalyticsResponse } from '@crescendo/contracts';
 import { Flag, Trophy } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCompactNumber, formatFullNumber, formatLongDay } from '@/lib/format';
-import { platformNames } from './charts/dashboard-format';
+import { platformNames } from '../../shared/components/dashboard-format';
 
 type Milestone = DashboardAnalyticsResponse['milestones'][number];
 type Forecast = NonNullable<DashboardAnalyticsResponse['forecast']>;

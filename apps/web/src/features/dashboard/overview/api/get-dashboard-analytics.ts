@@ -1,7 +1,7 @@
 import type { DashboardAnalyticsResponse } from '@crescendo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { toDashboardQuery, type DashboardFilters } from '../utils/dashboard-filters';
+import { toDashboardQuery, type DashboardFilters } from '../../shared/utils/dashboard-filters';
 import { apiPaths } from '@/config/api-paths';
 
 type DashboardQuery = ReturnType<typeof toDashboardQuery>;

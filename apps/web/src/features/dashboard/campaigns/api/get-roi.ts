@@ -1,7 +1,7 @@
 import type { RoiResponse } from '@crescendo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import type { DashboardFilters } from '../utils/dashboard-filters';
+import type { DashboardFilters } from '../../shared/utils/dashboard-filters';
 
 /**
  * The period picks the campaigns shown (those that ran in it, and any still running or planned);

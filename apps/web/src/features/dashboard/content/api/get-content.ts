@@ -10,7 +10,7 @@ import {
   toPeriodQuery,
   type DashboardPlatform,
   type DashboardRange,
-} from '../utils/dashboard-filters';
+} from '../../shared/utils/dashboard-filters';
 
 export const contentTypes = ['all', ...contentKinds] as const;
 export type ContentType = (typeof contentTypes)[number];

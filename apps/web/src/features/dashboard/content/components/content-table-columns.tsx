@@ -12,7 +12,7 @@ import {
   formatShare,
 } from '@/lib/format';
 import type { ContentType } from '../api/get-content';
-import { formatWatchHours, platformNames } from './charts/dashboard-format';
+import { formatWatchHours, platformNames } from '../../shared/components/dashboard-format';
 
 /* The columns of /dashboard/content's table (the shared DataTable draws them). */
 

@@ -1,7 +1,7 @@
 import type { AudienceResponse } from '@crescendo/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { toDashboardQuery, type DashboardFilters } from '../utils/dashboard-filters';
+import { toDashboardQuery, type DashboardFilters } from '../../shared/utils/dashboard-filters';
 
 /** Country, city, age, gender, device and traffic-source breakdowns per platform. */
 export async function getAudience(

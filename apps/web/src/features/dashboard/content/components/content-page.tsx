@@ -26,8 +26,8 @@ import {
 } from '../api/get-content';
 import { useContentView } from '../hooks/use-content-view';
 import { contentColumns, typeLabels } from './content-table-columns';
-import { DashboardFilters } from './dashboard-filters';
-import { ShareViewButton } from './share-view-button';
+import { DashboardFilters } from '../../shared/components/dashboard-filters';
+import { ShareViewButton } from '../../shared/components/share-view-button';
 
 export const CONTENT_PAGE_SIZE = 25;
 export const CONTENT_SEARCH_DELAY_MS = SEARCH_DELAY_MS;

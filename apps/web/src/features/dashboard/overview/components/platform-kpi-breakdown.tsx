@@ -1,7 +1,12 @@
 import type { AnalyticsPlatform, KpiSet } from '@crescendo/contracts';
 import { formatCompactNumber, formatSignedCompactNumber } from '@/lib/format';
-import { KpiDelta } from '../kpi-card';
-import { formatRate, formatRevenue, formatWatchHours, platformNames } from './dashboard-format';
+import { KpiDelta } from './kpi-card';
+import {
+  formatRate,
+  formatRevenue,
+  formatWatchHours,
+  platformNames,
+} from '../../shared/components/dashboard-format';
 import { FigureValue } from './figure-value';
 
 const platformOrder: AnalyticsPlatform[] = ['youtube', 'instagram', 'facebook', 'tiktok'];

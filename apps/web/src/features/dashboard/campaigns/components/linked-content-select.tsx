@@ -6,7 +6,7 @@ import { Input, Select } from '@/components/ui/input';
 import { formatDate } from '@/lib/format';
 import { platformNames } from '@/lib/platform-names';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { contentQueryOptions, type ContentQuery } from '../api/get-content';
+import { contentQueryOptions, type ContentQuery } from '../../content/api/get-content';
 
 /** The newest items across every platform, newest first: what a campaign usually promotes. */
 export const linkableContentQuery: ContentQuery = {

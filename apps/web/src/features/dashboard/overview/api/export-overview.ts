@@ -1,6 +1,6 @@
 import { apiClient } from '@/lib/api-client';
 import { apiPaths } from '@/config/api-paths';
-import { toDashboardQuery, type DashboardFilters } from '../utils/dashboard-filters';
+import { toDashboardQuery, type DashboardFilters } from '../../shared/utils/dashboard-filters';
 
 /**
  * The overview's series as CSV (`format=csv`, formula-neutralised by the API), for the filters on

@@ -4,7 +4,7 @@ import { InfoTip } from '@/components/analytics/info-tip';
 import { Badge } from '@/components/ui/badge';
 import { lastCompleteDayOf } from '@/lib/analytics/period';
 import { formatLongDay, formatRelativeTime, formatShortDay } from '@/lib/format';
-import { platformNames } from './charts/dashboard-format';
+import { platformNames } from '../../shared/components/dashboard-format';
 
 type Freshness = DashboardAnalyticsResponse['freshness'][number];
 

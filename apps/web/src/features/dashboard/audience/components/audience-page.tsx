@@ -11,19 +11,19 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatCompactNumber } from '@/lib/format';
 import { useAudience } from '../api/get-audience';
-import { useDashboardFilters } from '../hooks/use-dashboard-filters';
-import { platformLabels } from '../utils/dashboard-filters';
+import { useDashboardFilters } from '../../shared/hooks/use-dashboard-filters';
+import { platformLabels } from '../../shared/utils/dashboard-filters';
 import {
   formatAudienceKey,
   formatCountry,
   inAgeOrder,
   type AudienceDimension,
 } from '@/lib/audience-labels';
-import { formatChange, platformNames } from './charts/dashboard-format';
-import { RankedBarList } from './charts/ranked-bar-list';
+import { formatChange, platformNames } from '../../shared/components/dashboard-format';
+import { RankedBarList } from './ranked-bar-list';
 import { describeCoverage, describePeriod } from './audience-coverage';
-import { DashboardFilters } from './dashboard-filters';
-import { ShareViewButton } from './share-view-button';
+import { DashboardFilters } from '../../shared/components/dashboard-filters';
+import { ShareViewButton } from '../../shared/components/share-view-button';
 
 type Breakdown = AudienceResponse['breakdowns'][number];
 type GrowingCountry = AudienceResponse['fastestGrowingCountries'][number];

@@ -13,7 +13,7 @@ import {
   formatRevenue,
   formatWatchHours,
   platformNames,
-} from './charts/dashboard-format';
+} from '../../shared/components/dashboard-format';
 import { describePartialComparison } from './period-comparison';
 import { KpiCard } from './kpi-card';
 
