@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { SEARCH_DELAY_MS } from '@/components/analytics/search-input';
 import { Input, Select } from '@/components/ui/input';
 import { formatDate } from '@/lib/format';
-import { platformNames } from '@/lib/platform-names';
+import { platformNames } from '@/lib/platforms';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { contentQueryOptions, type ContentQuery } from '../../content/api/get-content';
 

@@ -62,7 +62,7 @@ export function formatRevenue(value: MaybeNumber, { compact = false } = {}): str
   return compact && Math.abs(value) >= 10_000 ? usdCompact.format(value) : usd.format(value);
 }
 
-export { platformNames } from '@/lib/platform-names';
+export { platformNames } from '@/lib/platforms';
 
 /** The period a relative change is measured against, in the artist's words. */
 export function describePreviousPeriod(days: number): string {

@@ -7,7 +7,7 @@ import {
   type CustomWindow,
   type Period,
 } from '@/lib/analytics/period';
-import { platformNames } from '@/lib/platform-names';
+import { platformNames } from '@/lib/platforms';
 
 // The period is the analytics pages' one period (`@/lib/analytics/period`).
 export const dashboardRanges = periods;
