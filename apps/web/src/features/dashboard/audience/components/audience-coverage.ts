@@ -1,4 +1,5 @@
 import type { AudienceResponse } from '@crescendo/contracts';
+import { dayMs } from '@/lib/days';
 import { formatDaySpan, formatLongDay } from '@/lib/format';
 import { platformNames } from '../../shared/components/dashboard-format';
 
@@ -6,7 +7,7 @@ type Breakdown = AudienceResponse['breakdowns'][number];
 
 /** Days from `from` to `to`, both included. */
 const spanOf = (from: string, to: string) =>
-  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  Math.round((Date.parse(to) - Date.parse(from)) / dayMs) + 1;
 
 /**
  * What the breakdowns cover against the period picked: YouTube's follow it; Instagram reports its

@@ -1,5 +1,4 @@
 import type { DashboardAnalyticsResponse } from '@crescendo/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Eye, MonitorPlay } from 'lucide-react';
 import { lazy, Suspense, useRef } from 'react';
 import { Link } from 'react-router';
@@ -11,11 +10,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useProfile } from '@/features/profile';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useIsFirstVisit } from '@/lib/first-visit';
 import { formatLongDay } from '@/lib/format';
 import { useDashboardAnalytics, usePreviousPeriodSeries } from '../api/get-dashboard-analytics';
-import { dashboardProfileQueryOptions } from '../api/get-dashboard-profile';
 import { exportOverviewCsv, toOverviewCsvFileName } from '../api/export-overview';
 import { useDashboardFilters } from '../../shared/hooks/use-dashboard-filters';
 import { useFirstSync } from '../hooks/use-first-sync';
@@ -138,7 +137,7 @@ function useOverviewExport(filters: Filters, data: Analytics | undefined) {
  */
 export function DashboardPage() {
   const { user } = useAuth();
-  const profileQuery = useQuery(dashboardProfileQueryOptions());
+  const profileQuery = useProfile();
   const { filters } = useDashboardFilters();
   const analytics = useDashboardAnalytics(filters);
   const { data } = analytics;
