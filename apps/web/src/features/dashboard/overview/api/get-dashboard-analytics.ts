@@ -5,16 +5,13 @@ import { toDashboardQuery, type DashboardFilters } from '../../shared/utils/dash
 import { apiPaths } from '@/config/api-paths';
 
 type DashboardQuery = ReturnType<typeof toDashboardQuery>;
-type PeriodQuery = {
-  from: string;
-  to: string;
-  platform: DashboardQuery['platform'];
-  compare: 'none';
-};
 
-/** KPIs, time series, freshness, milestones and insights for the filters in the URL. */
+/**
+ * KPIs, time series (and the previous period's, when comparing), freshness, milestones and
+ * insights for the filters in the URL.
+ */
 export async function getDashboardAnalytics(
-  query: DashboardQuery | PeriodQuery,
+  query: DashboardQuery,
 ): Promise<DashboardAnalyticsResponse> {
   const response = await apiClient.get<DashboardAnalyticsResponse>(apiPaths.dashboardAnalytics, {
     params: query,
@@ -35,23 +32,5 @@ export function useDashboardAnalytics(filters: DashboardFilters) {
   return useQuery({
     ...dashboardAnalyticsQueryOptions(filters),
     placeholderData: keepPreviousData,
-  });
-}
-
-/**
- * The series of the previous equal period, for the chart's comparison line. The main response
- * carries only the previous period's totals, so its days are read as an explicit date range.
- */
-export function usePreviousPeriodSeries(
-  platform: DashboardQuery['platform'],
-  previous: { from: string; to: string } | null | undefined,
-) {
-  const query: PeriodQuery | null = previous
-    ? { from: previous.from, to: previous.to, platform, compare: 'none' }
-    : null;
-  return useQuery({
-    queryKey: ['dashboard', 'previous-period-series', query],
-    queryFn: async () => (query ? (await getDashboardAnalytics(query)).series : []),
-    enabled: query !== null,
   });
 }

@@ -111,6 +111,17 @@ function buildAnalytics(
         byPlatform: {},
       },
     ],
+    previousSeries: [
+      {
+        date: '2026-09-25',
+        views: 30_114,
+        watchMinutes: 61_020,
+        followersNet: 97,
+        engagements: 1_210,
+        estimatedRevenue: 28.4,
+        byPlatform: {},
+      },
+    ],
     milestones: [
       { platform: 'youtube', metric: 'followers', value: 25_000, reachedOn: '2026-11-02' },
     ],
@@ -194,8 +205,6 @@ beforeEach(() => {
       }
       if (url === '/dashboard/analytics') {
         const params = config?.params ?? {};
-        // The chart's previous-period line is read with explicit dates.
-        if (params.from) return { data: buildAnalytics({ insights: [] }) };
         const result = analyticsResponder(params);
         if (result instanceof Error) throw result;
         return { data: result };
@@ -212,7 +221,7 @@ afterEach(() => {
 
 const analyticsCalls = () =>
   mocks.apiClient.get.mock.calls
-    .filter(([url, config]) => url === '/dashboard/analytics' && !config?.params?.from)
+    .filter(([url]) => url === '/dashboard/analytics')
     .map(([, config]) => config?.params as Record<string, string>);
 
 function setup(path = '/dashboard', { strict = false } = {}) {
@@ -419,6 +428,23 @@ describe('DashboardPage overview', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Compare with previous period' }));
     await waitFor(() => expect(screen.queryByText(/vs previous/)).toBeNull());
     expect(analyticsCalls().at(-1)).toMatchObject({ compare: 'none' });
+  });
+
+  it('draws the previous period from the overview’s own answer, with no second request', async () => {
+    setup();
+    await findKeyMetrics();
+    expect(await screen.findByText(/The dashed line shows the previous period\./)).toBeTruthy();
+    expect(screen.queryByText(/previous period unavailable/)).toBeNull();
+    expect(analyticsCalls()).toEqual([{ range: '28d', platform: 'all', compare: 'previous' }]);
+  });
+
+  it('says the previous period is unavailable when the answer leaves its series out', async () => {
+    analyticsResponder = () => buildAnalytics({ previousSeries: null });
+    setup();
+    await findKeyMetrics();
+    await screen.findByRole('figure', { name: 'Growth over time' });
+    expect(screen.getByText(/· previous period unavailable/)).toBeTruthy();
+    expect(screen.queryByText(/The dashed line shows the previous period\./)).toBeNull();
   });
 
   it('shows the chart, freshness, milestones and forecast', async () => {

@@ -14,7 +14,7 @@ import { useProfile } from '@/features/profile';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useIsFirstVisit } from '@/lib/first-visit';
 import { formatLongDay } from '@/lib/format';
-import { useDashboardAnalytics, usePreviousPeriodSeries } from '../api/get-dashboard-analytics';
+import { useDashboardAnalytics } from '../api/get-dashboard-analytics';
 import { exportOverviewCsv, toOverviewCsvFileName } from '../api/export-overview';
 import { useDashboardFilters } from '../../shared/hooks/use-dashboard-filters';
 import { useFirstSync } from '../hooks/use-first-sync';
@@ -43,7 +43,9 @@ const GrowthChart = lazy(() =>
 type Analytics = DashboardAnalyticsResponse;
 
 function GrowthCard({ data }: { data: Analytics }) {
-  const previous = usePreviousPeriodSeries(data.platform, data.range.previous);
+  // The previous period's series comes with the overview; the API leaves it out when the plan's
+  // history window does not reach that period.
+  const previousSeries = data.range.previous ? (data.previousSeries ?? null) : null;
   const cadence = data.range.granularity === 'week' ? 'Weekly' : 'Daily';
   return (
     <Card className="min-w-0 lg:col-span-2">
@@ -51,7 +53,7 @@ function GrowthCard({ data }: { data: Analytics }) {
         <CardTitle>Growth over time</CardTitle>
         <CardDescription>
           {cadence} · {formatLongDay(data.range.from)} – {formatLongDay(data.range.to)}
-          {data.range.previous && previous.isError ? ' · previous period unavailable' : ''}
+          {data.range.previous && !previousSeries ? ' · previous period unavailable' : ''}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -59,7 +61,7 @@ function GrowthCard({ data }: { data: Analytics }) {
           <GrowthChart
             height={180}
             series={data.series}
-            previousSeries={data.range.previous ? previous.data : null}
+            previousSeries={previousSeries}
             granularity={data.range.granularity}
           />
         </Suspense>
