@@ -12,14 +12,17 @@ import { paths } from '@/config/paths';
 import { formatCompactNumber } from '@/lib/format';
 import { useAudience } from '../api/get-audience';
 import { useDashboardFilters } from '../../shared/hooks/use-dashboard-filters';
-import { platformLabels } from '../../shared/utils/dashboard-filters';
 import {
   formatAudienceKey,
   formatCountry,
   inAgeOrder,
   type AudienceDimension,
 } from '@/lib/audience-labels';
-import { formatChange, platformNames } from '../../shared/components/dashboard-format';
+import {
+  formatChange,
+  platformLabels,
+  platformNames,
+} from '../../shared/components/dashboard-format';
 import { RankedBarList } from './ranked-bar-list';
 import { describeCoverage, describePeriod } from './audience-coverage';
 import { DashboardFilters } from '../../shared/components/dashboard-filters';

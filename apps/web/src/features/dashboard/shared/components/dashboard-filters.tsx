@@ -1,11 +1,8 @@
 import { filterSelectClass, PeriodSelect } from '@/components/analytics/period-select';
 import { cn } from '@/lib/cn';
 import { useDashboardFilters } from '../hooks/use-dashboard-filters';
-import {
-  dashboardPlatforms,
-  platformLabels,
-  type DashboardPlatform,
-} from '../utils/dashboard-filters';
+import { dashboardPlatforms, type DashboardPlatform } from '../utils/dashboard-filters';
+import { platformLabels } from './dashboard-format';
 
 /**
  * The analytics period, platform and "compare with previous period" controls of the dashboard's

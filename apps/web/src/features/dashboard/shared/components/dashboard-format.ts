@@ -1,5 +1,7 @@
 /** Formatting particular to the dashboard; the common helpers are in `@/lib/format`. */
 
+import { platformNames } from '@/lib/platforms';
+import type { DashboardPlatform } from '../utils/dashboard-filters';
 import {
   formatFullNumber,
   formatLongDay,
@@ -62,7 +64,16 @@ export function formatRevenue(value: MaybeNumber, { compact = false } = {}): str
   return compact && Math.abs(value) >= 10_000 ? usdCompact.format(value) : usd.format(value);
 }
 
-export { platformNames } from '@/lib/platforms';
+export { platformNames };
+
+/**
+ * The platform filter's choices in words. Here, not beside the filters' parsing: that runs in
+ * the start-up chunk (the overview's early request), which needs no names.
+ */
+export const platformLabels: Record<DashboardPlatform, string> = {
+  all: 'All platforms',
+  ...platformNames,
+};
 
 /** The period a relative change is measured against, in the artist's words. */
 export function describePreviousPeriod(days: number): string {

@@ -7,7 +7,6 @@ import {
   type CustomWindow,
   type Period,
 } from '@/lib/analytics/period';
-import { platformNames } from '@/lib/platforms';
 
 // The period is the analytics pages' one period (`@/lib/analytics/period`).
 export const dashboardRanges = periods;
@@ -16,10 +15,6 @@ export const dashboardPlatforms = ['all', 'youtube', 'instagram', 'facebook', 't
 export type DashboardPlatform = (typeof dashboardPlatforms)[number];
 
 export const rangeLabels = periodLabels;
-export const platformLabels: Record<DashboardPlatform, string> = {
-  all: 'All platforms',
-  ...platformNames,
-};
 
 export type DashboardFilters = {
   range: DashboardRange;
