@@ -88,7 +88,7 @@ export default defineConfig(({ command }) => ({
                   [
                     'app/(boot|route-modules)',
                     'config/(api-paths|env|paths)',
-                    'features/dashboard/utils/dashboard-filters',
+                    'features/dashboard/shared/utils/dashboard-filters',
                     'lib/(api-request|early-requests|load-once|token-store)',
                     'lib/identity/(embedded-client|embedded-session|jwt|select-adapter)',
                     'lib/auth/current-user-module',

@@ -257,6 +257,13 @@ export const dashboardAnalyticsResponseSchema = z.object({
   combined: kpiSetSchema,
   byPlatform: z.partialRecord(analyticsPlatformSchema, kpiSetSchema),
   series: z.array(seriesPointSchema),
+  /**
+   * The previous period's series, for the chart's comparison line: the series an explicit
+   * `from`/`to` request for `range.previous` answers (its points matched to `series` by
+   * position). Null when not comparing, or when the previous period reaches before the plan's
+   * history window.
+   */
+  previousSeries: z.array(seriesPointSchema).nullable().optional(),
   milestones: z.array(milestoneSchema),
   forecast: forecastSchema.nullable(),
   insights: z.array(insightSchema),

@@ -1,18 +1,10 @@
 import { z } from 'zod';
-import { emailSchema, organizationRoleSchema, type OrganizationRole } from './auth';
+import { emailSchema, organizationRoleSchema } from './auth';
 import { planIdSchema } from './billing';
 
-export const organizationRoleLabels: Record<OrganizationRole, string> = {
-  owner: 'Owner',
-  manager: 'Manager',
-  viewer: 'Viewer',
-};
-
-export const organizationRoleDescriptions: Record<OrganizationRole, string> = {
-  owner: 'Everything, including billing and members.',
-  manager: 'Everything except billing and members.',
-  viewer: 'Sees the numbers, changes nothing.',
-};
+// The roles' words live in a module without zod, so a screen showing them (the signed-in
+// header's artist switcher) does not load every schema.
+export { organizationRoleDescriptions, organizationRoleLabels } from './team-roles';
 
 /** How long an invitation link works. */
 export const invitationLifetimeDays = 7;

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getDashboardProfile } from '@/features/dashboard/api/get-dashboard-profile';
-import { getDashboardAnalytics } from '@/features/dashboard/api/get-dashboard-analytics';
+import { getDashboardAnalytics } from '@/features/dashboard/overview/api/get-dashboard-analytics';
 import {
   parseDashboardFilters,
   toDashboardQuery,
-} from '@/features/dashboard/utils/dashboard-filters';
+} from '@/features/dashboard/shared/utils/dashboard-filters';
+import { getProfile } from '@/features/profile';
 import { apiClient } from '@/lib/api-client';
 import { setTokenProvider } from '@/lib/api-session';
 import { jsonResponse } from '@/testing/responses';
@@ -44,7 +44,7 @@ describe('first-screen requests', () => {
         const analytics = (await getDashboardAnalytics(toDashboardQuery(filters))) as unknown;
         const [analyticsUrl] = fetchMock.mock.calls[2] as unknown as [string];
         expect(analytics).toEqual(expect.objectContaining({ url: analyticsUrl }));
-        expect(await getDashboardProfile()).toEqual({ stageName: 'Nova' });
+        expect(await getProfile()).toEqual({ stageName: 'Nova' });
         expect(networkAdapter).not.toHaveBeenCalled();
       } finally {
         apiClient.defaults.adapter = defaultAdapter;

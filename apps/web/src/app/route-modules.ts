@@ -3,7 +3,7 @@ import { guardedRoutes, paths, type AppPath } from '@/config/paths';
 import {
   parseDashboardFilters,
   toDashboardQuery,
-} from '@/features/dashboard/utils/dashboard-filters';
+} from '@/features/dashboard/shared/utils/dashboard-filters';
 import { loadCurrentUserModule } from '@/lib/auth/current-user-module';
 import { startEarlyRequest } from '@/lib/early-requests';
 import { readStoredToken } from '@/lib/token-store';

@@ -11,7 +11,6 @@ import { importWithChunkFallback } from '@/lib/chunk-errors';
 import { useReachability } from '@/lib/use-reachability';
 import { RootErrorLayout, RootLayout } from './root-layout';
 import { loadAppShellModule, routeModules, type RouteModule } from './route-modules';
-import { AssistantMount } from '@/features/assistant/components/assistant-mount';
 
 /** Lazy route module; a failed chunk becomes the spec's 'Failed to load application resources…'. */
 function lazyRoute(load: () => Promise<RouteModule>): RouteObject['lazy'] {
@@ -84,6 +83,15 @@ function PublicFrame() {
 const LazyNotificationBell = lazy(
   importWithChunkFallback(() => import('@/features/notifications/components/notification-bell')),
 );
+// The assistant's listener (header button, Ctrl+K, "Explain this") is for signed-in pages only:
+// it loads beside the shell and the page rather than in every page's start-up chunks (/login's).
+const LazyAssistantMount = lazy(
+  importWithChunkFallback(() =>
+    import('@/features/assistant/components/assistant-mount').then((module) => ({
+      default: module.AssistantMount,
+    })),
+  ),
+);
 const headerActions = (
   <Suspense fallback={null}>
     <LazyNotificationBell />
@@ -102,7 +110,9 @@ function SignedInFrame() {
           <LazyAppShell headerActions={headerActions} />
         </Suspense>
       )}
-      <AssistantMount />
+      <Suspense fallback={null}>
+        <LazyAssistantMount />
+      </Suspense>
     </ProtectedRoute>
   );
 }

@@ -105,6 +105,43 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     );
   });
 
+  it('carries the previous period’s series: YouTube’s own days, as a read of that period would answer', async () => {
+    const body = (await get('/api/dashboard/analytics?range=28d&platform=youtube')).json();
+    const previous = body.range.previous;
+    const truth = await youtubeReport(sandbox, {
+      startDate: previous.from,
+      endDate: previous.to,
+      metrics: 'views',
+      dimensions: 'day',
+      sort: 'day',
+    });
+    expect(body.previousSeries).toHaveLength(28);
+    expect(
+      body.previousSeries.map((point: { date: string; views: number }) => [
+        point.date,
+        point.views,
+      ]),
+    ).toEqual(truth.map((row) => [row.day, row.views]));
+    const alone = (
+      await get(
+        `/api/dashboard/analytics?from=${previous.from}&to=${previous.to}&platform=youtube&compare=none`,
+      )
+    ).json();
+    expect(body.previousSeries).toEqual(alone.series);
+    expect(alone.previousSeries).toBeNull();
+  });
+
+  it('gives a previous period that starts before the data the series such a read answers (clipped)', async () => {
+    // 90 days before a 90-day range reach before the 130 synced days: the read starts later.
+    const body = (await get('/api/dashboard/analytics?range=90d')).json();
+    expect(body.range.previous.isPartial).toBe(true);
+    const { from, to } = body.range.previous;
+    const alone = (await get(`/api/dashboard/analytics?from=${from}&to=${to}&compare=none`)).json();
+    expect(alone.range.from > from).toBe(true);
+    expect(body.previousSeries).toEqual(alone.series);
+    expect(body.previousSeries.some((point: { views: number | null }) => point.views)).toBe(true);
+  });
+
   it('switches to weekly points for long ranges and reports freshness per platform', async () => {
     const body = (await get('/api/dashboard/analytics?range=365d')).json();
     expect(body.range.granularity).toBe('week');

@@ -69,6 +69,45 @@ describe.each(databaseTargets)('span and campaign limits on %s', (target) => {
     }
   });
 
+  it('leaves out the previous period’s series where the plan would refuse a read of that period', async () => {
+    const day = (daysAgo: number) =>
+      new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const read = (query: string) =>
+      testApp.app.inject({
+        method: 'GET',
+        url: `/api/dashboard/analytics?${query}`,
+        headers: bearer(user.token),
+      });
+    type Overview = {
+      range: { previous: { from: string; to: string } | null };
+      series: unknown[];
+      previousSeries: unknown[] | null;
+    };
+    // 28 days: the previous 28 are inside the Free plan's 365 days, so the series comes along
+    // (every point unknown: nothing is connected).
+    const recent = (await read('range=28d')).json<Overview>();
+    expect(recent.previousSeries).toHaveLength(28);
+    expect(recent.previousSeries).toEqual(
+      (
+        await read(
+          `from=${recent.range.previous!.from}&to=${recent.range.previous!.to}&compare=none`,
+        )
+      ).json<Overview>().series,
+    );
+    // 300 days: the previous 300 start about 600 days ago, which the plan refuses to read.
+    const long = await read(`from=${day(300)}&to=${day(1)}`);
+    expect(long.statusCode).toBe(200);
+    const body = long.json<Overview>();
+    expect(body.series.length).toBeGreaterThan(0);
+    expect(body.previousSeries).toBeNull();
+    const previous = await read(
+      `from=${body.range.previous!.from}&to=${body.range.previous!.to}&compare=none`,
+    );
+    expect(previous.statusCode).toBe(403);
+    // Not comparing: no previous series at all.
+    expect((await read('range=28d&compare=none')).json<Overview>().previousSeries).toBeNull();
+  });
+
   it(`refuses a campaign longer than ${maxCampaignDays} days and more than ${maxCampaignsPerOrganization} per organisation`, async () => {
     const post = (startDate: string, endDate: string) =>
       testApp.app.inject({

@@ -242,14 +242,26 @@ const presetDays: Record<string, number> = { '7d': 7, '28d': 28, '90d': 90, '365
 export async function enforceHistoryWindow<
   Query extends { range?: string | undefined; from?: string | undefined; to?: string | undefined },
 >(db: Database, organizationId: string, query: Query, now: Date = new Date()): Promise<Query> {
+  return (await applyHistoryWindow(db, organizationId, query, now)).query;
+}
+
+/** `enforceHistoryWindow`, also naming the first day the plan lets the caller read (null: all). */
+async function applyHistoryWindow<
+  Query extends { range?: string | undefined; from?: string | undefined; to?: string | undefined },
+>(
+  db: Database,
+  organizationId: string,
+  query: Query,
+  now: Date,
+): Promise<{ query: Query; earliest: string | null }> {
   const entitlements = await getEntitlements(db, organizationId, now);
   const allowed = entitlements.plan.limits.historyDays;
-  if (allowed === null) return query;
+  if (allowed === null) return { query, earliest: null };
   const earliest = isoDay(new Date(now.getTime() - (allowed - 1) * dayMs));
   if (query.range === 'all') {
     // No `to`: the range still ends on the last day the platforms have published.
     const { range: _range, to: _to, ...rest } = query;
-    return { ...rest, from: earliest } as Query;
+    return { query: { ...rest, from: earliest } as Query, earliest };
   }
   const requestedDays = query.range
     ? (presetDays[query.range] ?? 0)
@@ -257,14 +269,16 @@ export async function enforceHistoryWindow<
       ? Math.floor((now.getTime() - Date.parse(`${query.from}T00:00:00Z`)) / dayMs) + 1
       : 0;
   if (requestedDays > allowed) throw planLimitError(entitlements, 'historyDays', requestedDays);
-  return query;
+  return { query, earliest };
 }
 
 type RangeQuery = { range?: string; from?: string; to?: string };
 
 /**
  * A `preHandler` for the dashboard's read routes: applies the plan's history window to their
- * `range`/`from` query (see `enforceHistoryWindow`).
+ * `range`/`from` query (see `enforceHistoryWindow`), and names its first day as `historyFrom`
+ * (set here, after validation, never by the client), for what a read adds beyond its range:
+ * the overview's previous-period series.
  */
 export function createHistoryWindowHook(db: Database, now: () => Date = () => new Date()) {
   return async (request: {
@@ -275,11 +289,9 @@ export function createHistoryWindowHook(db: Database, now: () => Date = () => ne
     if (request.method !== 'GET' || !request.currentUser) return;
     const query = request.query as RangeQuery | undefined;
     if (!query || typeof query !== 'object' || (!query.range && !query.from)) return;
-    request.query = await enforceHistoryWindow(
-      db,
-      request.currentUser.organization.id,
-      query,
-      now(),
-    );
+    const applied = await applyHistoryWindow(db, request.currentUser.organization.id, query, now());
+    request.query = applied.earliest
+      ? { ...applied.query, historyFrom: applied.earliest }
+      : applied.query;
   };
 }

@@ -1,4 +1,4 @@
-import { AudiencePage } from '@/features/dashboard/components/audience-page';
+import { AudiencePage } from '@/features/dashboard/audience/components/audience-page';
 
 export function Component() {
   return <AudiencePage />;

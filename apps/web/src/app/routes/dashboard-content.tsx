@@ -1,4 +1,4 @@
-import { ContentPage } from '@/features/dashboard/components/content-page';
+import { ContentPage } from '@/features/dashboard/content/components/content-page';
 
 export function Component() {
   return <ContentPage />;

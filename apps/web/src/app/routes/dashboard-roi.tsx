@@ -1,5 +1,5 @@
-import { SongPickerSlot } from '@/features/dashboard/components/song-picker-slot';
-import { RoiPage } from '@/features/dashboard/components/roi-page';
+import { SongPickerSlot } from '@/features/dashboard/campaigns/components/song-picker-slot';
+import { RoiPage } from '@/features/dashboard/campaigns/components/roi-page';
 import { SongPicker } from '@/features/revenue/components/song-picker';
 
 // The campaign form names a song from the catalogue (the revenue feature's), composed here.

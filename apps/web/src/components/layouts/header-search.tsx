@@ -12,7 +12,7 @@ import { buildSongHref, paths } from '@/config/paths';
 import { apiClient } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
-import { platformNames } from '@/lib/platform-names';
+import { platformNames } from '@/lib/platforms';
 import { showToast } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { findNavItems, type NavItem } from './nav-items';

@@ -1,9 +1,10 @@
 import { organizationRoleLabels, type OrganizationSummary } from '@crescendo/contracts';
 import { Check, ChevronsUpDown, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { showToast } from '@/lib/toast';
@@ -11,7 +12,12 @@ import {
   reloadIntoActiveOrganization,
   useOrganizations,
 } from '@/lib/organizations/organizations-api';
-import { CreateArtistForm } from './create-artist-form';
+
+// The form (and the contracts' zod schema it validates with) loads when the dialog opens: the
+// switcher sits in the signed-in shell, on every first screen.
+const CreateArtistForm = lazy(() =>
+  import('./create-artist-form').then((module) => ({ default: module.CreateArtistForm })),
+);
 
 /**
  * The header's artist switcher, shown once the user belongs to more than one artist. Switching
@@ -72,7 +78,9 @@ export function OrganizationSwitcher() {
           }
         >
           {isCreating ? (
-            <CreateArtistForm allowance={data?.artistAllowance} />
+            <Suspense fallback={<Spinner />}>
+              <CreateArtistForm allowance={data?.artistAllowance} />
+            </Suspense>
           ) : (
             <div className="flex flex-col gap-3">
               <ul className="flex flex-col gap-1" aria-label="Your artists">

@@ -1,6 +1,7 @@
 import type { DashboardAnalyticsResponse, DashboardQuery } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
 import type { ScopedAccount } from '../accounts/list-scoped-accounts';
+import { resolveDateRange } from '../calculations/date-range';
 import { addDays } from '../calculations/roi';
 import { listStoredInsights } from '../insights/list-stored-insights';
 import { snapshotPlatforms, type Platform, type PlatformChoice } from '../shared/platforms';
@@ -46,14 +47,26 @@ function latestFirstDataDay(accounts: ScopedAccount[]): string | null {
   return latest;
 }
 
+/**
+ * The overview's read. `historyFrom` is the first day the caller's plan lets it read (set by the
+ * plan's history window on the dashboard's routes, never by the client): the previous-period
+ * series is left out when the previous period starts before it, as a read of that period's own
+ * range would be refused.
+ */
 export async function getDashboardAnalytics(
   db: Database,
   user: AnalyticsViewer,
-  query: DashboardQuery & PlatformChoice,
+  query: DashboardQuery & PlatformChoice & { historyFrom?: string | undefined },
 ): Promise<DashboardAnalyticsResponse> {
   const scope = await resolveScope(db, user, query);
   const { range } = scope;
   const isComparing = query.compare === 'previous';
+  // The comparison line is the series of the previous period read as a range of its own (so,
+  // like any explicit range, clipped to the data's first day).
+  const previousSeriesRange =
+    isComparing && !(query.historyFrom && range.previous.from < query.historyFrom)
+      ? resolveDateRange(range.previous, scope.lastCompleteDay, scope.firstDataDay)
+      : null;
   // The artist's imported sources (Spotify exports, statements) sit beside the platforms in the
   // dashboard's all-platform view; a chosen set (a share link's) names platforms only.
   const hasImportedSources = query.platform === 'all' && !query.platforms;
@@ -68,6 +81,11 @@ export async function getDashboardAnalytics(
       // The 28 days before the previous period give its opening follower total.
       leadFrom: addDays(range.previous.from, -28),
       isWeekly: range.granularity === 'week',
+      previousSeries: previousSeriesRange && {
+        from: previousSeriesRange.from,
+        to: previousSeriesRange.to,
+        isWeekly: previousSeriesRange.granularity === 'week',
+      },
       lastCompleteDay: scope.lastCompleteDay,
     }),
     listStoredInsights(db, user.organization.id, scope),
@@ -119,6 +137,9 @@ export async function getDashboardAnalytics(
   }
 
   const series = buildSeries(overview.points, range, connectedPlatforms);
+  const previousSeries = previousSeriesRange
+    ? buildSeries(overview.previousPoints, previousSeriesRange, connectedPlatforms)
+    : null;
   const milestones = findMilestones(scope, overview.nets, netAfter);
   const forecast = buildForecast(scope, sumOf(lastFourWeeksNets));
 
@@ -155,6 +176,7 @@ export async function getDashboardAnalytics(
     ),
     byPlatform,
     series,
+    previousSeries,
     milestones,
     forecast,
     insights,

@@ -16,7 +16,7 @@ export type DailyNets = { days: string[]; nets: number[] };
 
 type Row = {
   platform: Platform;
-  part: 'point' | OverviewSpan;
+  part: 'point' | 'previousPoint' | OverviewSpan;
   start: string | null;
   views: string | null;
   watch_minutes: string | number | null;
@@ -39,6 +39,11 @@ type Values = {
   previousTo: string;
   leadFrom: string;
   isWeekly: boolean;
+  /**
+   * The previous period's chart points, as a range of their own (null: none): an explicit range
+   * is clipped to the data's first day, so it can start later than `previousFrom`.
+   */
+  previousSeries: { from: string; to: string; isWeekly: boolean } | null;
   /** The last day every platform has published: the forecast's pace is its last 28 days. */
   lastCompleteDay: string;
 };
@@ -46,6 +51,8 @@ type Values = {
 const from = sql`${sql.placeholder('from')}::date`;
 const to = sql`${sql.placeholder('to')}::date`;
 const lastCompleteDay = sql`${sql.placeholder('lastCompleteDay')}::date`;
+const previousSeriesFrom = sql`${sql.placeholder('previousSeriesFrom')}::date`;
+const previousSeriesTo = sql`${sql.placeholder('previousSeriesTo')}::date`;
 // Sums over the platform-day rows `d` (each already summed over the platform's accounts).
 const sums = sql`sum(d.views) as views, sum(d.watch_minutes) as watch_minutes,
   sum(d.engagements) as engagements, sum(d.revenue) as revenue,
@@ -55,14 +62,22 @@ const net = sql`coalesce(d.gained - coalesce(d.lost, 0), 0)`;
 
 /**
  * The overview's figures summed by the database, in one statement: per platform, the chart's
- * points (days, or weeks keyed by their first day in the range) and the whole spans, plus each
+ * points (days, or weeks keyed by their first day in the range), the previous period's points
+ * for the comparison line (the same, over its own range), and the whole spans, plus each
  * day's net follower change inside the range for the milestones (walked back from today's total
  * through the days after the range, the `after` span). Reading the ~760 daily rows of a
  * year and its previous period into the process to add them up cost more than the sums.
  * Engagements per day are likes + comments + shares + saves where the platform gives any of
  * them, its own total of interactions otherwise.
  */
-const selectOverviewSums = prepareStatement<Row, Values>(
+type Parameters = Omit<Values, 'previousSeries'> & {
+  hasPreviousSeries: boolean;
+  previousSeriesFrom: string;
+  previousSeriesTo: string;
+  isPreviousWeekly: boolean;
+};
+
+const selectOverviewSums = prepareStatement<Row, Parameters>(
   sql`with days as (${platformDaysOf(
     sql`${m.day} as day, sum(${m.views}) as views, sum(${m.watchMinutes}) as watch_minutes,
       case when num_nonnulls(sum(${m.likes}), sum(${m.comments}), sum(${m.shares}), sum(${m.saves})) = 0
@@ -91,6 +106,16 @@ const selectOverviewSums = prepareStatement<Row, Values>(
   ) d
   group by d.platform, d.start
   union all
+  select d.platform, 'previousPoint', d.start::text, ${sums}, null, null, null
+  from (
+    select *, case when ${sql.placeholder('isPreviousWeekly')}::boolean
+      then greatest(${previousSeriesFrom}, day - (extract(isodow from day)::int - 1)) else day end
+      as start
+    from days where ${sql.placeholder('hasPreviousSeries')}::boolean
+      and day between ${previousSeriesFrom} and ${previousSeriesTo}
+  ) d
+  group by d.platform, d.start
+  union all
   select d.platform, s.part, null, ${sums},
     (array_agg(d.followers_total order by d.day desc)
       filter (where d.followers_total is not null))[1],
@@ -115,21 +140,35 @@ export async function readOverviewSums(
   values: Values,
 ): Promise<{
   points: OverviewPoint[];
+  previousPoints: OverviewPoint[];
   spans: OverviewSpanSums[];
   nets: Map<Platform, DailyNets>;
 }> {
   const points: OverviewPoint[] = [];
+  const previousPoints: OverviewPoint[] = [];
   const spans: OverviewSpanSums[] = [];
   const nets = new Map<Platform, DailyNets>();
-  if (values.accountIds.length === 0) return { points, spans, nets };
-  for (const row of await selectOverviewSums(db, values)) {
-    if (row.part === 'point') {
-      points.push({ platform: row.platform, start: row.start!, sums: sumsOf(row) });
+  if (values.accountIds.length === 0) return { points, previousPoints, spans, nets };
+  const { previousSeries, ...rest } = values;
+  const rows = await selectOverviewSums(db, {
+    ...rest,
+    hasPreviousSeries: previousSeries !== null,
+    previousSeriesFrom: previousSeries?.from ?? values.from,
+    previousSeriesTo: previousSeries?.to ?? values.to,
+    isPreviousWeekly: previousSeries?.isWeekly ?? false,
+  });
+  for (const row of rows) {
+    if (row.part === 'point' || row.part === 'previousPoint') {
+      (row.part === 'point' ? points : previousPoints).push({
+        platform: row.platform,
+        start: row.start!,
+        sums: sumsOf(row),
+      });
       continue;
     }
     spans.push({ platform: row.platform, span: row.part, sums: sumsOf(row) });
     if (row.part === 'current')
       nets.set(row.platform, { days: row.net_days ?? [], nets: (row.nets ?? []).map(Number) });
   }
-  return { points, spans, nets };
+  return { points, previousPoints, spans, nets };
 }

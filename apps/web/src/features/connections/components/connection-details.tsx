@@ -14,13 +14,13 @@ import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { extractErrorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
-import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { formatDateTime, formatLongDay, formatRelativeTime } from '@/lib/format';
+import { platformNames } from '@/lib/platforms';
 import { showToast } from '@/lib/toast';
 import { useRefreshConnection } from '../api/refresh-connection';
 import {
   describeStatus,
   describeSyncStep,
-  formatDay,
   formatPercent,
   isSyncInProgress,
 } from '../utils/connection-status';
@@ -28,10 +28,10 @@ import { DisconnectDialog } from './disconnect-dialog';
 import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 
 const platformLabels = {
-  youtube: { label: 'YouTube channel', icon: MonitorPlay },
-  instagram: { label: 'Instagram', icon: Camera },
-  facebook: { label: 'Facebook Page', icon: ThumbsUp },
-  tiktok: { label: 'TikTok', icon: Music2 },
+  youtube: { label: `${platformNames.youtube} channel`, icon: MonitorPlay },
+  instagram: { label: platformNames.instagram, icon: Camera },
+  facebook: { label: `${platformNames.facebook} Page`, icon: ThumbsUp },
+  tiktok: { label: platformNames.tiktok, icon: Music2 },
 } as const;
 
 /** One connected account: status, freshness, sync progress and what the artist can do about it. */
@@ -152,7 +152,9 @@ export function ConnectionDetails({
             <dt className="text-zinc-500 dark:text-zinc-400">Tracked since</dt>
             <dd className="font-medium" data-testid="tracked-since">
               {connection.trackedSince ? (
-                <time dateTime={connection.trackedSince}>{formatDay(connection.trackedSince)}</time>
+                <time dateTime={connection.trackedSince}>
+                  {formatLongDay(connection.trackedSince)}
+                </time>
               ) : (
                 'Your first sync'
               )}
@@ -164,7 +166,7 @@ export function ConnectionDetails({
           <dd className="font-medium">
             {connection.dataCompleteThrough ? (
               <time dateTime={connection.dataCompleteThrough}>
-                {formatDay(connection.dataCompleteThrough)}
+                {formatLongDay(connection.dataCompleteThrough)}
               </time>
             ) : (
               'Pending'

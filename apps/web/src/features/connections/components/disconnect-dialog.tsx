@@ -6,7 +6,7 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/
 import { extractErrorMessage } from '@/lib/api-error';
 import { showToast } from '@/lib/toast';
 import { useDisconnectConnection } from '../api/disconnect-connection';
-import { providerCompanies } from '../utils/connection-status';
+import { providerCompanies } from '@/lib/platforms';
 
 const dataKinds = {
   youtube: 'views, watch time, subscribers, videos and audience',

@@ -7,13 +7,14 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { DataProvider } from '@/lib/data-provider';
 import { useConnections } from '@/lib/analytics/connections-query';
-import { isConnectionProvider, providerNames } from '../utils/connection-status';
+import { providerCompanies, providerNames } from '@/lib/platforms';
+import { isConnectionProvider } from '../utils/connection-status';
 
 const pageProviderNames = {
   generic: 'your account',
-  google: 'Google',
-  youtube: 'YouTube',
-  meta: 'Instagram & Facebook',
+  google: providerCompanies.youtube,
+  youtube: providerNames.youtube,
+  meta: providerNames.meta,
 } as const;
 
 type PageProvider = keyof typeof pageProviderNames;

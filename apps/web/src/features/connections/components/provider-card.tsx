@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { extractErrorMessage, getErrorStatus } from '@/lib/api-error';
 import { showToast } from '@/lib/toast';
 import { useStartConnect, type ConnectReturnPath } from '../api/get-auth-url';
-import { providerNames } from '../utils/connection-status';
+import { providerNames } from '@/lib/platforms';
 import { ConnectionDetails } from './connection-details';
 import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 

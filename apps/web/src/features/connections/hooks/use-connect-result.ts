@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { showToast } from '@/lib/toast';
 import { connectionsQueryKey } from '@/lib/analytics/connections-query';
-import { isConnectionProvider, providerNames } from '../utils/connection-status';
+import { providerNames } from '@/lib/platforms';
+import { isConnectionProvider } from '../utils/connection-status';
 
 /**
  * The API sends the artist back from the provider with `?connected=<provider>` or

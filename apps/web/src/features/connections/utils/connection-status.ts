@@ -1,5 +1,6 @@
 import type { Connection, ConnectionProvider } from '@crescendo/contracts';
 import { isSyncInProgress, isSyncPaused } from '@/lib/analytics/sync-progress';
+import { formatLongDay } from '@/lib/format';
 
 // The poll policy belongs to the one connections query (`@/lib/analytics/connections-query`).
 export {
@@ -9,19 +10,6 @@ export {
   PAUSED_POLL_INTERVAL_MS,
   SYNC_POLL_INTERVAL_MS,
 } from '@/lib/analytics/sync-progress';
-
-export const providerNames: Record<ConnectionProvider, string> = {
-  youtube: 'YouTube',
-  meta: 'Instagram & Facebook',
-  tiktok: 'TikTok',
-};
-
-/** The company whose sign-in page the artist sees (and where access is revoked). */
-export const providerCompanies: Record<ConnectionProvider, string> = {
-  youtube: 'Google',
-  meta: 'Meta',
-  tiktok: 'TikTok',
-};
 
 export function isConnectionProvider(value: string | null): value is ConnectionProvider {
   return value === 'youtube' || value === 'meta' || value === 'tiktok';
@@ -41,8 +29,8 @@ export function describeStatus(connection: Connection): StatusView {
   return { label: 'Connected', tone: 'success' };
 }
 
-// `formatDateTime` from `@/lib/format` would do, but the OAuth callback pages import this file for
-// the provider names and would then load the shared formatting chunk too.
+// `formatDateTime` from `@/lib/format` would do too; kept as it was (the callback pages, which
+// import this file, load that chunk anyway for their data provider).
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Turns the API's step names into words for the progress line. */
@@ -56,22 +44,9 @@ export function describeSyncStep(step: string | null): string {
     return `Paused: ${paused[1]} daily limit reached — resumes ${when}`;
   }
   const through = /^Daily (metrics|insights) through (\d{4}-\d{2}-\d{2})$/.exec(step);
-  if (through) return `Daily stats through ${formatDay(through[2] ?? '')}`;
+  if (through) return `Daily stats through ${formatLongDay(through[2] ?? null)}`;
   if (step === 'Audience') return 'Reading your audience';
   return step;
-}
-
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A YYYY-MM-DD day as a readable date (the day is a calendar day, so it is read as UTC). */
-export function formatDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
 }
 
 const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent' });

@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card';
 import { shownFrom } from '@/lib/analytics/period';
 import { cn } from '@/lib/cn';
 import { formatLongDay } from '@/lib/format';
+import { platformNames } from '@/lib/platforms';
 import type { ChartMetric } from '../hooks/use-meta-view-state';
 import { platformColors } from './meta-labels';
 
@@ -63,10 +64,16 @@ export function MetaPerformance({
     : null;
   const seriesFor = (value: ChartMetric): ChartSeries[] => [
     ...(instagram
-      ? [{ key: `instagram-${value}`, name: 'Instagram', color: platformColors.instagram }]
+      ? [
+          {
+            key: `instagram-${value}`,
+            name: platformNames.instagram,
+            color: platformColors.instagram,
+          },
+        ]
       : []),
     ...(facebook
-      ? [{ key: `facebook-${value}`, name: 'Facebook', color: platformColors.facebook }]
+      ? [{ key: `facebook-${value}`, name: platformNames.facebook, color: platformColors.facebook }]
       : []),
   ];
 

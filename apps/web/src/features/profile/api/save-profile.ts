@@ -6,6 +6,7 @@ import type {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { apiPaths } from '@/config/api-paths';
+import { profileQueryOptions } from './get-profile';
 
 /** POST creates (409 if one exists), PUT updates (404 if none). */
 export async function saveProfile(input: {
@@ -22,6 +23,6 @@ export function useSaveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveProfile,
-    onSuccess: (profile) => queryClient.setQueryData(['artist-profile'], profile),
+    onSuccess: (profile) => queryClient.setQueryData(profileQueryOptions().queryKey, profile),
   });
 }

@@ -5,6 +5,7 @@ import {
   type ArtistProfileInput,
 } from '@crescendo/contracts';
 import { browserTimeZone, countryName, findCountryCode } from '@/lib/places';
+import { platformNames } from '@/lib/platforms';
 
 export type LinkKey = (typeof profileLinkKeys)[number];
 
@@ -27,9 +28,9 @@ export const linkLabels: Record<LinkKey, string> = {
   appleMusic: 'Apple Music',
   soundcloud: 'SoundCloud',
   bandcamp: 'Bandcamp',
-  tiktok: 'TikTok',
-  instagram: 'Instagram',
-  youtube: 'YouTube',
+  tiktok: platformNames.tiktok,
+  instagram: platformNames.instagram,
+  youtube: platformNames.youtube,
 };
 
 /**

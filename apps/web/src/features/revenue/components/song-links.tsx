@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-error';
 import { formatFullNumber, formatShare } from '@/lib/format';
-import { platformNames } from '@/lib/platform-names';
+import { platformNames } from '@/lib/platforms';
 import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 import { showToast } from '@/lib/toast';
 import { useLinkSongContent } from '../api/link-song-content';

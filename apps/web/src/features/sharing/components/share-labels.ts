@@ -1,5 +1,5 @@
 import type { AnalyticsPlatform, RangePreset, ShareView } from '@crescendo/contracts';
-import { platformNames } from '@/lib/platform-names';
+import { platformNames } from '@/lib/platforms';
 
 export const viewNames: Record<ShareView, string> = {
   overview: 'Overview',

@@ -5,6 +5,7 @@ import type { PlatformContentTableConfig } from '@/components/analytics/platform
 import { PlatformPage, type PlatformPageConfig } from '@/components/analytics/platform-page';
 import { formatWatchHours } from '@/components/charts/platform-format';
 import { formatDuration, formatFullNumber, MISSING_VALUE } from '@/lib/format';
+import { platformNames } from '@/lib/platforms';
 import { useChannelData } from '../api/get-channel-data';
 import { useYoutubeViewState, type ChartMetric } from '../hooks/use-youtube-view-state';
 import { ChannelAudience } from './channel-audience';
@@ -79,7 +80,7 @@ function ChannelSkeleton() {
 
 const youtubePage: PlatformPageConfig<ChannelDataResponse, ChartMetric> = {
   provider: 'youtube',
-  providerName: 'YouTube',
+  providerName: platformNames.youtube,
   title: 'YouTube analytics',
   description: 'Views, watch time, subscribers and your best-performing videos.',
   subject: 'your channel',
