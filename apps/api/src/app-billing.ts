@@ -8,8 +8,22 @@ import {
   createPaymentsSandboxPersistence,
   createSandboxFetch,
   createTierPublisher,
+  getEntitlements,
+  planLimitError,
   type BillingServices,
 } from './modules/billing';
+import type { ArtistPlans } from './modules/teams';
+
+/**
+ * The plans the teams module holds a person's artist count against: billing's plan in force and
+ * its 403 PLAN_LIMIT. Passed to teams from here, so that teams does not import billing.
+ */
+export function createArtistPlans(): ArtistPlans {
+  return {
+    readPlan: async (db, organizationId) => (await getEntitlements(db, organizationId)).plan,
+    limitError: (plan, used) => planLimitError({ plan }, 'artists', used),
+  };
+}
 
 /**
  * The payments side of the app: the payments sandbox mounted at /payments-sandbox when Stripe is

@@ -24,7 +24,7 @@ import { backupRoutes } from './modules/backups';
 import { healthRoutes } from './modules/health';
 import { catalogueRoutes, importsRoutes } from './modules/imports';
 import { profileRoutes } from './modules/profile';
-import { teamsRoutes } from './modules/teams';
+import { assertArtistPlaceForData, createOrganizationResolver, teamsRoutes } from './modules/teams';
 import { resolveCurrentUser, userAdminRoutes } from './modules/users';
 import { waitlistAdminRoutes } from './modules/waitlist';
 import {
@@ -35,7 +35,7 @@ import {
   webhookRoutes,
   type SubscriptionStanding,
 } from './modules/billing';
-import { registerBillingServices } from './app-billing';
+import { createArtistPlans, registerBillingServices } from './app-billing';
 import { createAppIdentity } from './app-identity';
 import { createGoogleClientPathRewrite, registerPlatforms } from './app-platforms';
 import { authPlugin } from './plugins/auth';
@@ -43,7 +43,7 @@ import { errorsPlugin, sendFrameworkError } from './plugins/errors';
 import { methodNotAllowedPlugin } from './plugins/method-not-allowed';
 import { metricsPlugin } from './plugins/metrics';
 import { createWorkerPresence } from './jobs/worker-presence';
-import { scheduleQueue, syncQueue } from './modules/sync';
+import { enqueueConnectionSync, scheduleQueue, syncQueue } from './modules/sync';
 import { generateRequestId, logRedactPaths, redactUrl } from './plugins/request-id';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
@@ -136,6 +136,13 @@ export async function buildApp({
     clerkOverrides,
     mailer,
   });
+  // The artist limit (teams) is held against billing's plans; the users module resolves each
+  // request's organisation through teams. Both are passed in, so the modules form a tree.
+  const artistPlans = createArtistPlans();
+  const resolveOrganization = createOrganizationResolver({
+    clerkMemberships,
+    plans: artistPlans,
+  });
   const sentryOrigin = config.sentry.dsn ? new URL(config.sentry.dsn).origin : null;
 
   // Limits shared by every API process: Redis when configured, else the shared PostgreSQL; the
@@ -184,7 +191,7 @@ export async function buildApp({
       const { user } = await resolveCurrentUser(database.db, identity, {
         waitlistMode: config.waitlistMode,
         resolveTier: (record) => resolveTierInForce(record, now),
-        clerkMemberships,
+        resolveOrganization,
       });
       if (resolveTierInForce(user, now) !== user.tier) {
         // The organisations whose plan may have changed, and the caller (who may have left them).
@@ -227,7 +234,7 @@ export async function buildApp({
     verifier,
     embeddedAuth,
     waitlistMode: config.waitlistMode,
-    clerkMemberships,
+    resolveOrganization,
   });
   await app.register(waitlistAdminRoutes, { db: database.db, mailer, appUrl: config.appUrl });
   await app.register(userAdminRoutes, {
@@ -255,7 +262,12 @@ export async function buildApp({
     database,
     platformOverrides,
   });
-  await app.register(connectionsRoutes, { db: database.db, services: platforms });
+  await app.register(connectionsRoutes, {
+    db: database.db,
+    services: platforms,
+    enqueueSync: enqueueConnectionSync,
+    assertArtistPlace: (db, user) => assertArtistPlaceForData(db, artistPlans, user),
+  });
   // Notifications (issue 31): the digest and alerts by mail, settings, the in-app list. Teams
   // and billing report what happened through these hooks; a failure there is logged, never
   // turned into a failed invitation or webhook.
@@ -290,6 +302,7 @@ export async function buildApp({
     cipher: tokenCipher,
     mailer,
     appUrl: config.appUrl,
+    artistPlans,
     onInvitationAccepted: (accepted) =>
       notifyInvitationAccepted(database.db, accepted).catch(reportFailure('invitation accepted')),
   });

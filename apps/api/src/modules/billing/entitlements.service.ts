@@ -145,7 +145,7 @@ export async function readUsage(
 }
 
 export function planLimitError(
-  entitlements: Entitlements,
+  entitlements: Pick<Entitlements, 'plan'>,
   limit: PlanLimitName,
   used: number,
 ): AppError {

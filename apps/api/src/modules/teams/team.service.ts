@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../lib/current-user';
 import type { TokenCipher } from '../../lib/token-cipher';
 import { buildInvitationMail, type Mailer } from '../mail';
-import { updateAccessForDecision } from '../users';
+import { updateAccessForDecision } from '../organizations';
 import { approvePendingEntry } from '../waitlist';
 import {
   findInvitation,
@@ -40,6 +40,7 @@ import {
   canTakeArtistPlace,
   toSummary,
   withArtistPlace,
+  type ArtistPlans,
 } from './organizations.service';
 
 export type TeamDependencies = {
@@ -47,6 +48,8 @@ export type TeamDependencies = {
   cipher: TokenCipher;
   mailer: Mailer;
   appUrl: string;
+  /** The plans the artist limit is held against (billing's, passed in from app.ts). */
+  artistPlans: ArtistPlans;
   now?: () => Date;
   /** Told once an invitation is accepted (the notifications module's alert); never throws. */
   onInvitationAccepted?: (accepted: {
@@ -148,7 +151,7 @@ export async function inviteMember(
   if (members.some((member) => member.email.toLowerCase() === input.email)) {
     throw AppError.conflict(`${input.email} is already a member of ${user.organization.name}.`);
   }
-  if (input.role !== 'viewer') await assertCanAcceptPlace(deps.db, input.email, organizationId);
+  if (input.role !== 'viewer') await assertCanAcceptPlace(deps, input.email, organizationId);
   const now = deps.now?.() ?? new Date();
   const id = crypto.randomUUID();
   const token = crypto.randomBytes(32).toString('base64url');
@@ -187,13 +190,13 @@ export async function inviteMember(
  * or owner's place: they have signed up and already have every artist their plan allows.
  */
 async function assertCanAcceptPlace(
-  db: Database,
+  { db, artistPlans }: Pick<TeamDependencies, 'db' | 'artistPlans'>,
   email: string,
   identityOrganizationId: string,
 ): Promise<void> {
   const subject = await findSubjectByEmail(db, email);
   if (!subject) return;
-  const place = await canTakeArtistPlace(db, subject, identityOrganizationId);
+  const place = await canTakeArtistPlace(db, artistPlans, subject, identityOrganizationId);
   if (place.canJoin) return;
   const artists = place.used === 1 ? '1 artist' : `${place.used} artists`;
   throw AppError.conflict(
@@ -314,7 +317,13 @@ export async function acceptInvitation(
   const row =
     preview.role === 'viewer'
       ? await deps.db.transaction(join)
-      : await withArtistPlace(deps.db, user.subject, preview.identityOrganizationId, join);
+      : await withArtistPlace(
+          deps.db,
+          deps.artistPlans,
+          user.subject,
+          preview.identityOrganizationId,
+          join,
+        );
   if (sessionId) await setSessionActiveOrganization(deps.db, sessionId, row.identityOrganizationId);
   await deps.onInvitationAccepted?.({
     // Embedded organisations share the product organisation's id.
