@@ -91,10 +91,8 @@ const testApp = await buildTestApp(target, {
     RATE_LIMIT_PER_IP: '10000000',
     RATE_LIMIT_PER_USER: '10000000',
   },
-  platformOverrides: {
-    now: () => new Date(sandboxPinnedNow),
-    retry: { baseDelayMs: 1, sleep: async () => {} },
-  },
+  now: () => new Date(sandboxPinnedNow),
+  platformOverrides: { retry: { baseDelayMs: 1, sleep: async () => {} } },
 });
 const close = async () => {
   await testApp.close();
