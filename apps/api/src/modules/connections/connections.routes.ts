@@ -41,7 +41,7 @@ import {
 } from './oauth.service';
 import type { PlatformServices } from '../providers';
 import { toConnectionContentCsv } from '../analytics';
-import { assertCanConnectAccount, recordUsage } from '../billing';
+import { assertCanConnectAccount, sendCsvExport } from '../billing';
 
 export type ConnectionsRoutesOptions = {
   db: Database;
@@ -250,20 +250,10 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
       const user = requireCurrentUser(request);
       const content = await listConnectionContent(db, user, request.params.id, request.query);
       if (request.query.format !== 'csv') return content;
-      await recordUsage(
-        db,
-        user.organization.id,
-        'exports',
-        String(request.headers['idempotency-key'] ?? request.id),
-      );
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="crescendo-content.csv"')
-          .serializer((payload) => payload as string)
-          // The CSV body bypasses the JSON schema serializer set just above.
-          .send(toConnectionContentCsv(content.items) as unknown as typeof content)
-      );
+      return sendCsvExport(db, request, reply, {
+        filename: 'crescendo-content.csv',
+        csv: () => toConnectionContentCsv(content.items),
+      });
     },
   );
 

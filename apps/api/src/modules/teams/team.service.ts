@@ -42,6 +42,7 @@ import {
   withArtistPlace,
   type ArtistPlans,
 } from './organizations.service';
+import { dayMs } from '../../lib/days';
 
 export type TeamDependencies = {
   db: Database;
@@ -62,7 +63,7 @@ export type TeamDependencies = {
   }) => Promise<void>;
 };
 
-const invitationLifetimeMs = invitationLifetimeDays * 24 * 60 * 60 * 1000;
+const invitationLifetimeMs = invitationLifetimeDays * dayMs;
 export const invitationGoneMessage =
   'This invitation is no longer valid. It may have expired, been revoked or already been used. Ask for a new one.';
 
