@@ -101,7 +101,8 @@ const testApp = await buildTestApp(target, {
     RATE_LIMIT_PER_USER: '1000000',
     RATE_LIMIT_PER_IP: '1000000',
   },
-  platformOverrides: { now: () => new Date(now), retry: { baseDelayMs: 1, sleep: async () => {} } },
+  now: () => new Date(now),
+  platformOverrides: { retry: { baseDelayMs: 1, sleep: async () => {} } },
 });
 try {
   const artist = await createUser(testApp, 'customer');

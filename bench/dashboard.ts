@@ -88,7 +88,7 @@ async function prepare(persona: string, backfillDays: number) {
       // The product's default (tests turn the short user cache off).
       USER_CACHE_TTL_MS: '1000',
     },
-    platformOverrides: { now: () => new Date(now) },
+    now: () => new Date(now),
     beforeReady: (app) =>
       app.get('/bench/no-op', { config: { auth: 'user' } }, async () => ({ ok: true })),
   });

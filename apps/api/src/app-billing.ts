@@ -8,23 +8,40 @@ import {
   createPaymentsSandboxPersistence,
   createSandboxFetch,
   createTierPublisher,
+  getEntitlements,
+  planLimitError,
   type BillingServices,
 } from './modules/billing';
+import type { ArtistPlans } from './modules/teams';
 
 /**
- * The payments side of the app: the payments sandbox mounted at /payments-sandbox when Stripe is
- * not configured (its signed events delivered to this app's webhook in-process), and the billing
- * services over the official Stripe SDK, real or sandbox.
+ * The plans the teams module holds a person's artist count against: billing's plan in force and
+ * its 403 PLAN_LIMIT. Passed to teams from here, so that teams does not import billing.
  */
-export async function registerBillingServices(
+export function createArtistPlans(now: () => Date = () => new Date()): ArtistPlans {
+  return {
+    readPlan: async (db, organizationId) => (await getEntitlements(db, organizationId, now())).plan,
+    limitError: (plan, used) => planLimitError({ plan }, 'artists', used),
+  };
+}
+
+/**
+ * The payments side of the app: the billing services over the official Stripe SDK, real or
+ * sandbox, and the payments sandbox when Stripe is not configured (its signed events delivered to
+ * this app's webhook in-process). Nothing is registered yet: `mountPaymentsSandbox` serves it.
+ */
+export function createBillingServices(
   app: FastifyInstance,
   {
     config,
     database,
     billingOverrides,
     clerkOverrides,
-  }: Pick<AppDependencies, 'config' | 'database' | 'billingOverrides' | 'clerkOverrides'>,
-): Promise<{ billing: BillingServices; paymentsSandbox: PaymentsSandbox | null }> {
+    now,
+  }: Pick<AppDependencies, 'config' | 'database' | 'billingOverrides' | 'clerkOverrides'> & {
+    now: () => Date;
+  },
+): { billing: BillingServices; paymentsSandbox: PaymentsSandbox | null; webhookSecret: string } {
   // The sandbox's API key is generated per install (data dir secret), never a published one.
   const billingConfig = config.billing.isSandbox
     ? {
@@ -65,14 +82,6 @@ export async function registerBillingServices(
       persistence: createPaymentsSandboxPersistence(database.db),
       ...billingOverrides?.sandbox,
     });
-    await app.register(paymentsSandbox, {
-      prefix: '/payments-sandbox',
-      logLevel: 'warn',
-      webhookSecret,
-      instance: sandboxInstance,
-      // Clock, forced failed renewals and event replays: tests and demos ask for them.
-      isControlApiEnabled: config.sandbox.isPaymentsControlApiEnabled,
-    });
   }
   const billing: BillingServices = {
     db: database.db,
@@ -83,8 +92,26 @@ export async function registerBillingServices(
       billingConfig.sandboxUrl === null || isSandboxServed,
     ),
     publishTier: createTierPublisher(config.clerk?.secretKey ?? null, clerkOverrides?.apiUrl),
-    ...(billingOverrides?.now ? { now: billingOverrides.now } : {}),
+    now,
     log: app.log,
   };
-  return { billing, paymentsSandbox: sandboxInstance };
+  return { billing, paymentsSandbox: sandboxInstance, webhookSecret };
+}
+
+/** Serves the payments sandbox at /payments-sandbox (when there is one: no Stripe keys). */
+export async function mountPaymentsSandbox(
+  app: FastifyInstance,
+  config: AppDependencies['config'],
+  instance: PaymentsSandbox | null,
+  webhookSecret: string,
+): Promise<void> {
+  if (!instance) return;
+  await app.register(paymentsSandbox, {
+    prefix: '/payments-sandbox',
+    logLevel: 'warn',
+    webhookSecret,
+    instance,
+    // Clock, forced failed renewals and event replays: tests and demos ask for them.
+    isControlApiEnabled: config.sandbox.isPaymentsControlApiEnabled,
+  });
 }

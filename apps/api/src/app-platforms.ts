@@ -38,7 +38,8 @@ export async function registerPlatforms(
     config,
     database,
     platformOverrides,
-  }: Pick<AppDependencies, 'config' | 'database' | 'platformOverrides'>,
+    now,
+  }: Pick<AppDependencies, 'config' | 'database' | 'platformOverrides'> & { now: () => Date },
 ): Promise<{ platforms: PlatformServices; tokenCipher: TokenCipher }> {
   const platformsConfig = config.platforms;
   const tokenCipher = createTokenCipher(
@@ -104,7 +105,7 @@ export async function registerPlatforms(
     fetch: platformOverrides?.fetch ?? createInProcessFetch(app, platformsConfig.sandboxUrl),
     backfillDays: config.syncBackfillDays,
     ...(platformOverrides?.retry ? { retry: platformOverrides.retry } : {}),
-    ...(platformOverrides?.now ? { now: platformOverrides.now } : {}),
+    now,
   });
   return { platforms, tokenCipher };
 }

@@ -1,5 +1,5 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import type { PaymentsSandbox, PaymentsSandboxOptions } from '@crescendo/payments-sandbox';
+import type { PaymentsSandboxOptions } from '@crescendo/payments-sandbox';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/env';
 import type { DatabaseHandle } from './db/client';
@@ -17,18 +17,21 @@ export type AppDependencies = {
   database: DatabaseHandle;
   /** Overrides the pino destination (tests capture logs). */
   logStream?: NodeJS.WritableStream;
-  /** Tests point the connectors at a standalone sandbox, pin the clock and shorten retries. */
+  /**
+   * The app's one clock: entitlements and grace periods, token lifetimes, history windows, share
+   * links, digests and the assistant all read it (tests pin it once). The real time without it.
+   */
+  now?: () => Date;
+  /** Tests point the connectors at a standalone sandbox and shorten retries. */
   platformOverrides?: {
     fetch?: PlatformFetch;
     retry?: Partial<RetryPolicy>;
-    now?: () => Date;
-    /** Options for the sandbox mounted at /sandbox (e.g. a pinned `now`). */
+    /** The clock of the platform sandbox mounted at /sandbox (a third party's, not the app's). */
     sandboxNow?: string;
   };
-  /** Tests pin the payments sandbox's odds and latency, and the billing clock. */
+  /** Tests pin the payments sandbox's odds and latency. */
   billingOverrides?: {
     sandbox?: Partial<Pick<PaymentsSandboxOptions, 'random' | 'minDelayMs' | 'maxDelayMs'>>;
-    now?: () => Date;
   };
   /** Tests point an OpenAI-compatible model at a local stand-in. */
   assistantOverrides?: { fetch?: typeof fetch; model?: LanguageModelV3 };
@@ -36,12 +39,15 @@ export type AppDependencies = {
   clerkOverrides?: { apiUrl?: string };
 };
 
-export type App = FastifyInstance & {
+/**
+ * What `buildApp` adds to the Fastify instance (`app.decorate`), for server.ts and tests. The
+ * payments sandbox mounted at /payments-sandbox is `app.paymentsSandbox` (typed by its package;
+ * undefined with real Stripe).
+ */
+export type AppDecorations = {
   embeddedAuth: EmbeddedAuth | null;
   verifier: TokenVerifier;
   platforms: PlatformServices;
-  /** The payments sandbox mounted at /payments-sandbox; null with real Stripe. */
-  paymentsSandbox: PaymentsSandbox | null;
   billing: BillingServices;
   /** The product's mail (SMTP or the sandbox mailbox): `app.mailer.sendMail(...)`. */
   mailer: Mailer;
@@ -50,3 +56,11 @@ export type App = FastifyInstance & {
   /** The worker this process runs, once `server.ts` attaches it (readiness reads its heartbeat). */
   workerPresence: WorkerPresence;
 };
+
+declare module 'fastify' {
+  // Fastify's documented way to type decorations: merged into its instance type.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface FastifyInstance extends AppDecorations {}
+}
+
+export type App = FastifyInstance;

@@ -24,7 +24,7 @@ import { backupRoutes } from './modules/backups';
 import { healthRoutes } from './modules/health';
 import { catalogueRoutes, importsRoutes } from './modules/imports';
 import { profileRoutes } from './modules/profile';
-import { teamsRoutes } from './modules/teams';
+import { assertArtistPlaceForData, createOrganizationResolver, teamsRoutes } from './modules/teams';
 import { resolveCurrentUser, userAdminRoutes } from './modules/users';
 import { waitlistAdminRoutes } from './modules/waitlist';
 import {
@@ -35,7 +35,7 @@ import {
   webhookRoutes,
   type SubscriptionStanding,
 } from './modules/billing';
-import { registerBillingServices } from './app-billing';
+import { createArtistPlans, createBillingServices, mountPaymentsSandbox } from './app-billing';
 import { createAppIdentity } from './app-identity';
 import { createGoogleClientPathRewrite, registerPlatforms } from './app-platforms';
 import { authPlugin } from './plugins/auth';
@@ -43,7 +43,7 @@ import { errorsPlugin, handleClientError, sendFrameworkError } from './plugins/e
 import { methodNotAllowedPlugin } from './plugins/method-not-allowed';
 import { metricsPlugin } from './plugins/metrics';
 import { createWorkerPresence } from './jobs/worker-presence';
-import { scheduleQueue, syncQueue } from './modules/sync';
+import { enqueueConnectionSync, scheduleQueue, syncQueue } from './modules/sync';
 import { generateRequestId, logRedactPaths, redactUrl } from './plugins/request-id';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
@@ -83,6 +83,7 @@ export async function buildApp({
   billingOverrides,
   assistantOverrides,
   clerkOverrides,
+  now = () => new Date(),
 }: AppDependencies): Promise<App> {
   const googleClientPathRewrite = createGoogleClientPathRewrite(config);
   const app = Fastify({
@@ -137,6 +138,36 @@ export async function buildApp({
     clerkOverrides,
     mailer,
   });
+  // The artist limit (teams) is held against billing's plans; the users module resolves each
+  // request's organisation through teams. Both are passed in, so the modules form a tree.
+  const artistPlans = createArtistPlans(now);
+  const resolveOrganization = createOrganizationResolver({
+    clerkMemberships,
+    plans: artistPlans,
+  });
+  // Notifications (issue 31): the digest and alerts by mail, settings, the in-app list. Teams
+  // and billing report what happened through these hooks; a failure there is logged, never
+  // turned into a failed invitation or webhook.
+  const notifications: NotificationDependencies = {
+    db: database.db,
+    mailer,
+    appUrl: config.appUrl,
+    unsubscribeKey: deriveUnsubscribeKey(
+      config.authSecret ?? readOrCreateSecretFile(config.dataDir, 'auth-secret'),
+    ),
+    now,
+  };
+  const reportFailure = (what: string) => (error: unknown) =>
+    app.log.warn({ err: error }, `${what}: the notification could not be recorded`);
+  // Billing's services (and the payments sandbox, mounted further down) exist before the first
+  // request: resolving a user publishes a changed tier through them.
+  const {
+    billing,
+    paymentsSandbox,
+    webhookSecret: paymentsWebhookSecret,
+  } = createBillingServices(app, { config, database, billingOverrides, clerkOverrides, now });
+  billing.onPaymentFailed = (failed) =>
+    notifyPaymentFailed(database.db, failed).catch(reportFailure('payment failed'));
   const sentryOrigin = config.sentry.dsn ? new URL(config.sentry.dsn).origin : null;
 
   // Limits shared by every API process: Redis when configured, else the shared PostgreSQL; the
@@ -186,13 +217,13 @@ export async function buildApp({
   await app.register(authPlugin, {
     verifier,
     resolveUser: async (identity) => {
-      const now = billingOverrides?.now?.() ?? new Date();
+      const at = now();
       const { user } = await resolveCurrentUser(database.db, identity, {
         waitlistMode: config.waitlistMode,
-        resolveTier: (record) => resolveTierInForce(record, now),
-        clerkMemberships,
+        resolveTier: (record) => resolveTierInForce(record, at),
+        resolveOrganization,
       });
-      if (resolveTierInForce(user, now) !== user.tier) {
+      if (resolveTierInForce(user, at) !== user.tier) {
         // The organisations whose plan may have changed, and the caller (who may have left them).
         await reconcilePublishedTier(billing, {
           organizationIds: user.subscriptions.map((standing) => standing.organizationId),
@@ -233,12 +264,12 @@ export async function buildApp({
     verifier,
     embeddedAuth,
     waitlistMode: config.waitlistMode,
-    clerkMemberships,
+    resolveOrganization,
   });
   await app.register(waitlistAdminRoutes, { db: database.db, mailer, appUrl: config.appUrl });
   await app.register(userAdminRoutes, {
     db: database.db,
-    resolveTier: (record) => resolveTierInForce(record, billingOverrides?.now?.() ?? new Date()),
+    resolveTier: (record) => resolveTierInForce(record, now()),
   });
   await app.register(profileRoutes, { db: database.db });
   await app.register(async (scope) => {
@@ -246,36 +277,27 @@ export async function buildApp({
     // The plan's history window applies to every dashboard read (modules/billing): read beside
     // the cache's version, and applied to the query before the cache's key is made of it.
     const responseCache = createAnalyticsResponseCache(database.db, {
-      alongside: createHistoryWindowHook(database.db, platformOverrides?.now),
+      alongside: createHistoryWindowHook(database.db, now),
     });
     scope.addHook('preHandler', responseCache.preHandler);
     scope.addHook('onSend', responseCache.onSend);
     await scope.register(analyticsRoutes, { db: database.db });
   });
-  const shareClock = platformOverrides?.now ? { now: platformOverrides.now } : {};
-  await app.register(shareLinkRoutes, { db: database.db, ...shareClock });
-  await app.register(publicShareRoutes, { db: database.db, rateLimitStore, ...shareClock });
+  await app.register(shareLinkRoutes, { db: database.db, now });
+  await app.register(publicShareRoutes, { db: database.db, rateLimitStore, now });
 
   const { platforms, tokenCipher } = await registerPlatforms(app, {
     config,
     database,
     platformOverrides,
+    now,
   });
-  await app.register(connectionsRoutes, { db: database.db, services: platforms });
-  // Notifications (issue 31): the digest and alerts by mail, settings, the in-app list. Teams
-  // and billing report what happened through these hooks; a failure there is logged, never
-  // turned into a failed invitation or webhook.
-  const notifications: NotificationDependencies = {
+  await app.register(connectionsRoutes, {
     db: database.db,
-    mailer,
-    appUrl: config.appUrl,
-    unsubscribeKey: deriveUnsubscribeKey(
-      config.authSecret ?? readOrCreateSecretFile(config.dataDir, 'auth-secret'),
-    ),
-    ...(platformOverrides?.now ? { now: platformOverrides.now } : {}),
-  };
-  const reportFailure = (what: string) => (error: unknown) =>
-    app.log.warn({ err: error }, `${what}: the notification could not be recorded`);
+    services: platforms,
+    enqueueSync: enqueueConnectionSync,
+    assertArtistPlace: (db, user) => assertArtistPlaceForData(db, artistPlans, user),
+  });
   await app.register(notificationsRoutes, notifications);
   // The artist's own files and the catalogue they build (issue 26); samples only with the sandbox.
   await app.register(importsRoutes, {
@@ -284,9 +306,8 @@ export async function buildApp({
     samples: config.platforms.sandboxUrl
       ? {
           persona: config.seedDemoPersona,
-          now: platformOverrides?.sandboxNow
-            ? () => new Date(platformOverrides.sandboxNow!)
-            : (platformOverrides?.now ?? (() => new Date())),
+          // The samples follow the platform sandbox's clock when it is pinned, like its data.
+          now: platformOverrides?.sandboxNow ? () => new Date(platformOverrides.sandboxNow!) : now,
         }
       : null,
   });
@@ -296,6 +317,7 @@ export async function buildApp({
     cipher: tokenCipher,
     mailer,
     appUrl: config.appUrl,
+    artistPlans,
     onInvitationAccepted: (accepted) =>
       notifyInvitationAccepted(database.db, accepted).catch(reportFailure('invitation accepted')),
   });
@@ -304,21 +326,14 @@ export async function buildApp({
     config: config.assistant,
     log: app.log,
     rateLimitStore,
-    ...(platformOverrides?.now ? { now: platformOverrides.now } : {}),
+    now,
     ...(assistantOverrides?.fetch ? { fetch: assistantOverrides.fetch } : {}),
     ...(assistantOverrides?.model ? { model: assistantOverrides.model } : {}),
   });
   await app.register(chatRoutes, { chat });
   await app.register(mcpRoutes, { db: database.db, version: apiVersion });
 
-  const { billing, paymentsSandbox: sandboxInstance } = await registerBillingServices(app, {
-    config,
-    database,
-    billingOverrides,
-    clerkOverrides,
-  });
-  billing.onPaymentFailed = (failed) =>
-    notifyPaymentFailed(database.db, failed).catch(reportFailure('payment failed'));
+  await mountPaymentsSandbox(app, config, paymentsSandbox, paymentsWebhookSecret);
   await app.register(billingRoutes, { services: billing, allowedOrigins: config.corsOrigins });
   await app.register(webhookRoutes, { services: billing });
   await app.register(auditRoutes, { db: database.db });
@@ -329,7 +344,7 @@ export async function buildApp({
     mailer,
     appUrl: config.appUrl,
     metaAppSecret: config.platforms.meta.appSecret,
-    ...(billingOverrides?.now ? { now: billingOverrides.now } : {}),
+    now,
   });
   if (config.mail.isMailboxServed) await app.register(mailboxRoutes, { db: database.db });
 
@@ -350,14 +365,13 @@ export async function buildApp({
     },
   });
 
-  return Object.assign(app, {
-    embeddedAuth,
-    verifier,
-    platforms,
-    paymentsSandbox: sandboxInstance,
-    billing,
-    mailer,
-    notifications,
-    workerPresence,
-  }) as unknown as App;
+  app.decorate('embeddedAuth', embeddedAuth);
+  app.decorate('verifier', verifier);
+  app.decorate('platforms', platforms);
+  app.decorate('paymentsSandbox', paymentsSandbox ?? undefined);
+  app.decorate('billing', billing);
+  app.decorate('mailer', mailer);
+  app.decorate('notifications', notifications);
+  app.decorate('workerPresence', workerPresence);
+  return app;
 }

@@ -11,6 +11,13 @@ export const analyticsPlatformSchema = z.enum(['youtube', 'instagram', 'facebook
 });
 export type AnalyticsPlatform = z.infer<typeof analyticsPlatformSchema>;
 export const analyticsPlatforms = analyticsPlatformSchema.options;
+/** Each analytics platform's name as an artist reads it (the one list; issue 27). */
+export const analyticsPlatformNames: Record<AnalyticsPlatform, string> = {
+  youtube: 'YouTube',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  tiktok: 'TikTok',
+};
 
 /** The platforms a dashboard request covers: one of them, or all at once. */
 export const platformScopeSchema = z.enum(['all', ...analyticsPlatforms], {

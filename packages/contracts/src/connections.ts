@@ -14,6 +14,12 @@ import {
 export const connectionProviders = ['youtube', 'meta', 'tiktok'] as const;
 export type ConnectionProvider = (typeof connectionProviders)[number];
 export const connectionProviderSchema = z.enum(connectionProviders);
+/** Each connection provider's name as an artist reads it (one OAuth grant: Meta brings two platforms). */
+export const connectionProviderNames: Record<(typeof connectionProviders)[number], string> = {
+  youtube: 'YouTube',
+  meta: 'Meta',
+  tiktok: 'TikTok',
+};
 
 /** `google` is accepted as another name for `youtube` in the auth-url path. */
 export const oauthProviderParamsSchema = z.object({

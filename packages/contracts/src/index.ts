@@ -14,3 +14,4 @@ export * from './teams';
 export * from './imports';
 export * from './notifications';
 export * from './account';
+export * from './web-config';

@@ -1,24 +1,10 @@
+import type { WebRuntimeConfig } from '@crescendo/contracts';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors';
-
-export type PublicWebConfig = {
-  identityProvider: 'embedded' | 'clerk';
-  clerkPublishableKey: string | null;
-  waitlistMode: 'approval' | 'open';
-  sentryDsn: string | null;
-  sentryEnvironment: string;
-  release: string;
-  productionHost: string;
-  sandbox: boolean;
-  /** Mail is kept in the sandbox mailbox at /sandbox/mail (no SMTP_URL). */
-  sandboxMailbox: boolean;
-  /** A public demo (SANDBOX_PUBLIC=true): every page says payments and platforms are simulated. */
-  sandboxDemo: boolean;
-};
 
 /** What a share link's preview card says (no figures); null when the link does not open. */
 export type SharePreview = (
@@ -46,7 +32,7 @@ function escapeAttribute(value: string): string {
 export const webAppPlugin = fp(
   async (
     app: FastifyInstance,
-    options: { distDir: string; publicConfig: PublicWebConfig; describeSharePage?: SharePreview },
+    options: { distDir: string; publicConfig: WebRuntimeConfig; describeSharePage?: SharePreview },
   ) => {
     const indexFile = path.join(options.distDir, 'index.html');
     const hasWebApp = fs.existsSync(indexFile);

@@ -20,6 +20,7 @@ import { insertCampaign } from '../modules/analytics';
 import { insertProfile } from '../modules/profile';
 import { hasAnyImport, processImport, receiveImport } from '../modules/imports';
 import { findUserByIdentity, insertUserWithOrganization, updateUserRole } from '../modules/users';
+import { dayMs } from '../lib/days';
 
 export const demoPassword = 'crescendo-demo';
 
@@ -252,7 +253,7 @@ export async function seedDemoStatements(
 /** One finished campaign, so the ROI screen has something to show from the first start. */
 async function seedDemoCampaign(db: Database, organizationId: string): Promise<void> {
   const day = (daysAgo: number) =>
-    new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    new Date(Date.now() - daysAgo * dayMs).toISOString().slice(0, 10);
   await insertCampaign(db, organizationId, {
     name: 'Single launch: YouTube ads',
     channel: 'youtube_ads',

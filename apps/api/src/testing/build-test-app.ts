@@ -25,6 +25,8 @@ export async function buildTestApp(
   options: {
     env?: Record<string, string>;
     captureLogs?: boolean;
+    /** The app's one clock (entitlements, token lifetimes, windows, links, digests). */
+    now?: AppDependencies['now'];
     platformOverrides?: AppDependencies['platformOverrides'];
     billingOverrides?: AppDependencies['billingOverrides'];
     assistantOverrides?: AppDependencies['assistantOverrides'];
@@ -60,6 +62,7 @@ export async function buildTestApp(
     config,
     database,
     ...(options.captureLogs ? { logStream } : {}),
+    ...(options.now ? { now: options.now } : {}),
     ...(options.platformOverrides ? { platformOverrides: options.platformOverrides } : {}),
     // Payments settle at once in tests (the spec's 300–1000 ms latency is the sandbox default).
     billingOverrides: {

@@ -24,8 +24,8 @@ export async function startSandboxTestApp(
   const sandbox = await startSandboxServer({ port: 0, now });
   const testApp = await buildTestApp(target, {
     env: sandboxEnv(sandbox, options.backfillDays),
+    now: () => new Date(now),
     platformOverrides: {
-      now: () => new Date(now),
       retry: { baseDelayMs: 1, sleep: async () => {} },
     },
   });

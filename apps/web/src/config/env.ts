@@ -1,23 +1,13 @@
+import type { WebRuntimeConfig } from '@crescendo/contracts';
+
 /**
- * Runtime configuration. In production the API injects it into index.html as
- * `<meta name="crescendo-config" content="{JSON}">`; in development it falls back to VITE_* vars.
+ * Runtime configuration (one type with the API's: `WebRuntimeConfig` in the contracts). In
+ * production the API injects it into index.html as `<meta name="crescendo-config"
+ * content="{JSON}">`; in development it falls back to VITE_* vars.
  * Checked by hand rather than with zod: this runs in the entry bundle of every page, where zod
  * would cost ~15 KB of compressed JavaScript for eight fields.
  */
-export type RuntimeConfig = {
-  identityProvider: 'embedded' | 'clerk';
-  clerkPublishableKey: string | null;
-  waitlistMode: 'approval' | 'open';
-  sentryDsn: string | null;
-  sentryEnvironment: string;
-  release: string;
-  productionHost: string;
-  sandbox: boolean;
-  /** Mail is kept in the sandbox mailbox at /sandbox/mail (no SMTP server configured). */
-  sandboxMailbox: boolean;
-  /** A public demo (SANDBOX_PUBLIC): every page says payments and platforms are simulated. */
-  sandboxDemo: boolean;
-};
+export type RuntimeConfig = WebRuntimeConfig;
 
 const defaults: RuntimeConfig = {
   identityProvider: 'embedded',

@@ -15,7 +15,7 @@ import { revokeGrantAtProvider } from '../connections';
 import type { Mailer } from '../mail';
 import { forgetNotificationSubject } from '../notifications';
 import type { PlatformServices } from '../providers';
-import { insertOrganizationWithOwner } from '../teams';
+import { insertOrganizationWithOwner } from '../organizations';
 import {
   deleteOrganizationsData,
   deletePersonRows,

@@ -20,7 +20,7 @@ import type { Database } from '../../db/client';
 import { organizationRouteRoles, routeRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireCurrentUser } from '../../plugins/auth';
-import { assertNotOverLimit, assertWithinLimit, recordUsage } from '../billing';
+import { assertNotOverLimit, assertWithinLimit, sendCsvExport } from '../billing';
 import {
   acknowledgeInsight,
   createCampaign,
@@ -58,15 +58,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     async (request, reply) => {
       const overview = await getDashboardAnalytics(db, requireCurrentUser(request), request.query);
       if (request.query.format !== 'csv') return overview;
-      const filename = `crescendo-dashboard-${overview.range.from}-to-${overview.range.to}.csv`;
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .serializer((payload) => payload as string)
-          // The CSV body bypasses the JSON schema serializer set just above.
-          .send(toOverviewCsv(overview) as unknown as typeof overview)
-      );
+      return sendCsvExport(db, request, reply, {
+        filename: `crescendo-dashboard-${overview.range.from}-to-${overview.range.to}.csv`,
+        csv: () => toOverviewCsv(overview),
+      });
     },
   );
 
@@ -98,24 +93,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) => {
-      if (request.query.format === 'csv')
-        await recordUsage(
-          db,
-          requireCurrentUser(request).organization.id,
-          'exports',
-          String(request.headers['idempotency-key'] ?? request.id),
-        );
       const content = await getContent(db, requireCurrentUser(request), request.query);
       if (request.query.format !== 'csv') return content;
-      const filename = `crescendo-content-${content.range.from}-to-${content.range.to}.csv`;
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .serializer((payload) => payload as string)
-          // The CSV body bypasses the JSON schema serializer set just above.
-          .send(toContentCsv(content) as unknown as typeof content)
-      );
+      return sendCsvExport(db, request, reply, {
+        filename: `crescendo-content-${content.range.from}-to-${content.range.to}.csv`,
+        csv: () => toContentCsv(content),
+      });
     },
   );
 
@@ -133,28 +116,16 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) => {
-      if (request.query.format === 'csv')
-        await recordUsage(
-          db,
-          requireCurrentUser(request).organization.id,
-          'exports',
-          String(request.headers['idempotency-key'] ?? request.id),
-        );
       const { months: _months, ...revenue } = await getRevenue(
         db,
         requireCurrentUser(request),
         request.query,
       );
       if (request.query.format !== 'csv') return revenue;
-      const filename = `crescendo-revenue-by-${request.query.groupBy}-${revenue.range.from}-to-${revenue.range.to}.csv`;
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .serializer((payload) => payload as string)
-          // The CSV body bypasses the JSON schema serializer set just above.
-          .send(toRevenueCsv(revenue, request.query.groupBy) as unknown as typeof revenue)
-      );
+      return sendCsvExport(db, request, reply, {
+        filename: `crescendo-revenue-by-${request.query.groupBy}-${revenue.range.from}-to-${revenue.range.to}.csv`,
+        csv: () => toRevenueCsv(revenue, request.query.groupBy),
+      });
     },
   );
 

@@ -79,9 +79,9 @@ describe.each(databaseTargets)('TikTok figures equal TikTok’s own on %s', (tar
     sandbox = await startSandboxServer({ port: 0, now: dayOneAt });
     testApp = await buildTestApp(target, {
       env: sandboxEnv(sandbox, 30),
+      // The product's clock follows the sandbox's, as the real one follows TikTok's.
+      now: () => new Date(now),
       platformOverrides: {
-        // The product's clock follows the sandbox's, as the real one follows TikTok's.
-        now: () => new Date(now),
         retry: { baseDelayMs: 1, sleep: async () => {} },
       },
     });

@@ -32,8 +32,8 @@ export type AuthRoutesOptions = {
   verifier: TokenVerifier;
   embeddedAuth: EmbeddedAuth | null;
   waitlistMode: 'approval' | 'open';
-  /** Clerk's Backend API for the artist limit (modules/teams); null embedded or without a key. */
-  clerkMemberships: ProvisioningOptions['clerkMemberships'];
+  /** The caller's active organisation (modules/teams, with the artist limit), from app.ts. */
+  resolveOrganization: ProvisioningOptions['resolveOrganization'];
 };
 
 const providerName = (embedded: boolean) => (embedded ? 'Crescendo sign-in' : 'Clerk');
@@ -42,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const { db, verifier, embeddedAuth } = options;
   const provisioning = {
     waitlistMode: options.waitlistMode,
-    clerkMemberships: options.clerkMemberships,
+    resolveOrganization: options.resolveOrganization,
   };
   const isEmbedded = embeddedAuth !== null;
 

@@ -13,9 +13,9 @@ import {
   toMeResponse,
   type CurrentUser,
   type ProvisioningOptions,
-  updateAccessForDecision,
   updateUserProfileFields,
 } from '../users';
+import { updateAccessForDecision } from '../organizations';
 import { deleteEmbeddedSession } from './auth.repository';
 
 /** Links the identity provider's user to a backend user; calling it again changes nothing. */

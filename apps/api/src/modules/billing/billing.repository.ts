@@ -1,12 +1,8 @@
 import type { Invoice, PaidPlanId } from '@crescendo/contracts';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  isMemberOfOrganization,
-  memberSubscriptionsOfUser,
-  toStandings,
-} from '../../db/member-organizations';
 import { billingAccounts, billingEvents, billingInvoices, users } from '../../db/schema';
+import { isMemberOfOrganization, memberSubscriptionsOfUser, toStandings } from '../organizations';
 
 export type BillingAccount = typeof billingAccounts.$inferSelect;
 

@@ -9,7 +9,7 @@ import {
 } from '@crescendo/contracts';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error';
-import type { CurrentUser } from '../users';
+import type { CurrentUser } from '../../lib/current-user';
 import { findBillingAccount, insertBillingAccount } from './billing.repository';
 import { getEntitlements } from './entitlements.service';
 import type { BillingServices } from './webhooks.service';

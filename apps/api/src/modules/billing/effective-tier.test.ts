@@ -27,7 +27,7 @@ describe.each(databaseTargets)('billing: the tier in force follows the clock (%s
   beforeAll(async () => {
     testApp = await buildTestApp(target, {
       env: { PAYMENTS_SANDBOX_CONTROL_API: 'true' },
-      billingOverrides: { now: () => clock },
+      now: () => clock,
     });
     // Stands in for Clerk's Backend API: records every tier written to public metadata.
     testApp.app.billing.publishTier = async (members, tier) => {

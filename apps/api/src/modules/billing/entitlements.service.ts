@@ -23,6 +23,7 @@ import {
   readPeriodUsage,
   recordPeriodUsage,
 } from './usage.repository';
+import { dayMs } from '../../lib/days';
 
 export type Entitlements = {
   plan: Plan;
@@ -36,8 +37,6 @@ export type Entitlements = {
   renewsAt: Date | null;
   account: BillingAccount | null;
 };
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 function calendarMonthOf(now: Date): { start: Date; end: Date } {
   return {
@@ -145,7 +144,7 @@ export async function readUsage(
 }
 
 export function planLimitError(
-  entitlements: Entitlements,
+  entitlements: Pick<Entitlements, 'plan'>,
   limit: PlanLimitName,
   used: number,
 ): AppError {

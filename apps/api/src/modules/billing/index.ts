@@ -14,6 +14,7 @@ export {
   type SubscriptionStanding,
 } from './entitlements.service';
 export { billingRoutes } from './billing.routes';
+export { sendCsvExport } from './csv-export';
 export { webhookRoutes } from './webhook.routes';
 export { createPaymentsProvider, type PaymentsProvider } from './payments-provider';
 export { createSandboxFetch } from './sandbox-fetch';

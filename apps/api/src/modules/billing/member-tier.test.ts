@@ -28,7 +28,7 @@ describe.each(databaseTargets)('billing: the tier of invited members (%s)', (tar
   let member: { token: string; cookie: string; id: string; subject: string; homeId: string };
 
   beforeAll(async () => {
-    testApp = await buildTestApp(target, { billingOverrides: { now: () => clock } });
+    testApp = await buildTestApp(target, { now: () => clock });
     // Stands in for Clerk's Backend API: records every tier written to public metadata.
     testApp.app.billing.publishTier = async (members, tier) => {
       for (const { subject } of members) published.push({ subject, tier });

@@ -14,6 +14,7 @@ import {
 import { resolveEntitlements } from './entitlements.service';
 import type { PaymentsProvider } from './payments-provider';
 import { reconcilePublishedTier } from './tier-sync.service';
+import { dayMs } from '../../lib/days';
 
 export type TierPublisher = (
   users: { subject: string; identityProvider: string }[],
@@ -215,8 +216,6 @@ export async function syncSubscription(
   // organisations they belong to (decision 0021).
   await reconcilePublishedTier(services, { organizationIds: [account.organizationId] });
 }
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 function isSameState(account: BillingAccount, state: Partial<BillingAccount>): boolean {
   return (Object.keys(state) as (keyof BillingAccount)[]).every((key) => {

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentItems } from '../../db/schema';
 import { bearer } from '../../testing/build-test-app';
 import { databaseTargets } from '../../testing/test-database';
+import { createArtistPlans } from '../../app-billing';
+import { createOrganizationResolver } from '../teams';
 import { resolveCurrentUser, type CurrentUser } from '../users';
 import { createBuiltInAnalyst } from './analyst/analyst-model';
 import { runAssistantTurn, type ToolResultRecord } from './assistant-pipeline';
@@ -191,7 +193,10 @@ describe.each(databaseTargets)('the assistant’s grounding on %s', (target) => 
     const identity = await fixture.testApp.app.verifier.verify(fixture.artist.token);
     ({ user: artistUser } = await resolveCurrentUser(fixture.testApp.database.db, identity, {
       waitlistMode: 'open',
-      clerkMemberships: null,
+      resolveOrganization: createOrganizationResolver({
+        clerkMemberships: null,
+        plans: createArtistPlans(),
+      }),
     }));
   }, 300_000);
   afterAll(async () => fixture?.close());

@@ -38,8 +38,8 @@ export async function createChatFixture(
     env: { ...sandboxEnv(sandbox, 130), ...options.env },
     ...(options.captureLogs ? { captureLogs: true } : {}),
     ...(options.assistantOverrides ? { assistantOverrides: options.assistantOverrides } : {}),
+    now: () => new Date(pinnedNow),
     platformOverrides: {
-      now: () => new Date(pinnedNow),
       retry: { baseDelayMs: 1, sleep: async () => {} },
     },
   });

@@ -5,6 +5,16 @@ import { analyticsAccounts, oauthStates, platformConnections } from '../../db/sc
 
 export type ConnectionRow = typeof platformConnections.$inferSelect;
 export type OAuthStateRow = typeof oauthStates.$inferSelect;
+
+/**
+ * Queues a sync of one connection, reusing one already queued or running. The sync module owns
+ * the queue and builds on connections, so app.ts passes this in rather than connections
+ * importing the sync.
+ */
+export type EnqueueConnectionSync = (
+  db: Database,
+  connection: { id: string; organizationId: string },
+) => Promise<{ id: string; isNew: boolean }>;
 type AccountSummary = Connection['accounts'][number];
 
 function toIsoDay(value: string | null): string | null {
@@ -169,6 +179,18 @@ export async function updateConnection(
     .where(
       and(eq(platformConnections.id, id), eq(platformConnections.organizationId, organizationId)),
     );
+}
+
+/**
+ * The last day a sync has stored whole for this connection: written in the same transaction as
+ * that chunk's metrics, so a crash leaves whole days only and the next run resumes after it.
+ */
+export function recordSyncedThrough(
+  db: Database,
+  connection: { id: string; organizationId: string },
+  day: string,
+): Promise<void> {
+  return updateConnection(db, connection.organizationId, connection.id, { syncedThrough: day });
 }
 
 /** Deletes the connection; its accounts, content and metrics go with it (cascades). */

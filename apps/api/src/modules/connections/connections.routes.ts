@@ -21,7 +21,9 @@ import { organizationRouteRoles, routeRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
 import { readRequestOrigin } from '../../lib/request-origin';
 import { requireCurrentUser } from '../../plugins/auth';
+import type { CurrentUser } from '../../lib/current-user';
 import { recordAuditEvent } from '../audit';
+import type { EnqueueConnectionSync } from './connections.repository';
 import {
   disconnectConnection,
   getChannelData,
@@ -39,15 +41,24 @@ import {
 } from './oauth.service';
 import type { PlatformServices } from '../providers';
 import { toConnectionContentCsv } from '../analytics';
-import { assertCanConnectAccount, recordUsage } from '../billing';
-import { assertArtistPlaceForData } from '../teams';
+import { assertCanConnectAccount, sendCsvExport } from '../billing';
 
-export type ConnectionsRoutesOptions = { db: Database; services: PlatformServices };
+export type ConnectionsRoutesOptions = {
+  db: Database;
+  services: PlatformServices;
+  /** Queues a sync of a connection (the sync module's queue, passed in from app.ts). */
+  enqueueSync: EnqueueConnectionSync;
+  /**
+   * The plan's artist limit before the sign-up artist gets its first data (the teams module's,
+   * passed in from app.ts).
+   */
+  assertArtistPlace: (db: Database, user: CurrentUser) => Promise<void>;
+};
 
 /** Connecting YouTube and Meta accounts, and reading what their syncs stored. */
 export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> = async (
   app,
-  { db, services },
+  { db, services, enqueueSync, assertArtistPlace },
 ) => {
   const config = { auth: 'user', roles: routeRoles.platformConnections } as const;
   const security = [{ bearerAuth: [] }];
@@ -74,7 +85,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
       const user = requireCurrentUser(request);
       const provider = normalizeProvider(request.params.provider);
       await assertCanConnectAccount(db, user.organization.id, provider);
-      await assertArtistPlaceForData(db, user);
+      await assertArtistPlace(db, user);
       const nonce = chooseBrowserNonce(request.cookies[nonceCookie.name]);
       const response = await createAuthUrl(
         db,
@@ -114,6 +125,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
       const outcome = await completeOAuthCallback(
         db,
         services,
+        enqueueSync,
         request.params.provider,
         request.query,
         request.cookies[nonceCookie.name],
@@ -210,7 +222,14 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
     async (request, reply) =>
       reply
         .status(202)
-        .send(await requestConnectionSync(db, requireCurrentUser(request), request.params.id)),
+        .send(
+          await requestConnectionSync(
+            db,
+            enqueueSync,
+            requireCurrentUser(request),
+            request.params.id,
+          ),
+        ),
   );
 
   app.get(
@@ -231,20 +250,10 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
       const user = requireCurrentUser(request);
       const content = await listConnectionContent(db, user, request.params.id, request.query);
       if (request.query.format !== 'csv') return content;
-      await recordUsage(
-        db,
-        user.organization.id,
-        'exports',
-        String(request.headers['idempotency-key'] ?? request.id),
-      );
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="crescendo-content.csv"')
-          .serializer((payload) => payload as string)
-          // The CSV body bypasses the JSON schema serializer set just above.
-          .send(toConnectionContentCsv(content.items) as unknown as typeof content)
-      );
+      return sendCsvExport(db, request, reply, {
+        filename: 'crescendo-content.csv',
+        csv: () => toConnectionContentCsv(content.items),
+      });
     },
   );
 

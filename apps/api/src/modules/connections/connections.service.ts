@@ -19,9 +19,9 @@ import {
   toConnection,
   updateConnection,
   type ConnectionRow,
+  type EnqueueConnectionSync,
 } from './connections.repository';
 import type { PlatformServices } from '../providers';
-import { enqueueConnectionSync } from '../sync';
 import { accessTokenContext, readRefreshToken } from './tokens.service';
 
 const notFoundMessage = 'No such connection.';
@@ -101,6 +101,7 @@ export async function disconnectConnection(
 
 export async function requestConnectionSync(
   db: Database,
+  enqueueSync: EnqueueConnectionSync,
   user: CurrentUser,
   id: string,
 ): Promise<{ connection: Connection; isNewSync: boolean }> {
@@ -108,7 +109,7 @@ export async function requestConnectionSync(
   if (row.status === 'reconnect_needed') {
     throw AppError.conflict('This connection lost access. Reconnect it before syncing.');
   }
-  const job = await enqueueConnectionSync(db, row);
+  const job = await enqueueSync(db, row);
   if (job.isNew && row.status !== 'syncing') {
     await updateConnection(db, row.organizationId, row.id, { syncStep: 'Queued', syncPercent: 0 });
   }

@@ -87,9 +87,9 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
         META_GRAPH_URL: `${sandbox.url}/graph/v21.0`,
         SYNC_BACKFILL_DAYS: '45',
       },
+      now: () => new Date(pinnedNow),
       platformOverrides: {
         fetch: countingFetch,
-        now: () => new Date(pinnedNow),
         retry: {
           baseDelayMs: 1,
           sleep: async (ms: number) => {

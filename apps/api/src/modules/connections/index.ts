@@ -5,9 +5,11 @@ export {
   findConnection,
   listConnectionRows,
   listSyncableConnections,
+  recordSyncedThrough,
   updateConnection,
   upsertConnection,
   type ConnectionRow,
+  type EnqueueConnectionSync,
 } from './connections.repository';
 export { getAccessToken, sealTokens } from './tokens.service';
 export { revokeGrantAtProvider } from './connections.service';

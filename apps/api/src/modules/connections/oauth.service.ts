@@ -15,6 +15,7 @@ import {
   insertOAuthState,
   markOAuthStateUsed,
   upsertConnection,
+  type EnqueueConnectionSync,
 } from './connections.repository';
 import {
   buildRedirectUri,
@@ -24,7 +25,6 @@ import {
   ProviderError,
   tiktokScopes,
 } from '../providers';
-import { enqueueConnectionSync } from '../sync';
 import { sealTokens } from './tokens.service';
 
 export type OAuthProvider = 'youtube' | 'meta' | 'tiktok';
@@ -151,6 +151,7 @@ function classifyExchangeFailure(error: unknown): ConnectErrorCode {
 export async function completeOAuthCallback(
   db: Database,
   services: PlatformServices,
+  enqueueSync: EnqueueConnectionSync,
   provider: OAuthProvider,
   query: CallbackQuery,
   browserNonce: string | undefined,
@@ -235,7 +236,7 @@ export async function completeOAuthCallback(
     syncPercent: 0,
     syncError: null,
   });
-  await enqueueConnectionSync(db, connection);
+  await enqueueSync(db, connection);
   return {
     location: `${services.appUrl}${returnTo}?connected=${provider}`,
     isConnected: true,

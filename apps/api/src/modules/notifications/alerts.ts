@@ -13,6 +13,7 @@ import { listMembers, type Member } from './members.repository';
 import { alertMailQueue, type AlertMailPayload } from './notification-queues';
 import { preferencesOf, quietHoursOf, timeZoneOf } from './preferences';
 import { afterQuietHours, addDaysToDate } from './time-zones';
+import { dayMs } from '../../lib/days';
 
 /** Alerts wait this long before their mail goes, so others about the same thing join it. */
 export const defaultGroupingDelayMs = 2 * 60_000;
@@ -376,7 +377,7 @@ async function detectReconnectAlerts(db: Database, options: AlertOptions & { now
 
 /** A plan set to end, or a grace period running out, within three days. */
 async function detectLapseAlerts(db: Database, options: AlertOptions & { now: Date }) {
-  const horizon = new Date(options.now.getTime() + 3 * 86_400_000);
+  const horizon = new Date(options.now.getTime() + 3 * dayMs);
   const ending = await db
     .select({
       organizationId: billingAccounts.organizationId,

@@ -1,3 +1,5 @@
+import { dayMs } from '../../lib/days';
+
 /*
  * Wall-clock arithmetic in a person's IANA time zone, with Intl only (no library): what day and
  * hour it is there, and the instant a local day and hour falls on, across DST changes.
@@ -99,7 +101,7 @@ export function isoWeekOf(date: string): string {
   const isoDay = ((value.getUTCDay() + 6) % 7) + 1;
   value.setUTCDate(value.getUTCDate() + 4 - isoDay);
   const weekYear = value.getUTCFullYear();
-  const week = Math.ceil(((value.getTime() - Date.UTC(weekYear, 0, 1)) / 86_400_000 + 1) / 7);
+  const week = Math.ceil(((value.getTime() - Date.UTC(weekYear, 0, 1)) / dayMs + 1) / 7);
   return `${weekYear}-W${String(week).padStart(2, '0')}`;
 }
 

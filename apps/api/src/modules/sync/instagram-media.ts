@@ -9,6 +9,7 @@ import {
 import { mapWithConcurrency } from './days';
 import { resolveMetric, type MetricValues } from './metric-catalog';
 import { requestConcurrency, type SyncContext } from './sync-context';
+import { dayMs } from '../../lib/days';
 
 /** Posts younger than this have their insights read again on every sync: their numbers move. */
 const recentMediaDays = 60;
@@ -36,7 +37,7 @@ export async function syncInstagramMedia(
 ): Promise<void> {
   const { db, services, connection, signal } = context;
   const media = await services.meta.listMedia(token, instagramId, signal);
-  const recentSince = services.now().getTime() - recentMediaDays * 86_400_000;
+  const recentSince = services.now().getTime() - recentMediaDays * dayMs;
   // The first sync reads every post's insights; later ones only recent posts, whose numbers move.
   const needsInsights = (item: InstagramMedia) =>
     !connection.syncedThrough || Date.parse(item.timestamp) >= recentSince;

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { platformConnections } from '../../db/schema';
 import { type InsightEntry, MalformedResponseError, ProviderError } from '../providers';
-import { getAccessToken } from '../connections';
+import { getAccessToken, recordSyncedThrough } from '../connections';
 import { upsertAccount, upsertAccountDaily, type AccountDailyValues } from '../analytics';
 import { addDays, formatDay, listDays, mapWithConcurrency } from './days';
 import { syncInstagramReachTotals } from './instagram-reach';
@@ -212,10 +210,7 @@ export async function syncMeta(context: SyncContext): Promise<SyncResult> {
       await upsertAccountDaily(tx, toRows(pageAccountId, pageDaily));
       if (instagramAccountId)
         await upsertAccountDaily(tx, toRows(instagramAccountId, instagramDaily));
-      await tx
-        .update(platformConnections)
-        .set({ syncedThrough: last, updatedAt: new Date() })
-        .where(eq(platformConnections.id, connection.id));
+      await recordSyncedThrough(tx, connection, last);
     });
     await context.reportProgress(
       `Daily insights through ${last}`,

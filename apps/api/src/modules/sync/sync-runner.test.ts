@@ -33,9 +33,9 @@ describe.each(databaseTargets)('a sync stopped part-way on %s', (target) => {
     };
     testApp = await buildTestApp(target, {
       env: sandboxEnv(sandbox, 45),
+      now: () => new Date(pinnedNow),
       platformOverrides: {
         fetch: holdingFetch,
-        now: () => new Date(pinnedNow),
         retry: { baseDelayMs: 1, sleep: async () => {} },
       },
     });

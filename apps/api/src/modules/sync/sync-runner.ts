@@ -1,3 +1,4 @@
+import { connectionProviderNames } from '@crescendo/contracts';
 import { isEmbeddedDatabase, type Database } from '../../db/client';
 import { enqueueJob, type Job } from '../../jobs/queue';
 import {
@@ -63,7 +64,7 @@ async function refreshDerivedData(
 /** Meta's throttling windows are an hour long; TikTok's a minute. */
 const metaPauseMs = 60 * 60_000;
 const tiktokPauseMs = 60_000;
-const providerNames = { youtube: 'YouTube', meta: 'Meta', tiktok: 'TikTok' } as const;
+const providerNames = connectionProviderNames;
 const progressIntervalMs = 500;
 
 function readPayload(job: Job): SyncJobPayload {

@@ -20,8 +20,8 @@ describe.each(databaseTargets)('planner statistics around syncs on %s', (target)
     sandbox = await startSandboxServer({ port: 0, now: pinnedNow });
     testApp = await buildTestApp(target, {
       env: sandboxEnv(sandbox, 45),
+      now: () => new Date(pinnedNow),
       platformOverrides: {
-        now: () => new Date(pinnedNow),
         retry: { baseDelayMs: 1, sleep: async () => {} },
       },
     });

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { platformConnections } from '../../db/schema';
-import { getAccessToken } from '../connections';
+import { getAccessToken, recordSyncedThrough } from '../connections';
 import {
   readSnapshotsOfDay,
   upsertAccount,
@@ -146,10 +144,7 @@ export async function syncTikTok(context: SyncContext): Promise<SyncResult> {
         shares: previous ? sum((row) => row.shares) : null,
       },
     ]);
-    await tx
-      .update(platformConnections)
-      .set({ syncedThrough: day, updatedAt: new Date() })
-      .where(eq(platformConnections.id, connection.id));
+    await recordSyncedThrough(tx, connection, day);
   });
   return { dataCompleteThrough: day };
 }

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { platformConnections } from '../../db/schema';
-import { getAccessToken } from '../connections';
+import { getAccessToken, recordSyncedThrough } from '../connections';
 import {
   refreshContentWatchMinutes,
   replaceTrafficSources,
@@ -200,10 +198,7 @@ export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
       await upsertAccountDaily(tx, accountRows);
       await upsertContentDaily(tx, contentRows);
       await replaceTrafficSources(tx, accountId, first, last, trafficSources);
-      await tx
-        .update(platformConnections)
-        .set({ syncedThrough: last, updatedAt: new Date() })
-        .where(eq(platformConnections.id, connection.id));
+      await recordSyncedThrough(tx, connection, last);
     });
     await context.reportProgress(
       `Daily metrics through ${last}`,

@@ -1,7 +1,6 @@
 import type { OrganizationRole } from '@crescendo/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { planLimitError } from '../billing';
 import type { ClerkMembershipSource } from './clerk-memberships';
 import {
   findClerkOrganization,
@@ -11,7 +10,7 @@ import {
   type ClerkOrganizationRow,
 } from './clerk-organizations.repository';
 import { lockArtistCount } from './memberships.repository';
-import { readBestArtistPlan } from './organizations.service';
+import { readBestArtistPlan, type ArtistPlans } from './organizations.service';
 
 export type ClerkOrganizationRequest = {
   /** The Clerk organisation the verified token names, and its slug (the first name). */
@@ -42,6 +41,7 @@ export const artistLimitUncheckableMessage =
  */
 export async function openClerkOrganization(
   db: Database,
+  plans: ArtistPlans,
   request: ClerkOrganizationRequest,
   memberships: ClerkMembershipSource | null,
 ): Promise<ClerkOrganizationRow> {
@@ -60,7 +60,7 @@ export async function openClerkOrganization(
       .filter((id) => id !== request.identityOrganizationId),
   );
   const used = 1 + managedElsewhere.size;
-  const best = await readBestArtistPlan(db, [
+  const best = await readBestArtistPlan(db, plans, [
     request.personalOrganizationId,
     ...(await listClerkOrganizationIds(db, [...managedElsewhere])),
   ]);
@@ -74,8 +74,8 @@ export async function openClerkOrganization(
       request.subject,
     );
     if (current?.isCounted) return current.organization;
-    if (best.entitlements && best.allowed !== null && used >= best.allowed) {
-      throw planLimitError(best.entitlements, 'artists', used);
+    if (best.bestPlan && best.allowed !== null && used >= best.allowed) {
+      throw plans.limitError(best.bestPlan, used);
     }
     const organization = current?.organization ?? (await insertClerkOrganization(tx, request));
     await recordCountedMembership(tx, request);

@@ -79,26 +79,6 @@ export async function listMemberships(db: Database, subject: string): Promise<Me
 }
 
 /**
- * Creates the product organisation together with its identity-provider organisation (same id)
- * and the owner's membership. Call inside the caller's transaction.
- */
-export async function insertOrganizationWithOwner(
-  db: Database,
-  input: { name: string; ownerSubject: string },
-): Promise<{ id: string }> {
-  const id = crypto.randomUUID();
-  await db.insert(organizations).values({ id, name: input.name, identityOrganizationId: id });
-  await db.insert(authOrganization).values({ id, name: input.name, slug: id });
-  await db.insert(authMember).values({
-    id: crypto.randomUUID(),
-    organizationId: id,
-    userId: input.ownerSubject,
-    role: 'owner',
-  });
-  return { id };
-}
-
-/**
  * Organisations created before teams existed have no identity-provider organisation: give them
  * one, with their creator as owner. Idempotent and safe under concurrent first requests.
  */

@@ -1,6 +1,7 @@
 import {
   getPlan,
   type ArtistAllowance,
+  type Plan,
   type OrganizationListResponse,
   type OrganizationRole,
   type OrganizationSummary,
@@ -8,9 +9,8 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../lib/current-user';
-import { getEntitlements, planLimitError, type Entitlements } from '../billing';
+import { insertOrganizationWithOwner } from '../organizations';
 import {
-  insertOrganizationWithOwner,
   isUncountedSignUpOrganization,
   listAllManagedOrganizationIds,
   listManagedOrganizationIds,
@@ -20,6 +20,16 @@ import {
 } from './memberships.repository';
 
 const freePlanArtists = getPlan('free').limits.artists;
+
+/**
+ * What the artist limit asks of the plans (billing's entitlements, passed in from app.ts so that
+ * teams does not import billing, which builds on the memberships teams keeps): the plan in force
+ * for an organisation now, and the 403 PLAN_LIMIT for one artist too many under it.
+ */
+export type ArtistPlans = {
+  readPlan: (db: Database, organizationId: string) => Promise<Plan>;
+  limitError: (plan: Plan, used: number) => AppError;
+};
 
 export function assertEmbeddedTeams(user: CurrentUser): void {
   if (user.identityProvider !== 'embedded') {
@@ -38,14 +48,15 @@ export function assertEmbeddedTeams(user: CurrentUser): void {
  */
 export async function readArtistAllowance(
   db: Database,
+  plans: ArtistPlans,
   subject: string,
   joiningOrganizationId?: string,
-): Promise<ArtistAllowance & { entitlements: Entitlements | null }> {
+): Promise<ArtistAllowance & { bestPlan: Plan | null }> {
   const [counted, managed] = await Promise.all([
     listManagedOrganizationIds(db, subject),
     listAllManagedOrganizationIds(db, subject),
   ]);
-  const best = await readBestArtistPlan(db, [
+  const best = await readBestArtistPlan(db, plans, [
     ...managed,
     ...(joiningOrganizationId ? [joiningOrganizationId] : []),
   ]);
@@ -58,23 +69,24 @@ export async function readArtistAllowance(
  */
 export async function readBestArtistPlan(
   db: Database,
+  plans: ArtistPlans,
   organizationIds: readonly string[],
-): Promise<Omit<ArtistAllowance, 'used'> & { entitlements: Entitlements | null }> {
-  let best: Entitlements | null = null;
+): Promise<Omit<ArtistAllowance, 'used'> & { bestPlan: Plan | null }> {
+  let best: Plan | null = null;
   for (const organizationId of new Set(organizationIds)) {
-    const entitlements = await getEntitlements(db, organizationId);
-    if (!best || isMoreArtists(entitlements, best)) best = entitlements;
+    const plan = await plans.readPlan(db, organizationId);
+    if (!best || isMoreArtists(plan, best)) best = plan;
   }
   return {
-    allowed: best ? best.plan.limits.artists : freePlanArtists,
-    plan: best ? best.plan.id : 'free',
-    entitlements: best,
+    allowed: best ? best.limits.artists : freePlanArtists,
+    plan: best ? best.id : 'free',
+    bestPlan: best,
   };
 }
 
-function isMoreArtists(candidate: Entitlements, best: Entitlements): boolean {
-  const a = candidate.plan.limits.artists;
-  const b = best.plan.limits.artists;
+function isMoreArtists(candidate: Plan, best: Plan): boolean {
+  const a = candidate.limits.artists;
+  const b = best.limits.artists;
   if (b === null) return false;
   return a === null || a > b;
 }
@@ -85,16 +97,17 @@ function isMoreArtists(candidate: Entitlements, best: Entitlements): boolean {
  */
 export async function withArtistPlace<T>(
   db: Database,
+  plans: ArtistPlans,
   subject: string,
   joiningOrganizationId: string | undefined,
   change: (tx: Database) => Promise<T>,
 ): Promise<T> {
-  const allowance = await readArtistAllowance(db, subject, joiningOrganizationId);
+  const allowance = await readArtistAllowance(db, plans, subject, joiningOrganizationId);
   return db.transaction(async (tx) => {
     await lockArtistCount(tx, subject);
     const used = (await listManagedOrganizationIds(tx, subject)).length;
-    if (allowance.entitlements && allowance.allowed !== null && used >= allowance.allowed) {
-      throw planLimitError(allowance.entitlements, 'artists', used);
+    if (allowance.bestPlan && allowance.allowed !== null && used >= allowance.allowed) {
+      throw plans.limitError(allowance.bestPlan, used);
     }
     return change(tx);
   });
@@ -104,12 +117,16 @@ export async function withArtistPlace<T>(
  * Before the sign-up artist gets its first connection (from then on it counts): 403 PLAN_LIMIT
  * when the person already has as many counted artists as their plan allows.
  */
-export async function assertArtistPlaceForData(db: Database, user: CurrentUser): Promise<void> {
+export async function assertArtistPlaceForData(
+  db: Database,
+  plans: ArtistPlans,
+  user: CurrentUser,
+): Promise<void> {
   if (user.identityProvider !== 'embedded') return;
   if (!(await isUncountedSignUpOrganization(db, user.subject, user.organization.id))) return;
-  const allowance = await readArtistAllowance(db, user.subject, user.organization.id);
-  if (allowance.entitlements && allowance.allowed !== null && allowance.used >= allowance.allowed) {
-    throw planLimitError(allowance.entitlements, 'artists', allowance.used);
+  const allowance = await readArtistAllowance(db, plans, user.subject, user.organization.id);
+  if (allowance.bestPlan && allowance.allowed !== null && allowance.used >= allowance.allowed) {
+    throw plans.limitError(allowance.bestPlan, allowance.used);
   }
 }
 
@@ -119,10 +136,11 @@ export async function assertArtistPlaceForData(db: Database, user: CurrentUser):
  */
 export async function canTakeArtistPlace(
   db: Database,
+  plans: ArtistPlans,
   subject: string,
   joiningOrganizationId: string,
 ): Promise<{ canJoin: boolean; used: number; allowed: number | null; planName: string }> {
-  const allowance = await readArtistAllowance(db, subject, joiningOrganizationId);
+  const allowance = await readArtistAllowance(db, plans, subject, joiningOrganizationId);
   const canJoin = allowance.allowed === null || allowance.used < allowance.allowed;
   return {
     canJoin,
@@ -134,6 +152,7 @@ export async function canTakeArtistPlace(
 
 export async function listOrganizations(
   db: Database,
+  plans: ArtistPlans,
   user: CurrentUser,
 ): Promise<OrganizationListResponse> {
   if (user.identityProvider !== 'embedded') {
@@ -145,7 +164,7 @@ export async function listOrganizations(
   }
   const [memberships, allowance] = await Promise.all([
     listMemberships(db, user.subject),
-    readArtistAllowance(db, user.subject),
+    readArtistAllowance(db, plans, user.subject),
   ]);
   return {
     organizations: memberships.map((membership) =>
@@ -176,12 +195,13 @@ export function toSummary(
 /** A new artist (organisation) owned by the caller, made their active one. */
 export async function createArtist(
   db: Database,
+  plans: ArtistPlans,
   user: CurrentUser,
   sessionId: string | null,
   name: string,
 ): Promise<OrganizationSummary> {
   assertEmbeddedTeams(user);
-  const { id } = await withArtistPlace(db, user.subject, undefined, (tx) =>
+  const { id } = await withArtistPlace(db, plans, user.subject, undefined, (tx) =>
     insertOrganizationWithOwner(tx, { name, ownerSubject: user.subject }),
   );
   if (sessionId) await setSessionActiveOrganization(db, sessionId, id);

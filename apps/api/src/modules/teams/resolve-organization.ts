@@ -4,7 +4,31 @@ import { AppError } from '../../lib/app-error';
 import type { UserRecord } from '../../lib/current-user';
 import { fromClerkRole, type ClerkMembershipSource } from './clerk-memberships';
 import { openClerkOrganization } from './clerk-organizations.service';
+import type { ArtistPlans } from './organizations.service';
 import { ensureIdentityOrganization, findActiveMembership } from './memberships.repository';
+
+export type OrganizationResolverOptions = {
+  /**
+   * With Clerk: a user's organisation memberships from Clerk's Backend API, read when a token
+   * first names an organisation (the plan's artist limit); null without a Clerk secret key.
+   */
+  clerkMemberships: ClerkMembershipSource | null;
+  plans: ArtistPlans;
+};
+
+/** The active organisation and role of a signed-in user, as the users module asks for it. */
+export type OrganizationResolver = (
+  db: Database,
+  identity: Identity,
+  user: UserRecord,
+) => Promise<UserRecord['organization']>;
+
+/** `resolveOrganizationAccess` bound to the app's Clerk memberships and plans (app.ts). */
+export function createOrganizationResolver(
+  options: OrganizationResolverOptions,
+): OrganizationResolver {
+  return (db, identity, user) => resolveOrganizationAccess(db, identity, user, options);
+}
 
 /**
  * The caller's active organisation and role, checked on every request. Embedded: the session's
@@ -17,13 +41,14 @@ export async function resolveOrganizationAccess(
   db: Database,
   identity: Identity,
   user: UserRecord,
-  clerkMemberships: ClerkMembershipSource | null,
+  { clerkMemberships, plans }: OrganizationResolverOptions,
 ): Promise<UserRecord['organization']> {
   if (identity.provider === 'clerk') {
     if (!identity.organization) return user.organization;
     const role = fromClerkRole(identity.organization.role);
     const organization = await openClerkOrganization(
       db,
+      plans,
       {
         identityOrganizationId: identity.organization.id,
         name: identity.organization.slug ?? 'New artist',

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../lib/current-user';
 import type { TokenCipher } from '../../lib/token-cipher';
 import { buildInvitationMail, type Mailer } from '../mail';
-import { updateAccessForDecision } from '../users';
+import { updateAccessForDecision } from '../organizations';
 import { approvePendingEntry } from '../waitlist';
 import {
   findInvitation,
@@ -40,13 +40,17 @@ import {
   canTakeArtistPlace,
   toSummary,
   withArtistPlace,
+  type ArtistPlans,
 } from './organizations.service';
+import { dayMs } from '../../lib/days';
 
 export type TeamDependencies = {
   db: Database;
   cipher: TokenCipher;
   mailer: Mailer;
   appUrl: string;
+  /** The plans the artist limit is held against (billing's, passed in from app.ts). */
+  artistPlans: ArtistPlans;
   now?: () => Date;
   /** Told once an invitation is accepted (the notifications module's alert); never throws. */
   onInvitationAccepted?: (accepted: {
@@ -59,7 +63,7 @@ export type TeamDependencies = {
   }) => Promise<void>;
 };
 
-const invitationLifetimeMs = invitationLifetimeDays * 24 * 60 * 60 * 1000;
+const invitationLifetimeMs = invitationLifetimeDays * dayMs;
 export const invitationGoneMessage =
   'This invitation is no longer valid. It may have expired, been revoked or already been used. Ask for a new one.';
 
@@ -148,7 +152,7 @@ export async function inviteMember(
   if (members.some((member) => member.email.toLowerCase() === input.email)) {
     throw AppError.conflict(`${input.email} is already a member of ${user.organization.name}.`);
   }
-  if (input.role !== 'viewer') await assertCanAcceptPlace(deps.db, input.email, organizationId);
+  if (input.role !== 'viewer') await assertCanAcceptPlace(deps, input.email, organizationId);
   const now = deps.now?.() ?? new Date();
   const id = crypto.randomUUID();
   const token = crypto.randomBytes(32).toString('base64url');
@@ -187,13 +191,13 @@ export async function inviteMember(
  * or owner's place: they have signed up and already have every artist their plan allows.
  */
 async function assertCanAcceptPlace(
-  db: Database,
+  { db, artistPlans }: Pick<TeamDependencies, 'db' | 'artistPlans'>,
   email: string,
   identityOrganizationId: string,
 ): Promise<void> {
   const subject = await findSubjectByEmail(db, email);
   if (!subject) return;
-  const place = await canTakeArtistPlace(db, subject, identityOrganizationId);
+  const place = await canTakeArtistPlace(db, artistPlans, subject, identityOrganizationId);
   if (place.canJoin) return;
   const artists = place.used === 1 ? '1 artist' : `${place.used} artists`;
   throw AppError.conflict(
@@ -314,7 +318,13 @@ export async function acceptInvitation(
   const row =
     preview.role === 'viewer'
       ? await deps.db.transaction(join)
-      : await withArtistPlace(deps.db, user.subject, preview.identityOrganizationId, join);
+      : await withArtistPlace(
+          deps.db,
+          deps.artistPlans,
+          user.subject,
+          preview.identityOrganizationId,
+          join,
+        );
   if (sessionId) await setSessionActiveOrganization(deps.db, sessionId, row.identityOrganizationId);
   await deps.onInvitationAccepted?.({
     // Embedded organisations share the product organisation's id.

@@ -70,7 +70,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamDependencies> = async (app, 
         response: { 200: organizationListResponseSchema, ...errorResponses(401, 403, 429) },
       },
     },
-    async (request) => listOrganizations(db, requireCurrentUser(request)),
+    async (request) => listOrganizations(db, deps.artistPlans, requireCurrentUser(request)),
   );
 
   app.post(
@@ -97,6 +97,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamDependencies> = async (app, 
       reply.status(201).send({
         organization: await createArtist(
           db,
+          deps.artistPlans,
           requireCurrentUser(request),
           sessionOf(request),
           request.body.name,

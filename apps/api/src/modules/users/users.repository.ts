@@ -1,14 +1,14 @@
 import type { Role } from '@crescendo/contracts';
 import { TransactionRollbackError, and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { authSession, organizations, users } from '../../db/schema';
+import type { UserRecord } from '../../lib/current-user';
 import {
+  insertOrganizationWithOwner,
   memberSubscriptionsOfUser,
   toStandings,
   type StoredStanding,
-} from '../../db/member-organizations';
-import { authSession, organizations, users } from '../../db/schema';
-import type { UserRecord } from '../../lib/current-user';
-import { insertOrganizationWithOwner } from '../teams';
+} from '../organizations';
 
 export type { UserRecord };
 
@@ -195,21 +195,6 @@ export async function updateUserRole(db: Database, id: string, role: Role): Prom
     .where(eq(users.id, id))
     .returning({ id: users.id });
   return rows.length > 0;
-}
-
-/**
- * A waitlist decision is the access decision: approval makes a lead a customer, rejection takes
- * customer access away again. Admins keep their role either way.
- */
-export async function updateAccessForDecision(
-  db: Database,
-  id: string,
-  hasAccess: boolean,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ role: hasAccess ? 'customer' : 'lead', updatedAt: new Date() })
-    .where(and(eq(users.id, id), eq(users.role, hasAccess ? 'lead' : 'customer')));
 }
 
 export async function updateUserProfileFields(

@@ -4,15 +4,14 @@ import type { Identity } from '../../identity/types';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../../lib/current-user';
 import { resolveAccess } from '../../lib/roles';
-import { resolveOrganizationAccess, type ClerkMembershipSource } from '../teams';
 import { ensureEntry } from '../waitlist';
 import {
   findUserByIdentity,
   type UserRecord,
   insertUserWithOrganization,
   isEmbeddedSessionActive,
-  updateAccessForDecision,
 } from './users.repository';
+import { updateAccessForDecision } from '../organizations';
 
 export type { CurrentUser };
 
@@ -21,10 +20,14 @@ export type ProvisioningOptions = {
   /** The tier in force for a user now (billing's entitlements); the stored tier without it. */
   resolveTier?: (user: UserRecord) => string | null;
   /**
-   * With Clerk: a user's organisation memberships from Clerk's Backend API, read when a token
-   * first names an organisation (the plan's artist limit); null without a Clerk secret key.
+   * The caller's active organisation and role there (the teams module's call, passed in from
+   * app.ts: teams builds on users' organisations, so users does not import teams).
    */
-  clerkMemberships: ClerkMembershipSource | null;
+  resolveOrganization: (
+    db: Database,
+    identity: Identity,
+    user: UserRecord,
+  ) => Promise<UserRecord['organization']>;
 };
 
 function nameFromEmail(email: string): string {
@@ -87,12 +90,7 @@ export async function resolveCurrentUser(
       }
     }
   }
-  const organization = await resolveOrganizationAccess(
-    db,
-    identity,
-    found.user,
-    options.clerkMemberships,
-  );
+  const organization = await options.resolveOrganization(db, identity, found.user);
   const user = { ...found.user, organization };
   const tier = options.resolveTier ? options.resolveTier(user) : user.tier;
   const access = resolveAccess(identity.metadata, { ...user, tier, publishedTier: user.tier });

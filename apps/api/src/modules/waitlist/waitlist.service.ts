@@ -2,7 +2,8 @@ import type { ListWaitlistResponse, WaitlistEntry } from '@crescendo/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { buildWaitlistApprovedMail, type Mailer } from '../mail';
-import { updateAccessForDecision, type CurrentUser } from '../users';
+import type { CurrentUser } from '../../lib/current-user';
+import { updateAccessForDecision } from '../organizations';
 import { decideEntry, findEntryById, listEntries, type EntryStatus } from './waitlist.repository';
 
 export async function listWaitlist(

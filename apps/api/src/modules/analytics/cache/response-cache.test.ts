@@ -30,8 +30,8 @@ describe.each(databaseTargets)('cached dashboard answers on %s', (target) => {
     sandbox = await startSandboxServer({ port: 0, now: pinnedNow });
     const options = {
       env: sandboxEnv(sandbox, 60),
+      now: () => new Date(pinnedNow),
       platformOverrides: {
-        now: () => new Date(pinnedNow),
         retry: { baseDelayMs: 1, sleep: async () => {} },
       },
     };

@@ -1,15 +1,14 @@
-import type { AnalyticsPlatform, PlatformScope } from '@crescendo/contracts';
+import {
+  analyticsPlatformNames,
+  type AnalyticsPlatform,
+  type PlatformScope,
+} from '@crescendo/contracts';
 
 export type Platform = AnalyticsPlatform;
 
 export const allPlatforms: Platform[] = ['youtube', 'instagram', 'facebook', 'tiktok'];
 
-export const platformNames: Record<Platform, string> = {
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  tiktok: 'TikTok',
-};
+export const platformNames: Record<Platform, string> = analyticsPlatformNames;
 
 /**
  * Platforms that report lifetime counts only (TikTok): their daily figures are the product's own

@@ -1,3 +1,5 @@
+import { analyticsPlatformNames } from '@crescendo/contracts';
+
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** An exact figure as people write it: 12,345 (never only 12.3K); decimals kept up to two. */
@@ -54,13 +56,7 @@ export function quoteTitle(title: string): string {
   return `“${short.replace(/[\\`*_{}[\]()<>#+\-!|~]/g, '\\$&')}”`;
 }
 
-export const platformNames = {
-  all: 'all platforms',
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  tiktok: 'TikTok',
-} as const;
+export const platformNames = { all: 'all platforms', ...analyticsPlatformNames };
 export type PlatformChoice = keyof typeof platformNames;
 
 /** Pay per stream or sale: fractions of a cent matter, so up to 8 decimals ($0.00412345). */

@@ -1,4 +1,5 @@
 import * as chrono from 'chrono-node';
+import { dayMs } from '../../../lib/days';
 
 export type Preset = '7d' | '28d' | '90d' | '365d' | 'all';
 
@@ -9,8 +10,6 @@ export type Period =
   | { kind: 'since-content'; hint: string | null; label: string };
 
 export type ResolvedWindow = { range?: Preset; from?: string; to?: string };
-
-const dayMs = 86_400_000;
 
 export function addDays(day: string, count: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + count * dayMs).toISOString().slice(0, 10);

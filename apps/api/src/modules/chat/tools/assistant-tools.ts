@@ -32,6 +32,7 @@ import {
   windowOf,
 } from './tool-inputs';
 import { defineTool, type AssistantTools, type ToolOutput } from './tool-types';
+import { dayMs } from '../../../lib/days';
 
 export { assistantToolNames, type AssistantTools } from './tool-types';
 
@@ -245,9 +246,7 @@ export function createAssistantTools(
             expectedDate:
               daysToTarget === null
                 ? null
-                : new Date(
-                    Date.parse(`${analytics.range.to}T00:00:00Z`) + daysToTarget * 86_400_000,
-                  )
+                : new Date(Date.parse(`${analytics.range.to}T00:00:00Z`) + daysToTarget * dayMs)
                     .toISOString()
                     .slice(0, 10),
           };

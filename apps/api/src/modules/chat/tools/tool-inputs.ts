@@ -1,4 +1,5 @@
 import {
+  analyticsPlatformNames,
   dashboardContentSortKeys,
   importSourceSchema,
   isrcSchema,
@@ -117,13 +118,7 @@ export type ForecastInput = z.output<typeof forecastInputSchema>;
 export type CampaignRoiInput = z.output<typeof campaignRoiInputSchema>;
 export type RevenueInput = z.output<typeof revenueInputSchema>;
 
-export const platformLabels = {
-  all: 'All platforms',
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  tiktok: 'TikTok',
-} as const;
+export const platformLabels = { all: 'All platforms', ...analyticsPlatformNames };
 
 export const metricWords: Record<string, string> = {
   publishedAt: 'release date',

@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { authMember, billingAccounts, organizations, users } from './schema';
+import { authMember, billingAccounts, organizations, users } from '../../db/schema';
 
 /*
  * Who belongs to which organisation, as SQL both the users module (every request) and billing
- * (every subscription change) build on. It lives here rather than in the teams module because
- * teams depends on billing (the artist limit), so billing cannot import teams.
+ * (every subscription change) build on.
  *
  * The rule (decision 0021): an embedded account belongs to the organisations its identity-provider
  * memberships name (`auth_member`), and to its own organisation while that has no
