@@ -41,7 +41,8 @@ function renderForm(options: { isOnboarding?: boolean; artistName?: string } = {
   );
 }
 
-describe('ProfileForm', () => {
+// The form renders every country and time zone into its lists: slow under jsdom on a busy machine.
+describe('ProfileForm', { timeout: 30_000 }, () => {
   it('shows the API field messages next to the inputs', async () => {
     renderForm();
     fireEvent.change(screen.getByLabelText('Artist name'), { target: { value: 'Nova Lane' } });
