@@ -113,6 +113,14 @@ describe('assistant journey (demo artist, small persona)', { timeout: 240_000 },
     assert.equal(await panel().locator('li[data-role="user"]').count(), 3);
   });
 
+  it('a reload with the panel open reopens it with the same conversation', async () => {
+    await page.reload();
+    await panel().waitFor();
+    await panel().locator('li[data-role="user"]').nth(2).waitFor();
+    assert.equal(await panel().locator('li[data-role="user"]').count(), 3);
+    assert.match((await answers().last().textContent()) ?? '', /Your audience by countries/);
+  });
+
   it('follows a source chip to the dashboard view with the same filters', async () => {
     const chip = answers()
       .nth(0)
@@ -181,6 +189,10 @@ describe('assistant journey (demo artist, small persona)', { timeout: 240_000 },
       .locator('li[data-role="assistant"] [aria-label="Sources"]')
       .last()
       .waitFor({ timeout: 20_000 });
-    assert.match((await answers().last().textContent()) ?? '', /views/);
+    const explanation = (await answers().last().textContent()) ?? '';
+    assert.match(explanation, /views/);
+    // Reasons, not the number restated: the items and days that moved it.
+    assert.match(explanation, /What moved it/);
+    assert.match(explanation, /Days/);
   });
 });

@@ -176,9 +176,9 @@ describe('role guards', () => {
 });
 
 describe('sign-up → waitlist → approval', () => {
-  it('a new artist signs up, waits in line, and an admin approves them', async () => {
+  it('a new artist signs up, waits in line, an admin approves them: the mail arrives, the pending page changes by itself, onboarding asks for what it needs', async () => {
     const email = `new-artist-${Date.now()}@example.com`;
-    const artist = await newPage(browser, server.baseUrl);
+    const artist = await newPage(browser, server.baseUrl, { timezoneId: 'America/Chicago' });
     await artist.page.goto('/register');
     await artist.page.getByLabel('Artist or full name').fill('Juniper Vale');
     await artist.page.getByLabel('Email').fill(email);
@@ -203,12 +203,41 @@ describe('sign-up → waitlist → approval', () => {
     await admin.page.getByRole('tab', { name: 'approved' }).click();
     const row = admin.page.getByRole('listitem').filter({ hasText: email });
     await row.getByText('Customer', { exact: true }).waitFor();
+
+    // The pending page promised a mail: it is in the local mailbox, addressed to the artist.
+    await admin.page.goto('/sandbox/mail');
+    const mail = admin.page
+      .getByRole('listitem')
+      .filter({ hasText: `To ${email}` })
+      .filter({ has: admin.page.getByRole('link', { name: 'Your Crescendo dashboard is ready' }) });
+    await mail.waitFor();
+    await mail.getByRole('link').click();
+    await admin.page
+      .getByText('your Crescendo dashboard is ready', { exact: false })
+      .first()
+      .waitFor();
     await admin.context.close();
+
+    // The pending page, left open, shows the approval without a reload (it re-checks on its own).
+    await artist.page
+      .getByRole('heading', { name: 'You’re off the waitlist' })
+      .waitFor({ timeout: 40_000 });
+    assert.equal(await artist.page.getByTestId('waitlist-position').count(), 0);
 
     // The approved artist's next visit starts onboarding.
     await artist.page.goto('/login');
     await artist.page.waitForURL('**/onboarding/profile');
     await artist.page.getByRole('heading', { name: 'Set up your artist profile' }).waitFor();
+    // The browser's time zone, not UTC; nothing else filled in does not save.
+    assert.equal(await artist.page.getByLabel('Time zone').inputValue(), 'America/Chicago');
+    await artist.page.getByRole('button', { name: 'Save and continue' }).click();
+    await artist.page.getByText('Choose the country you are based in.').waitFor();
+    await artist.page.getByText('Enter the city you are based in.').waitFor();
+    assert.equal(new URL(artist.page.url()).pathname, '/onboarding/profile');
+    await artist.page.getByLabel('Country').fill('United States');
+    await artist.page.getByLabel('City').fill('Chicago');
+    await artist.page.getByRole('button', { name: 'Save and continue' }).click();
+    await artist.page.waitForURL('**/onboarding/connections');
     await artist.context.close();
   });
 });

@@ -70,6 +70,25 @@ async function signUpThroughLink(email: string, name: string): Promise<Page> {
 }
 
 describe('members and roles', () => {
+  it('on Free: the owner invites a manager, who signs up, accepts and lands in the inviter’s artist', async () => {
+    const { page } = owner;
+    await page.goto('/settings/usage');
+    await waitForSettled(page);
+    assert.equal((await page.getByTestId('current-plan').innerText()).trim(), 'Free');
+    const email = `free-manager-${Date.now()}@example.com`;
+    await inviteFromTeamPage(email, 'Manager');
+    const invitee = await signUpThroughLink(email, 'Fran Free');
+    // The artist shown is the inviter's: its name in the switcher, its profile behind the dashboard.
+    await invitee.getByRole('button', { name: `Artist: ${ARTIST}. Switch artist` }).waitFor();
+    assert.equal(
+      await invitee.getByText('Your Free plan includes 1 artist', { exact: false }).count(),
+      0,
+    );
+    await invitee.goto('/settings/team');
+    await waitForSettled(invitee);
+    await invitee.getByRole('list', { name: 'Members' }).getByText(email).waitFor();
+  });
+
   it('the owner moves the artist to Team in the payments sandbox', async () => {
     const { page } = owner;
     await page.goto('/checkout?plan=team');

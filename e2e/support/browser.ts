@@ -16,7 +16,13 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
-export type ContextOptions = { colorScheme?: 'light' | 'dark'; width?: number; height?: number };
+export type ContextOptions = {
+  colorScheme?: 'light' | 'dark';
+  width?: number;
+  height?: number;
+  /** The browser's time zone (Chromium's own otherwise). */
+  timezoneId?: string;
+};
 
 export async function newPage(
   browser: Browser,
@@ -27,6 +33,7 @@ export async function newPage(
     baseURL: baseUrl,
     colorScheme: options.colorScheme ?? 'light',
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);

@@ -89,6 +89,8 @@ export const contentRowSchema = z.object({
   permalink: z.string().nullable(),
   /** The platform's thumbnail; null where it gives none (absent, never a placeholder URL). */
   thumbnailUrl: z.string().nullable(),
+  /** The item's length where the platform gives it (videos, shorts); absent or null otherwise. */
+  durationSeconds: z.number().nullable().optional(),
   views: z.number().nullable(),
   watchMinutes: z.number().nullable(),
   likes: z.number().nullable(),

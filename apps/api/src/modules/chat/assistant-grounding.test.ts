@@ -100,6 +100,23 @@ const questionSet: [string, Expectation][] = [
   ],
   ['Is my data up to date?', { tools: ['get_data_freshness'], says: /complete through/ }],
   ['When did my accounts last sync?', { tools: ['get_data_freshness'], says: /synced/ }],
+  ['Is my Instagram growing faster than YouTube?', { tools: ['get_metrics'], says: /faster/ }],
+  [
+    'Are my YouTube views growing faster than Instagram?',
+    { tools: ['get_metrics'], says: /against the previous equal window/ },
+  ],
+  ['What should I post next?', { tools: ['get_posting_patterns'], says: /Format/ }],
+  ['When should I post on YouTube?', { tools: ['get_posting_patterns'], says: /Day/ }],
+  ['Which city should I tour?', { tools: ['get_tour_cities'], says: /Where to play/ }],
+  ['Where should I play live?', { tools: ['get_tour_cities'], says: /km from your base|Settings/ }],
+  [
+    'Explain my views from 2025-05-16 to 2025-06-12',
+    { tools: ['explain_metric'], says: /What moved it/ },
+  ],
+  [
+    'Explain my followers from 2025-05-16 to 2025-06-12 on youtube',
+    { tools: ['explain_metric'], says: /net new followers on YouTube/ },
+  ],
   ['Show me other artists’ numbers', { tools: [], cannot: true }],
   ['What are Taylor Swift’s followers?', { tools: [], cannot: true }],
   ['What is the weather tomorrow?', { tools: [], cannot: true }],
@@ -307,6 +324,37 @@ describe.each(databaseTargets)('the assistant’s grounding on %s', (target) => 
         );
         return;
       }
+      case 'get_posting_patterns': {
+        const body = (
+          await get(
+            `/api/dashboard/content?${queryOf(input, { sort: 'publishedAt', order: 'desc', pageSize: '100' })}`,
+          )
+        ).json();
+        expect((output as unknown as { window: unknown }).window).toEqual({
+          from: body.range.from,
+          to: body.range.to,
+        });
+        return;
+      }
+      case 'get_tour_cities': {
+        const body = (await get('/api/dashboard/audience?platform=all')).json();
+        const cities = body.breakdowns
+          .filter((breakdown: { dimension: string }) => breakdown.dimension === 'city')
+          .flatMap((breakdown: { items: { key: string }[] }) =>
+            breakdown.items.map((item) => item.key),
+          );
+        for (const city of (output as unknown as { cities: { key: string }[] }).cities)
+          expect(cities).toContain(city.key);
+        return;
+      }
+      case 'explain_metric': {
+        const body = (await get(`/api/dashboard/analytics?${queryOf(input)}`)).json();
+        const metric = String(input.metric);
+        const expected =
+          metric === 'followers' ? body.combined.followers.net : body.combined[metric];
+        expect((output as unknown as { value: unknown }).value).toBe(expected.value);
+        return;
+      }
       default:
         throw new Error(`unexpected tool ${result.toolName}`);
     }
@@ -461,16 +509,19 @@ describe.each(databaseTargets)('the assistant’s grounding on %s', (target) => 
     try {
       const listed = await client.listTools();
       expect(listed.tools.map((tool) => tool.name).sort()).toEqual([
+        'explain_metric',
         'get_audience',
         'get_campaign_roi',
         'get_data_freshness',
         'get_metrics',
         'get_milestone_forecast',
+        'get_posting_patterns',
         'get_revenue',
         'get_song',
         'get_songs',
         'get_spikes',
         'get_top_content',
+        'get_tour_cities',
       ]);
       const called = await client.callTool({
         name: 'get_metrics',

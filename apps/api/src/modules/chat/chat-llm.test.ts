@@ -86,7 +86,7 @@ describe.each(databaseTargets)('an OpenAI-compatible model on %s', (target) => {
       expect(requests).toHaveLength(2);
       expect(requests[0]!.authorization).toBe(`Bearer ${apiKey}`);
       expect(requests[0]!.body.model).toBe('test-model');
-      expect((requests[0]!.body.tools as unknown[]).length).toBe(10);
+      expect((requests[0]!.body.tools as unknown[]).length).toBe(13);
       // The tool's result goes back to the model as a tool message.
       expect(JSON.stringify(requests[1]!.body.messages)).toContain('"hasConnections\\":false');
     },

@@ -349,16 +349,19 @@ describe.each(databaseTargets)('assistant conversations on %s', (target) => {
     )!;
     expect(JSON.stringify(toolMessage.content)).toContain('"hasConnections":false');
     expect(calling.doStreamCalls[0]!.tools?.map((tool) => tool.name).sort()).toEqual([
+      'explain_metric',
       'get_audience',
       'get_campaign_roi',
       'get_data_freshness',
       'get_metrics',
       'get_milestone_forecast',
+      'get_posting_patterns',
       'get_revenue',
       'get_song',
       'get_songs',
       'get_spikes',
       'get_top_content',
+      'get_tour_cities',
     ]);
 
     const looping = new MockLanguageModelV3({

@@ -179,6 +179,7 @@ const selectContent = prepareStatementsByShape<
       publishedAt: sql`${contentItems.publishedAt}`.as('publishedAt'),
       permalink: contentItems.permalink,
       thumbnailUrl: sql`${contentItems.thumbnailUrl}`.as('thumbnailUrl'),
+      durationSeconds: sql`${contentItems.durationSeconds}`.as('durationSeconds'),
       isRangeBased: hasDaily.as('isRangeBased'),
       views: metrics.views.as('views'),
       watchMinutes: metrics.watchMinutes.as('watchMinutes'),
@@ -221,6 +222,7 @@ export type ContentListRow = {
   publishedAt: string;
   permalink: string | null;
   thumbnailUrl: string | null;
+  durationSeconds: number | null;
   isRangeBased: boolean;
   views: string | number | null;
   watchMinutes: string | number | null;

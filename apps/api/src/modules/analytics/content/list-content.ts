@@ -40,6 +40,7 @@ export async function getContent(
         publishedAt: new Date(row.publishedAt).toISOString(),
         permalink: row.permalink,
         thumbnailUrl: row.thumbnailUrl,
+        durationSeconds: row.durationSeconds,
         views,
         watchMinutes: number(row.watchMinutes),
         likes: number(row.likes),

@@ -20,6 +20,7 @@ import { readTurn, type Step, type ToolCall } from './turn';
 const defaultRange: Partial<Record<QuestionPlan['intent'], Preset>> = {
   spikes: '90d',
   content: 'all',
+  posting: '90d',
 };
 
 /**
@@ -89,7 +90,10 @@ export function decideStep(prompt: LanguageModelV3Prompt, today: string): Step {
     };
   }
   const windows = plan.periods.map((period) =>
-    resolvePeriod(period, anchor ?? '', release ? release.publishedAt.slice(0, 10) : null),
+    // "Explain this" names the card's own days: the dashboard clips them as the card did.
+    plan.intent === 'explain' && period.kind === 'days' && period.to && !period.from.startsWith('-')
+      ? { from: period.from, to: period.to }
+      : resolvePeriod(period, anchor ?? '', release ? release.publishedAt.slice(0, 10) : null),
   );
   const fallback = defaultRange[plan.intent] ?? '28d';
   const window = windowInput(

@@ -16,6 +16,16 @@ import {
   composeTopContent,
 } from './compose-answer';
 import { composeCampaigns, type RoiOutput } from './compose-campaigns';
+import {
+  composeExplanation,
+  composeGrowth,
+  composePosting,
+  composeTour,
+  type PostingOutput,
+  type TourOutput,
+} from './compose-insights';
+import type { MetricExplanation } from '../tools/explain-metric';
+import type { PlatformGrowth } from '../tools/growth';
 import { composeAudience, composeForecast, composeSpikes } from './compose-trends';
 import { type Period, type Preset, type ResolvedWindow } from './periods';
 import { type QuestionPlan } from './understand-question';
@@ -94,7 +104,20 @@ export function answerCalls(
         input: { ...windowInput(resolved, '28d'), platform },
       }));
     case 'compare-platforms':
+    case 'growth':
       return [{ id: 'answer-0', toolName: 'get_metrics', input: { ...window, platform: 'all' } }];
+    case 'posting':
+      return [{ id: 'answer-0', toolName: 'get_posting_patterns', input: { ...window, platform } }];
+    case 'tour':
+      return [{ id: 'answer-0', toolName: 'get_tour_cities', input: {} }];
+    case 'explain':
+      return [
+        {
+          id: 'answer-0',
+          toolName: 'explain_metric',
+          input: { ...window, platform, metric: plan.metric ?? 'views' },
+        },
+      ];
     case 'top-content': {
       const count = /\btop (\d{1,2})\b/.exec(question.toLowerCase());
       return [
@@ -175,6 +198,17 @@ export function composeFor(
       );
     case 'compare-platforms':
       return composePlatformComparison(plan, outputOf<MetricsOutput>('answer-0'));
+    case 'growth':
+      return composeGrowth(
+        plan,
+        outputOf<MetricsOutput & { growth: PlatformGrowth[] }>('answer-0'),
+      );
+    case 'posting':
+      return composePosting(outputOf<PostingOutput>('answer-0'));
+    case 'tour':
+      return composeTour(outputOf<TourOutput>('answer-0'));
+    case 'explain':
+      return composeExplanation(outputOf<MetricExplanation>('answer-0'), null);
     case 'top-content':
       return composeTopContent(outputOf<TopContentOutput>('answer-0'), label);
     case 'audience':

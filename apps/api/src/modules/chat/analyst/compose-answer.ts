@@ -22,6 +22,8 @@ export const suggestedQuestions = [
   'When will I reach the next follower milestone?',
   'Where are my fans?',
   'Was my campaign worth it?',
+  'What should I post next?',
+  'Which city should I tour?',
 ];
 
 export const noConnections =

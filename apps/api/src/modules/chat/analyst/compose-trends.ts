@@ -18,6 +18,7 @@ import type {
   SpikesOutput,
 } from './answer-outputs';
 import { composeCannotAnswer, noConnections } from './compose-answer';
+import { countryNameOf } from '../tools/tour-cities';
 
 const dimensionNames: Record<string, string> = {
   country: 'countries',
@@ -28,12 +29,9 @@ const dimensionNames: Record<string, string> = {
   traffic_source: 'traffic sources',
 };
 
-export function composeAudience(plan: QuestionPlan, output: AudienceOutput): string {
-  if (!output.hasConnections) return noConnections;
-  const dimension = plan.dimension ?? 'country';
-  const breakdowns = output.breakdowns.filter((breakdown) => breakdown.dimension === dimension);
+function audienceLines(output: AudienceOutput, dimension: string): string[] {
   const parts: string[] = [];
-  for (const breakdown of breakdowns) {
+  for (const breakdown of output.breakdowns.filter((item) => item.dimension === dimension)) {
     const name = platformNames[breakdown.platform];
     if (!breakdown.isAvailable || breakdown.items.length === 0) {
       parts.push(
@@ -43,30 +41,48 @@ export function composeAudience(plan: QuestionPlan, output: AudienceOutput): str
     }
     const top = breakdown.items
       .slice(0, 5)
-      .map((item) => `${item.key} ${formatPercent(item.share)}`)
+      .map(
+        (item) =>
+          `${dimension === 'country' ? countryNameOf(item.key) : item.key} ${formatPercent(item.share)}`,
+      )
       .join(', ');
     const period = breakdown.period
       ? ` (${breakdown.period.start ? formatWindow({ from: breakdown.period.start, to: breakdown.period.end }) : `through ${formatDay(breakdown.period.end)}`}, share of ${breakdown.basis ?? 'audience'})`
       : '';
     parts.push(`- ${name}: ${top}${period}`);
   }
-  if (parts.length === 0)
-    return `Your platforms have not reported ${dimensionNames[dimension]} yet.`;
+  return parts;
+}
+
+export function composeAudience(plan: QuestionPlan, output: AudienceOutput): string {
+  if (!output.hasConnections) return noConnections;
+  // "Where are my fans?" names both: countries, then the cities the platforms list.
+  const dimensions = plan.dimension ? [plan.dimension] : ['country', 'city'];
+  const sections = dimensions
+    .map((dimension) => ({ dimension, lines: audienceLines(output, dimension) }))
+    .filter((section) => section.lines.length > 0);
+  if (sections.length === 0)
+    return `Your platforms have not reported ${dimensionNames[dimensions[0]!]} yet.`;
   const growing =
-    dimension === 'country' &&
+    dimensions.includes('country') &&
     output.fastestGrowingCountries.some((country) => country.growth === null || country.growth > 0)
       ? `\n\nGrowing fastest: ${output.fastestGrowingCountries
           .filter((country) => country.growth === null || country.growth > 0)
           .slice(0, 3)
           .map(
             (country) =>
-              `${country.country} (${formatCount(country.views)} views against ${formatCount(country.previousViews)}${
+              `${countryNameOf(country.country)} (${formatCount(country.views)} views against ${formatCount(country.previousViews)}${
                 country.growth === null ? ', new' : `, ${formatChange(country.growth)}`
               })`,
           )
           .join(', ')}.`
       : '';
-  return `Your audience by ${dimensionNames[dimension]}:\n${parts.join('\n')}${growing}`;
+  return `${sections
+    .map(
+      (section) =>
+        `Your audience by ${dimensionNames[section.dimension]}:\n${section.lines.join('\n')}`,
+    )
+    .join('\n\n')}${growing}`;
 }
 
 export function composeSpikes(output: SpikesOutput, periodLabel: string | null): string {

@@ -34,9 +34,14 @@ describe('understanding a question', () => {
     ['Top 3 videos by watch time', 'top-content', 'watchMinutes'],
     ['Compare YouTube vs Instagram views', 'compare-platforms', 'views'],
     ['Compare my views this month vs last month', 'compare-periods', 'views'],
-    ['Explain my estimated revenue from 2025-05-16 to 2025-06-12', 'metrics', 'estimatedRevenue'],
-    ['Explain my revenue from 2025-05-16 to 2025-06-12', 'metrics', 'estimatedRevenue'],
-    ['Explain my subscribers from 2025-05-16 to 2025-06-12 on youtube', 'metrics', 'followers'],
+    // "Explain this" asks for reasons (explain_metric), not the figure restated.
+    ['Explain my estimated revenue from 2025-05-16 to 2025-06-12', 'explain', 'estimatedRevenue'],
+    ['Explain my revenue from 2025-05-16 to 2025-06-12', 'explain', 'estimatedRevenue'],
+    ['Explain my subscribers from 2025-05-16 to 2025-06-12 on youtube', 'explain', 'followers'],
+    ['Is my Instagram growing faster than YouTube?', 'growth', 'followers'],
+    ['Are my YouTube views growing faster than Instagram?', 'growth', 'views'],
+    ['What should I post next?', 'posting', null],
+    ['Which city should I tour?', 'tour', null],
     ['Show me other artists’ numbers', 'others-data', null],
     ['What is the weather tomorrow?', 'unknown', null],
   ])('“%s” is a %s question about %s', (question, intent, metric) => {

@@ -17,6 +17,10 @@ export type Intent =
   | 'campaign'
   | 'freshness'
   | 'revenue'
+  | 'growth'
+  | 'posting'
+  | 'tour'
+  | 'explain'
   | 'help'
   | 'others-data'
   | 'unknown';
@@ -37,6 +41,8 @@ export type QuestionPlan = {
   mayNameContent: boolean;
   /** For a question about statement money: how to read the revenue. */
   revenue: RevenuePlan | null;
+  /** Every platform the question names, in the order of the list (for growth comparisons). */
+  platformsNamed: Exclude<PlatformChoice, 'all'>[];
 };
 
 const metricPatterns: [Metric, RegExp][] = [
@@ -60,7 +66,7 @@ const platformPatterns: [Exclude<PlatformChoice, 'all'>, RegExp][] = [
 
 const dimensionPatterns: [AudienceDimension, RegExp][] = [
   ['city', /\b(city|cities|towns?)\b/],
-  ['country', /\b(countr(y|ies)|where are my|where .*from|where .*live|nations?)\b/],
+  ['country', /\b(countr(y|ies)|nations?)\b/],
   ['age', /\b(age|ages|old|young)\b/],
   ['gender', /\b(gender|male|female|men|women)\b/],
   ['device', /\b(devices?|mobile|phones?|desktop|tv|tablets?)\b/],
@@ -110,6 +116,7 @@ export function understandQuestion(question: string, today: string): QuestionPla
     campaignName: null,
     mayNameContent: false,
     revenue: null,
+    platformsNamed: platforms,
   };
 
   // "Taylor Swift's numbers": another artist named outright.
@@ -139,8 +146,37 @@ export function understandQuestion(question: string, today: string): QuestionPla
   ) {
     return { ...plan, intent: 'freshness' };
   }
+  // "Explain this" on a dashboard card: "Explain my views from 2025-05-16 to 2025-06-12 on youtube".
+  if (/^\s*(explain|why (is|are|was|were)|what (drove|moved|explains))\b/.test(text) && metric) {
+    return { ...plan, intent: 'explain' };
+  }
   const revenue = understandRevenue(text, today);
   if (revenue) return { ...plan, intent: 'revenue', revenue };
+  if (
+    /\b(tour|touring|gigs?|concerts?|play live|book (a )?shows?|headline show|where should i play)\b/.test(
+      text,
+    )
+  ) {
+    return { ...plan, intent: 'tour', platform: 'all' };
+  }
+  if (
+    /\b(what|which|when|how often) (should|could|do) i (post|upload|publish|release|make)\b|\bpost next\b|\bbest (time|day|format|length) to (post|upload|publish)\b|\bwhat (kind of )?(content|format|videos?|posts?) (works?|worked|does best|did best)\b/.test(
+      text,
+    )
+  ) {
+    return { ...plan, intent: 'posting' };
+  }
+  if (
+    /\bgrow(s|ing|th|n)?\b[^?]*\b(faster|slower|quicker|more)\b|\b(faster|slower)\b[^?]*\bgrow|\bgrowth rates?\b|\bwhich (platform|account) is growing\b/.test(
+      text,
+    )
+  ) {
+    return {
+      ...plan,
+      intent: 'growth',
+      metric: /\b(views?|plays?|streams?|watch)\b/.test(text) ? 'views' : 'followers',
+    };
+  }
   if (
     /\b(spiked?|spikes|jump(ed)?|surge(d)?|peak(ed)?|blew up|went viral|viral|what happened)\b/.test(
       text,

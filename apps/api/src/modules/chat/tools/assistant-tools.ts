@@ -31,6 +31,8 @@ import {
   platformLabels,
   windowOf,
 } from './tool-inputs';
+import { createInsightTools } from './insight-tools';
+import { growthOf } from './growth';
 import { defineTool, type AssistantTools, type ToolOutput } from './tool-types';
 import { dayMs } from '../../../lib/days';
 
@@ -79,9 +81,10 @@ export function createAssistantTools(
   });
 
   return {
+    ...createInsightTools(db, user),
     get_metrics: defineTool(
       'get_metrics',
-      'Followers (total, gained, lost, net), views, watch minutes, engagements, engagement rate and estimated revenue for a window and platform, each with its value in the previous equal window and the relative change.',
+      'Followers (total, gained, lost, net), views, watch minutes, engagements, engagement rate and estimated revenue for a window and platform, each with its value in the previous equal window and the relative change; and `growth`, each platform’s growth rate over the window (followers gained net against the followers it had on the first day, and views against the previous window). For “is X growing faster than Y” compare growth rates, never totals.',
       metricsInputSchema,
       async (input) => {
         const analytics = await getDashboardAnalytics(db, user, dashboardQueryOf(input));
@@ -93,6 +96,7 @@ export function createAssistantTools(
             hasConnections: analytics.hasConnections,
             combined: analytics.combined,
             byPlatform: analytics.byPlatform,
+            growth: growthOf(analytics.byPlatform),
           },
           source: {
             tool: 'get_metrics',

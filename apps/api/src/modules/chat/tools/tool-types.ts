@@ -23,6 +23,9 @@ export const assistantToolNames = [
   'get_revenue',
   'get_songs',
   'get_song',
+  'get_posting_patterns',
+  'get_tour_cities',
+  'explain_metric',
 ] as const;
 export type AssistantToolName = (typeof assistantToolNames)[number];
 

@@ -5,6 +5,7 @@ import {
   type AssistantOpenDetail,
 } from '@/lib/assistant-events';
 import { isTypingTarget } from '@/lib/shortcuts';
+import { readPanelSession, writePanelSession } from '../utils/panel-session';
 
 const AssistantPanel = lazy(() =>
   import('./assistant-panel-with-data').then((module) => ({
@@ -17,8 +18,9 @@ const AssistantPanel = lazy(() =>
  * on first use, so pages that never open it do not pay for it).
  */
 export function AssistantMount() {
-  const [isOpen, setIsOpen] = useState(false);
-  const [hasOpened, setHasOpened] = useState(false);
+  // A reload with the panel open reopens it (with its conversation, which the panel restores).
+  const [isOpen, setIsOpen] = useState(() => readPanelSession().isOpen);
+  const [hasOpened, setHasOpened] = useState(isOpen);
   const [request, setRequest] = useState<{ question: string; at: number } | null>(null);
 
   useEffect(() => {
@@ -41,6 +43,10 @@ export function AssistantMount() {
       window.removeEventListener('keydown', onKey);
     };
   }, []);
+
+  useEffect(() => {
+    if (hasOpened) writePanelSession({ isOpen });
+  }, [isOpen, hasOpened]);
 
   if (!hasOpened) return null;
   return (

@@ -16,6 +16,7 @@ import {
   streamMessage,
   suggestionsQueryOptions,
 } from '../api/chat-api';
+import { readPanelSession, writePanelSession } from '../utils/panel-session';
 import { ConversationList } from './conversation-list';
 import { MessageList, SuggestedQuestions, type ShownMessage } from './message-list';
 
@@ -32,7 +33,9 @@ export function AssistantPanel({
   request: { question: string; at: number } | null;
 }) {
   const queryClient = useQueryClient();
-  const [conversationId, setConversationId] = useState<string | null>(null);
+  const [conversationId, setConversationId] = useState<string | null>(
+    () => readPanelSession().conversationId,
+  );
   const [messages, setMessages] = useState<ShownMessage[]>([]);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<{ message: string; canRetry: boolean } | null>(null);
@@ -49,6 +52,19 @@ export function AssistantPanel({
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [messages]);
+
+  useEffect(() => {
+    writePanelSession({ conversationId });
+  }, [conversationId]);
+
+  // After a reload: the conversation the panel showed, read back from the server.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !conversationId || request) return;
+    restored.current = true;
+    openConversation(conversationId).catch(() => startNew());
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on the first render
+  }, []);
 
   async function run(input: { message: string } | { retry: true }) {
     setError(null);

@@ -1,6 +1,6 @@
 import { findPlan } from '@crescendo/contracts';
 import { CheckCircle2, CircleX, Info } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,15 +12,26 @@ type View = {
   tone: 'success' | 'neutral' | 'error';
   title: string;
   body: string;
-  action: { label: string; to: string };
+  /** `isFirstStop`: the signed-in landing picks where to go (onboarding for a new artist). */
+  action: { label: string; to: string; isFirstStop?: boolean };
 };
 
 /**
  * The return pages (/stripe/success, /success, /cancel) show what the payment provider says
  * happened to the checkout in `session_id`; without one they claim nothing.
  */
-export function PaymentResultPage() {
+export function PaymentResultPage({
+  renderFirstStop,
+}: {
+  /**
+   * Where a paid checkout continues: the app's signed-in landing, so a lead who pays first gets
+   * onboarding like an approved one (and only while they have no artist profile).
+   */
+  renderFirstStop?: (to: string) => ReactNode;
+} = {}) {
   const [params] = useSearchParams();
+  const [isContinuing, setIsContinuing] = useState(false);
+  const [isRefreshing, setIsRefreshing] = useState(false);
   const sessionId = params.get('session_id');
   const { refreshUser, isLoaded, isSignedIn } = useAuth();
   const outcome = useCheckoutOutcome(isSignedIn ? sessionId : null);
@@ -38,6 +49,8 @@ export function PaymentResultPage() {
       </div>
     );
   }
+
+  if (isContinuing && renderFirstStop) return renderFirstStop(paths.dashboard);
 
   const view =
     sessionId && !isSignedIn
@@ -59,9 +72,24 @@ export function PaymentResultPage() {
         />
         <h1 className="text-2xl font-semibold tracking-tight">{view.title}</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{view.body}</p>
-        <Button asChild>
-          <Link to={view.action.to}>{view.action.label}</Link>
-        </Button>
+        {view.action.isFirstStop && renderFirstStop ? (
+          <Button
+            isLoading={isRefreshing}
+            onClick={() => {
+              // The role and plan must be read afresh before the landing decides.
+              setIsRefreshing(true);
+              void refreshUser()
+                .then(() => setIsContinuing(true))
+                .finally(() => setIsRefreshing(false));
+            }}
+          >
+            {view.action.label}
+          </Button>
+        ) : (
+          <Button asChild>
+            <Link to={view.action.to}>{view.action.label}</Link>
+          </Button>
+        )}
       </div>
     </div>
   );
@@ -102,7 +130,7 @@ function describe(
       tone: 'success',
       title: 'Payment successful',
       body: `You’re on the ${planName} plan. Time to turn up the volume.`,
-      action: { label: 'Go to dashboard', to: paths.dashboard },
+      action: { label: 'Go to dashboard', to: paths.dashboard, isFirstStop: true },
     };
   }
   if (outcome.status === 'expired') {

@@ -84,9 +84,27 @@ export function toProfileInput(values: ProfileFormValues): ArtistProfileInput {
   };
 }
 
+/**
+ * What onboarding needs before it moves on: where the artist is based (the assistant's touring
+ * answers and the insights' timing read it) and a valid time zone. Settings may leave them empty.
+ */
+export const onboardingMessages = {
+  country: 'Choose the country you are based in.',
+  city: 'Enter the city you are based in.',
+  timezone: 'Choose your time zone, e.g. Europe/Lisbon.',
+} as const;
+
 /** Field path (e.g. `links.website`, `genres.0`) → first message, from the shared contract. */
-export function validateProfile(values: ProfileFormValues): Record<string, string> {
+export function validateProfile(
+  values: ProfileFormValues,
+  options: { isOnboarding?: boolean } = {},
+): Record<string, string> {
   const errors: Record<string, string> = {};
+  if (options.isOnboarding) {
+    for (const key of ['country', 'city', 'timezone'] as const) {
+      if (!values[key].trim()) errors[key] = onboardingMessages[key];
+    }
+  }
   if (values.country.trim() && !findCountryCode(values.country)) {
     errors.country = 'Choose a country from the list.';
   }

@@ -27,15 +27,22 @@ beforeEach(() => {
   apiClient.defaults.adapter = validationAdapter;
 });
 
-function renderForm() {
+function renderForm(options: { isOnboarding?: boolean; artistName?: string } = {}) {
   render(
     <QueryClientProvider client={createTestQueryClient()}>
-      <ProfileForm profile={null} submitLabel="Save" onSaved={vi.fn()} />
+      <ProfileForm
+        profile={null}
+        submitLabel="Save"
+        onSaved={vi.fn()}
+        isOnboarding={options.isOnboarding ?? false}
+        defaultArtistName={options.artistName ?? ''}
+      />
     </QueryClientProvider>,
   );
 }
 
-describe('ProfileForm', () => {
+// The form renders every country and time zone into its lists: slow under jsdom on a busy machine.
+describe('ProfileForm', { timeout: 30_000 }, () => {
   it('shows the API field messages next to the inputs', async () => {
     renderForm();
     fireEvent.change(screen.getByLabelText('Artist name'), { target: { value: 'Nova Lane' } });
@@ -54,5 +61,22 @@ describe('ProfileForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Artist name is required')).toBeTruthy();
     expect(requests).toEqual([]);
+  });
+
+  it('onboarding does not save with only the prefilled name: it asks for the base and the time zone', async () => {
+    renderForm({ isOnboarding: true, artistName: 'Nova Lane' });
+    fireEvent.change(screen.getByLabelText('Time zone'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Choose the country you are based in.')).toBeTruthy();
+    expect(screen.getByText('Enter the city you are based in.')).toBeTruthy();
+    expect(screen.getByText('Choose your time zone, e.g. Europe/Lisbon.')).toBeTruthy();
+    expect(screen.getByLabelText('City').getAttribute('aria-invalid')).toBe('true');
+    expect(requests).toEqual([]);
+  });
+
+  it('prefills the browser’s time zone, not UTC', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    renderForm({ isOnboarding: true });
+    expect((screen.getByLabelText('Time zone') as HTMLInputElement).value).toBe(zone);
   });
 });

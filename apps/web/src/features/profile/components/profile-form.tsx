@@ -30,7 +30,10 @@ export function ProfileForm({
   defaultArtistName,
   submitLabel,
   onSaved,
+  isOnboarding = false,
 }: {
+  /** Onboarding asks for what it needs (base and time zone) before it saves. */
+  isOnboarding?: boolean;
   profile: ArtistProfile | null;
   /** The name given at sign-up, for a profile not created yet. */
   defaultArtistName?: string;
@@ -53,7 +56,7 @@ export function ProfileForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
-    const clientErrors = validateProfile(values);
+    const clientErrors = validateProfile(values, { isOnboarding });
     setErrors(clientErrors);
     if (Object.keys(clientErrors).length > 0) {
       setFormError('Some details need another look — see the highlighted fields.');
@@ -171,6 +174,7 @@ export function ProfileForm({
               value={values.country}
               onChange={(e) => set('country', e.target.value)}
               autoComplete="country-name"
+              required={isOnboarding}
             />
           </FormField>
           <datalist id="profile-countries">
@@ -184,14 +188,20 @@ export function ProfileForm({
               value={values.city}
               onChange={(e) => set('city', e.target.value)}
               autoComplete="address-level2"
+              required={isOnboarding}
             />
           </FormField>
-          <FormField label="Time zone" hint="Start typing, e.g. Lisbon." error={errors.timezone}>
+          <FormField
+            label="Time zone"
+            hint="Start typing, e.g. Lisbon. We start from your browser’s."
+            error={errors.timezone}
+          >
             <Input
               name="timezone"
               list="profile-time-zones"
               value={values.timezone}
               onChange={(e) => set('timezone', e.target.value)}
+              required={isOnboarding}
             />
           </FormField>
           <datalist id="profile-time-zones">

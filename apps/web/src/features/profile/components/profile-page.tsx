@@ -35,6 +35,7 @@ export function ProfilePage({ mode }: { mode: 'onboarding' | 'settings' }) {
           profile={profile.data}
           defaultArtistName={user?.name ?? ''}
           submitLabel={isOnboarding ? 'Save and continue' : 'Save changes'}
+          isOnboarding={isOnboarding}
           onSaved={(saved) => {
             showToast({
               title: isOnboarding ? 'Profile complete' : 'Profile saved',
