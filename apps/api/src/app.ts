@@ -29,7 +29,7 @@ import { resolveCurrentUser, userAdminRoutes } from './modules/users';
 import { waitlistAdminRoutes } from './modules/waitlist';
 import {
   billingRoutes,
-  createHistoryWindowHook,
+  createHistoryWindowKey,
   reconcilePublishedTier,
   resolveBestPlan,
   webhookRoutes,
@@ -237,14 +237,14 @@ export async function buildApp({
   await app.register(profileRoutes, { db: database.db });
   await app.register(async (scope) => {
     // Answers reused while the organisation's analytics are unchanged, in every process (0016).
-    // The plan's history window applies to every dashboard read (modules/billing): read beside
-    // the cache's version, and applied to the query before the cache's key is made of it.
+    // The plan's history window applies where each read resolves its scope (modules/analytics);
+    // it is part of the cache's key, read beside the cache's version.
     const responseCache = createAnalyticsResponseCache(database.db, {
-      alongside: createHistoryWindowHook(database.db, platformOverrides?.now),
+      variesWith: createHistoryWindowKey(database.db, platformOverrides?.now),
     });
     scope.addHook('preHandler', responseCache.preHandler);
     scope.addHook('onSend', responseCache.onSend);
-    await scope.register(analyticsRoutes, { db: database.db });
+    await scope.register(analyticsRoutes, { db: database.db, now: platformOverrides?.now });
   });
   const shareClock = platformOverrides?.now ? { now: platformOverrides.now } : {};
   await app.register(shareLinkRoutes, { db: database.db, ...shareClock });
@@ -255,7 +255,11 @@ export async function buildApp({
     database,
     platformOverrides,
   });
-  await app.register(connectionsRoutes, { db: database.db, services: platforms });
+  await app.register(connectionsRoutes, {
+    db: database.db,
+    services: platforms,
+    now: platformOverrides?.now,
+  });
   // Notifications (issue 31): the digest and alerts by mail, settings, the in-app list. Teams
   // and billing report what happened through these hooks; a failure there is logged, never
   // turned into a failed invitation or webhook.

@@ -42,12 +42,17 @@ import { toConnectionContentCsv } from '../analytics';
 import { assertCanConnectAccount, recordUsage } from '../billing';
 import { assertArtistPlaceForData } from '../teams';
 
-export type ConnectionsRoutesOptions = { db: Database; services: PlatformServices };
+export type ConnectionsRoutesOptions = {
+  db: Database;
+  services: PlatformServices;
+  /** The clock the plan's history window is read with (tests pin it). */
+  now?: () => Date;
+};
 
 /** Connecting YouTube and Meta accounts, and reading what their syncs stored. */
 export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> = async (
   app,
-  { db, services },
+  { db, services, now },
 ) => {
   const config = { auth: 'user', roles: routeRoles.platformConnections } as const;
   const security = [{ bearerAuth: [] }];
@@ -265,7 +270,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
       },
     },
     async (request) =>
-      getChannelData(db, requireCurrentUser(request), request.params.id, request.query),
+      getChannelData(db, requireCurrentUser(request), request.params.id, request.query, now),
   );
 
   app.get(
@@ -285,6 +290,6 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
       },
     },
     async (request) =>
-      getMetaAccountData(db, requireCurrentUser(request), request.params.id, request.query),
+      getMetaAccountData(db, requireCurrentUser(request), request.params.id, request.query, now),
   );
 };

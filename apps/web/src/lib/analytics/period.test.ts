@@ -5,8 +5,9 @@ import {
   lastCompleteDayOf,
   parseCustomWindow,
   parsePeriod,
+  periodDays,
+  periodLabels,
   shownFrom,
-  toDayRange,
 } from './period';
 
 describe('the analytics period', () => {
@@ -17,15 +18,9 @@ describe('the analytics period', () => {
     expect(parsePeriod('365d')).toBe('365d');
   });
 
-  it('ends on the last complete day and counts back the preset’s days, that day included', () => {
-    expect(toDayRange('2026-11-20', '28d')).toEqual({ from: '2026-10-24', to: '2026-11-20' });
-    expect(toDayRange('2026-11-20', '7d')).toEqual({ from: '2026-11-14', to: '2026-11-20' });
-    expect(toDayRange('2026-03-01', '365d')).toEqual({ from: '2025-03-02', to: '2026-03-01' });
-    expect(toDayRange('2026-11-20', 'all')).toEqual({ from: ALL_TIME_FROM, to: '2026-11-20' });
-  });
-
-  it('leaves the days to the API until a complete day is known', () => {
-    expect(toDayRange(null, '28d')).toEqual({});
+  it('uses the contracts’ presets: the same days and labels as the API and every export', () => {
+    expect(periodDays).toEqual({ '7d': 7, '28d': 28, '90d': 90, '365d': 365 });
+    expect(periodLabels['28d']).toBe('Last 28 days');
   });
 
   it('takes the earliest complete day of several platforms, as the dashboard does', () => {

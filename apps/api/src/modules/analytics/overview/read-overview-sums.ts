@@ -2,12 +2,34 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { toNumber } from '../../../db/numeric';
 import { prepareStatement } from '../../../db/statement';
+import { addDays } from '../../../lib/days';
 import { m, platformDaysOf } from '../days/list-platform-days';
 import type { Platform } from '../shared/platforms';
 import type { SpanSums } from '../shared/totals';
 
-/** The spans the overview sums whole, besides the chart's points. */
-export type OverviewSpan = 'current' | 'previous' | 'lead' | 'after' | 'lastFourWeeks';
+/**
+ * The spans the overview sums whole, besides the chart's points: the common window's, and a
+ * platform's own current, previous and lead spans where its own window differs (`own*`).
+ */
+export type OverviewSpan =
+  | 'current'
+  | 'previous'
+  | 'lead'
+  | 'after'
+  | 'lastFourWeeks'
+  | 'ownCurrent'
+  | 'ownPrevious'
+  | 'ownLead';
+
+/** A platform's own window where it differs from the common one (see `resolveWindows`). */
+export type OwnWindow = {
+  platform: Platform;
+  from: string;
+  to: string;
+  previousFrom: string;
+  previousTo: string;
+  leadFrom: string;
+};
 
 export type OverviewPoint = { platform: Platform; start: string; sums: SpanSums };
 export type OverviewSpanSums = { platform: Platform; span: OverviewSpan; sums: SpanSums };
@@ -38,9 +60,16 @@ type Values = {
   previousFrom: string;
   previousTo: string;
   leadFrom: string;
+  /** The common window's lead-in (`leadFrom` is the earliest of every window's). */
+  commonLeadFrom: string;
   isWeekly: boolean;
   /** The last day every platform has published: the forecast's pace is its last 28 days. */
   lastCompleteDay: string;
+  /** The own windows, as parallel arrays (one statement whatever their number). */
+  ownPlatforms: string[];
+  ownParts: string[];
+  ownFrom: string[];
+  ownTo: string[];
 };
 
 const from = sql`${sql.placeholder('from')}::date`;
@@ -76,12 +105,17 @@ const selectOverviewSums = prepareStatement<Row, Values>(
     sql`${m.accountId} = any(${sql.placeholder('accountIds')})
       and ${m.day} >= ${sql.placeholder('leadFrom')}::date`,
   )}),
-  spans (part, first_day, last_day) as (values
-    ('current', ${from}, ${to}),
-    ('previous', ${sql.placeholder('previousFrom')}::date, ${sql.placeholder('previousTo')}::date),
-    ('lead', ${sql.placeholder('leadFrom')}::date, ${sql.placeholder('previousFrom')}::date - 1),
-    ('after', ${to} + 1, 'infinity'::date),
-    ('lastFourWeeks', ${lastCompleteDay} - 27, ${lastCompleteDay}))
+  spans (platform, part, first_day, last_day) as (
+    select null::text, v.* from (values
+      ('current', ${from}, ${to}),
+      ('previous', ${sql.placeholder('previousFrom')}::date, ${sql.placeholder('previousTo')}::date),
+      ('lead', ${sql.placeholder('commonLeadFrom')}::date, ${sql.placeholder('previousFrom')}::date - 1),
+      ('after', ${to} + 1, 'infinity'::date),
+      ('lastFourWeeks', ${lastCompleteDay} - 27, ${lastCompleteDay})) v
+    union all
+    select * from unnest(${sql.placeholder('ownPlatforms')}::text[],
+      ${sql.placeholder('ownParts')}::text[], ${sql.placeholder('ownFrom')}::date[],
+      ${sql.placeholder('ownTo')}::date[]))
   select d.platform, 'point' as part, d.start::text as start, ${sums},
     null::numeric as last_followers_total, null::text[] as net_days, null::float8[] as nets
   from (
@@ -97,6 +131,7 @@ const selectOverviewSums = prepareStatement<Row, Values>(
     array_agg(d.day::text order by d.day) filter (where s.part = 'current' and ${net} <> 0),
     array_agg(${net}::float8 order by d.day) filter (where s.part = 'current' and ${net} <> 0)
   from spans s join days d on d.day between s.first_day and s.last_day
+    and (s.platform is null or s.platform = d.platform::text)
   group by d.platform, s.part`,
 );
 
@@ -110,9 +145,14 @@ const sumsOf = (row: Row): SpanSums => ({
   lastFollowersTotal: toNumber(row.last_followers_total),
 });
 
+export type OverviewSumsInput = Omit<
+  Values,
+  'ownPlatforms' | 'ownParts' | 'ownFrom' | 'ownTo' | 'commonLeadFrom'
+> & { own: OwnWindow[] };
+
 export async function readOverviewSums(
   db: Database,
-  values: Values,
+  { own, ...common }: OverviewSumsInput,
 ): Promise<{
   points: OverviewPoint[];
   spans: OverviewSpanSums[];
@@ -121,7 +161,25 @@ export async function readOverviewSums(
   const points: OverviewPoint[] = [];
   const spans: OverviewSpanSums[] = [];
   const nets = new Map<Platform, DailyNets>();
-  if (values.accountIds.length === 0) return { points, spans, nets };
+  if (common.accountIds.length === 0) return { points, spans, nets };
+  const parts = own.flatMap((window) => [
+    [window.platform, 'ownCurrent', window.from, window.to],
+    [window.platform, 'ownPrevious', window.previousFrom, window.previousTo],
+    [window.platform, 'ownLead', window.leadFrom, addDays(window.previousFrom, -1)],
+  ]);
+  const values: Values = {
+    ...common,
+    // The days read start at the earliest lead-in of any window.
+    leadFrom: own.reduce(
+      (earliest, window) => (window.leadFrom < earliest ? window.leadFrom : earliest),
+      common.leadFrom,
+    ),
+    commonLeadFrom: common.leadFrom,
+    ownPlatforms: parts.map((part) => part[0]!),
+    ownParts: parts.map((part) => part[1]!),
+    ownFrom: parts.map((part) => part[2]!),
+    ownTo: parts.map((part) => part[3]!),
+  };
   for (const row of await selectOverviewSums(db, values)) {
     if (row.part === 'point') {
       points.push({ platform: row.platform, start: row.start!, sums: sumsOf(row) });

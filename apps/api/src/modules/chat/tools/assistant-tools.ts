@@ -46,6 +46,8 @@ export function createAssistantTools(
   options: { now?: () => Date } = {},
 ): AssistantTools {
   const now = options.now ?? (() => new Date());
+  // Every analytics read resolves its days, and the plan's history window, on this clock.
+  const viewer = { organization: user.organization, now };
   /**
    * The revenue page's own read, under the plan's history window as the page is (a window
    * reaching further back is refused the same way; `all` is all the plan allows).
@@ -83,7 +85,7 @@ export function createAssistantTools(
       'Followers (total, gained, lost, net), views, watch minutes, engagements, engagement rate and estimated revenue for a window and platform, each with its value in the previous equal window and the relative change.',
       metricsInputSchema,
       async (input) => {
-        const analytics = await getDashboardAnalytics(db, user, dashboardQueryOf(input));
+        const analytics = await getDashboardAnalytics(db, viewer, dashboardQueryOf(input));
         return {
           output: {
             window: windowOf(analytics.range),
@@ -111,7 +113,7 @@ export function createAssistantTools(
       async (input) => {
         const content = await getContent(
           db,
-          user,
+          viewer,
           contentQuerySchema.parse({
             ...(input.from || input.to
               ? { from: input.from, to: input.to }
@@ -153,7 +155,7 @@ export function createAssistantTools(
       async (input) => {
         const audience = await getAudience(
           db,
-          user,
+          viewer,
           dashboardQuerySchema.parse({ platform: input.platform }),
         );
         const breakdowns = audience.breakdowns.filter(
@@ -187,7 +189,7 @@ export function createAssistantTools(
       'Days when views spiked far above their usual level in a window, with the evidence: the views that day, the usual level, the content that led and the traffic sources (YouTube).',
       spikesInputSchema,
       async (input) => {
-        const analytics = await getDashboardAnalytics(db, user, dashboardQueryOf(input, 'none'));
+        const analytics = await getDashboardAnalytics(db, viewer, dashboardQueryOf(input, 'none'));
         const spikes = analytics.insights
           .filter((insight) => insight.kind === 'spike')
           .map((insight) => ({
@@ -225,7 +227,7 @@ export function createAssistantTools(
       async (input) => {
         const analytics = await getDashboardAnalytics(
           db,
-          user,
+          viewer,
           dashboardQueryOf({ platform: input.platform, range: '90d' }, 'none'),
         );
         const forecast = analytics.forecast;
@@ -278,7 +280,7 @@ export function createAssistantTools(
       async (input) => {
         const roi = await getRoi(
           db,
-          user,
+          viewer,
           // Every campaign, whenever it ran: the question names the campaign, not a period.
           roiQuerySchema.parse({ platform: input.platform, range: 'all' }),
         );
@@ -398,7 +400,7 @@ export function createAssistantTools(
       async () => {
         const analytics = await getDashboardAnalytics(
           db,
-          user,
+          viewer,
           dashboardQueryOf({ platform: 'all', range: '7d' }, 'none'),
         );
         return {
