@@ -307,7 +307,11 @@ export async function buildApp({
     ...(assistantOverrides?.model ? { model: assistantOverrides.model } : {}),
   });
   await app.register(chatRoutes, { chat });
-  await app.register(mcpRoutes, { db: database.db, version: apiVersion });
+  await app.register(mcpRoutes, {
+    db: database.db,
+    version: apiVersion,
+    ...(platformOverrides?.now ? { now: platformOverrides.now } : {}),
+  });
 
   const { billing, paymentsSandbox: sandboxInstance } = await registerBillingServices(app, {
     config,

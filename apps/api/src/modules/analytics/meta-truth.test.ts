@@ -150,7 +150,7 @@ describe.each(databaseTargets)('Meta figures equal Graph’s own on %s', (target
       );
       const data = (await get(`/api/v1/meta/oauth/account-data/${meta.id}?range=${days}d`)).json();
       const from = addDays(lastMetaDay, -(days - 1));
-      expect(data.instagram.range).toEqual({ from, to: lastMetaDay });
+      expect(data.instagram.range).toMatchObject({ from, to: lastMetaDay });
       const daily: { reach: number | null }[] = data.instagram.daily;
       const summed = daily.reduce((sum, day) => sum + (day.reach ?? 0), 0);
       const page = await readPage(sandbox);

@@ -16,8 +16,16 @@ export type ResolvedRange = {
   granularity: 'day' | 'week';
 };
 
-/** The plan's history window as the range needs it: its first day and its length. */
-export type HistoryBound = { earliest: string; days: number };
+/**
+ * The plan's history window as a range needs it: the plan keeps `days` days of history ending on
+ * the range's last day (so "Last 12 months" is whole on a plan that keeps 365 days).
+ */
+export type HistoryBound = { days: number };
+
+/** The first day the plan keeps for a window ending on `to`. */
+export function historyStartOf(history: HistoryBound, to: string): string {
+  return addDays(to, -(history.days - 1));
+}
 
 /**
  * Turns a preset or explicit dates into a closed day range ending at the last day the platforms
@@ -40,14 +48,15 @@ export function resolveDateRange(
     to = lastCompleteDay;
     from =
       preset === 'all'
-        ? (firstDataDay ?? history?.earliest ?? addDays(to, -27))
+        ? (firstDataDay ?? (history ? historyStartOf(history, to) : addDays(to, -27)))
         : addDays(to, -(rangePresetDays[preset] - 1));
   }
   if (from > to) [from, to] = [to, from];
   ({ from, to } = clipToDataBounds(from, to, lastCompleteDay, firstDataDay));
+  const earliest = history === null ? null : historyStartOf(history, to);
   let historyLimit: HistoryLimit | null = null;
-  if (history !== null && from < history.earliest) {
-    from = history.earliest > to ? to : history.earliest;
+  if (history !== null && earliest !== null && from < earliest) {
+    from = earliest;
     historyLimit = { since: from, days: history.days };
   }
   const days = daysBetweenInclusive(from, to);
@@ -58,7 +67,8 @@ export function resolveDateRange(
     days,
     historyLimit,
     previous: {
-      from: history !== null && previousFrom < history.earliest ? history.earliest : previousFrom,
+      // Cut to the plan's window: empty (from after to) when the range already fills it.
+      from: earliest !== null && previousFrom < earliest ? (earliest < from ? earliest : from) : previousFrom,
       to: addDays(from, -1),
     },
     granularity: days > 120 ? 'week' : 'day',

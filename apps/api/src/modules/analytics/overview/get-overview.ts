@@ -4,7 +4,12 @@ import type { ScopedAccount } from '../accounts/list-scoped-accounts';
 import { addDays } from '../../../lib/days';
 import { listStoredInsights } from '../insights/list-stored-insights';
 import { snapshotPlatforms, type Platform, type PlatformChoice } from '../shared/platforms';
-import { isPreviousCut, type ResolvedRange } from '../calculations/date-range';
+import {
+  historyStartOf,
+  isPreviousCut,
+  type HistoryBound,
+  type ResolvedRange,
+} from '../calculations/date-range';
 import { resolveScope, windowOf, type AnalyticsViewer } from '../shared/scope';
 import { kpisOf, netOf, sumOf, sumTotals, totalsOf, type Totals } from '../shared/totals';
 import { buildSeries } from './build-series';
@@ -50,10 +55,12 @@ function latestFirstDataDay(accounts: ScopedAccount[]): string | null {
 /** The first day a comparison can reach: the platforms' data, within the plan's window. */
 function availableFromOf(
   firstDay: string | null,
-  history: { earliest: string } | null,
+  history: HistoryBound | null,
+  to: string,
 ): string | null {
   if (firstDay === null || history === null) return firstDay;
-  return firstDay < history.earliest ? history.earliest : firstDay;
+  const earliest = historyStartOf(history, to);
+  return firstDay < earliest ? earliest : firstDay;
 }
 
 export async function getDashboardAnalytics(
@@ -173,7 +180,7 @@ export async function getDashboardAnalytics(
         ? {
             ...range.previous,
             isPartial: partialPlatforms.length > 0,
-            availableFrom: availableFromOf(latestFirstDataDay(scope.accounts), scope.history),
+            availableFrom: availableFromOf(latestFirstDataDay(scope.accounts), scope.history, range.to),
           }
         : null,
     },

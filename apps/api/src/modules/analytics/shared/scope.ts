@@ -5,6 +5,7 @@ import { readHistoryWindow } from '../../billing';
 import type { CurrentUser } from '../../users';
 import { listScopedAccounts, type ScopedAccount } from '../accounts/list-scoped-accounts';
 import {
+  historyStartOf,
   resolveDateRange,
   type HistoryBound,
   type ResolvedRange,
@@ -68,9 +69,10 @@ function lastCompleteDayOf(accounts: readonly ScopedAccount[]): string | null {
  *   in a CSV and in an MCP answer; the combined figures and the chart use the window every
  *   platform in scope has published (`range`), and say so;
  * - explicit dates mean those days for every platform;
- * - the plan's history window applies to all of them: a period starting before it is cut to its
- *   first day and labelled (`historyLimit`), an explicit `from` before it answers 403
- *   PLAN_LIMIT, and the previous period never reaches past it.
+ * - the plan's history window applies to all of them: the plan keeps its days up to the window's
+ *   last day; a period starting before that is cut to its first day and labelled
+ *   (`historyLimit`), an explicit `from` before it answers 403 PLAN_LIMIT, and the previous
+ *   period never reaches past it.
  */
 export function resolveWindows(
   query: WindowQuery,
@@ -115,14 +117,19 @@ export async function resolveScope(
     listScopedAccounts(db, viewer.organization.id, platforms),
     readHistoryWindow(db, viewer.organization.id, now),
   ]);
-  if (plan !== null && query.from && query.from < plan.earliest) throw plan.refuse(query.from);
-  const history = plan === null ? null : { earliest: plan.earliest, days: plan.days };
+  const history = plan === null ? null : { days: plan.days };
+  const windows = resolveWindows(query, accounts, history, formatDay(now));
+  // Explicit days are the same days for every platform: refused when they start before what
+  // the plan keeps up to the last day every platform has published.
+  if (plan !== null && query.from && query.from < historyStartOf(plan, windows.lastCompleteDay)) {
+    throw plan.refuse(query.from);
+  }
   return {
     platforms,
     accounts,
     accountIds: accounts.map((account) => account.id),
     history,
-    ...resolveWindows(query, accounts, history, formatDay(now)),
+    ...windows,
   };
 }
 
