@@ -19,7 +19,7 @@ import {
   type SandboxTestApp,
 } from '../../testing/synced-artist';
 import { databaseTargets } from '../../testing/test-database';
-import { createAssistantTools } from '../chat/tools/assistant-tools';
+import { createAssistantTools } from '../chat';
 import type { CurrentUser } from '../users';
 
 /** A small seeded generator (mulberry32), so a failing case can be replayed from its seed. */

@@ -2,6 +2,7 @@ import {
   analyticsPlatforms,
   contentQuerySchema,
   dashboardQuerySchema,
+  rangePresetLabels,
   shareGoneMessage,
   shareWrongPasswordMessage,
   type AnalyticsPlatform,
@@ -227,13 +228,7 @@ export async function describeSharePreview(
   const { artistName, view, platforms, window } = describeLink(found);
   const viewName = { overview: 'Overview', audience: 'Audience', content: 'Content' }[view];
   const windowName = window.range
-    ? {
-        '7d': 'the last 7 days',
-        '28d': 'the last 28 days',
-        '90d': 'the last 90 days',
-        '365d': 'the last 365 days',
-        all: 'all time',
-      }[window.range]
+    ? rangePresetLabels[window.range].toLowerCase()
     : `${window.from ?? 'the start'} to ${window.to ?? 'the latest day'}`;
   return {
     title: `${artistName} · ${viewName} · Crescendo`,

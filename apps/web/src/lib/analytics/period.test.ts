@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_TIME_FROM,
   defaultPeriod,
+  describeCommonWindow,
+  describeHistoryLimit,
   lastCompleteDayOf,
   parseCustomWindow,
   parsePeriod,
@@ -16,6 +18,26 @@ describe('the analytics period', () => {
     expect(parsePeriod(null)).toBe('28d');
     expect(parsePeriod('90')).toBe('28d');
     expect(parsePeriod('365d')).toBe('365d');
+  });
+
+  it('labels a period the plan cut, and an all-platform window unlike a platform’s own days', () => {
+    const format = (day: string) => `<${day}>`;
+    expect(describeHistoryLimit({ historyLimit: { since: '2025-11-28', days: 365 } }, format)).toBe(
+      'since <2025-11-28> (your plan keeps 365 days)',
+    );
+    expect(describeHistoryLimit({ historyLimit: null }, format)).toBe('');
+    const range = { from: '2026-10-28', to: '2026-11-24' };
+    expect(
+      describeCommonWindow({
+        platform: 'all',
+        range,
+        platformRanges: { youtube: { from: '2026-10-29', to: '2026-11-25' }, instagram: range },
+      }),
+    ).toBe('the days every platform has published');
+    expect(
+      describeCommonWindow({ platform: 'all', range, platformRanges: { instagram: range } }),
+    ).toBe('');
+    expect(describeCommonWindow({ platform: 'youtube', range })).toBe('');
   });
 
   it('uses the contracts’ presets: the same days and labels as the API and every export', () => {

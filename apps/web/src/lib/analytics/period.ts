@@ -74,3 +74,32 @@ export function lastCompleteDayOf(days: readonly (string | null)[]): string | nu
 export function shownFrom(from: string, daily: readonly { day: string }[]): string {
   return from === ALL_TIME_FROM && daily[0] ? daily[0].day : from;
 }
+
+/**
+ * What a period says when the plan's history window cut its start ("All time" on Free):
+ * "since 28 Nov 2025 (your plan keeps 365 days)"; empty otherwise.
+ */
+export function describeHistoryLimit(
+  range: { historyLimit?: { since: string; days: number } | null | undefined },
+  formatDay: (day: string) => string,
+): string {
+  const limit = range.historyLimit;
+  return limit ? `since ${formatDay(limit.since)} (your plan keeps ${limit.days} days)` : '';
+}
+
+/**
+ * The all-platform view's note when a platform's own days differ from the common window: the
+ * combined figures and chart show the days every platform has published; each platform's own
+ * figures cover its own last days (`platformRanges`).
+ */
+export function describeCommonWindow(data: {
+  platform: string;
+  range: { from: string; to: string };
+  platformRanges?: Partial<Record<string, { from: string; to: string }>> | undefined;
+}): string {
+  if (data.platform !== 'all') return '';
+  const differs = Object.values(data.platformRanges ?? {}).some(
+    (own) => own !== undefined && (own.from !== data.range.from || own.to !== data.range.to),
+  );
+  return differs ? 'the days every platform has published' : '';
+}

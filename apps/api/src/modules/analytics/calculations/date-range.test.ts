@@ -33,9 +33,10 @@ describe('resolveDateRange', () => {
     expect(month).toMatchObject({ from: '2025-05-17', historyLimit: null });
     expect(isPreviousCut(month)).toBe(false);
     // Data younger than the window: "All time" is all of it, unlabelled.
-    expect(
-      resolveDateRange({ range: 'all' }, '2025-06-13', '2025-01-01', history),
-    ).toMatchObject({ from: '2025-01-01', historyLimit: null });
+    expect(resolveDateRange({ range: 'all' }, '2025-06-13', '2025-01-01', history)).toMatchObject({
+      from: '2025-01-01',
+      historyLimit: null,
+    });
   });
 
   it('defaults to 28 days and switches to weekly points beyond 120 days', () => {

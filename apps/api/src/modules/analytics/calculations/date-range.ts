@@ -68,7 +68,12 @@ export function resolveDateRange(
     historyLimit,
     previous: {
       // Cut to the plan's window: empty (from after to) when the range already fills it.
-      from: earliest !== null && previousFrom < earliest ? (earliest < from ? earliest : from) : previousFrom,
+      from:
+        earliest !== null && previousFrom < earliest
+          ? earliest < from
+            ? earliest
+            : from
+          : previousFrom,
       to: addDays(from, -1),
     },
     granularity: days > 120 ? 'week' : 'day',

@@ -1,4 +1,4 @@
-import { addDays, dayNumber, daysBetween, formatDay } from '../../../lib/days';
+import { dayNumber } from '../../../lib/days';
 import { baselineOf, daysOf, metrics, type Baseline, type Metric } from './roi-baseline';
 
 export { baselineDays, baselineLookbackDays, type Baseline } from './roi-baseline';

@@ -180,7 +180,11 @@ export async function getDashboardAnalytics(
         ? {
             ...range.previous,
             isPartial: partialPlatforms.length > 0,
-            availableFrom: availableFromOf(latestFirstDataDay(scope.accounts), scope.history, range.to),
+            availableFrom: availableFromOf(
+              latestFirstDataDay(scope.accounts),
+              scope.history,
+              range.to,
+            ),
           }
         : null,
     },

@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useIsFirstVisit } from '@/lib/first-visit';
+import { describeCommonWindow, describeHistoryLimit } from '@/lib/analytics/period';
 import { formatLongDay } from '@/lib/format';
 import { useDashboardAnalytics, usePreviousPeriodSeries } from '../api/get-dashboard-analytics';
 import { dashboardProfileQueryOptions } from '../api/get-dashboard-profile';
@@ -52,6 +53,10 @@ function GrowthCard({ data }: { data: Analytics }) {
         <CardTitle>Growth over time</CardTitle>
         <CardDescription>
           {cadence} · {formatLongDay(data.range.from)} – {formatLongDay(data.range.to)}
+          {[describeHistoryLimit(data.range, formatLongDay), describeCommonWindow(data)]
+            .filter(Boolean)
+            .map((note) => ` · ${note}`)
+            .join('')}
           {data.range.previous && previous.isError ? ' · previous period unavailable' : ''}
         </CardDescription>
       </CardHeader>
