@@ -228,7 +228,7 @@ export async function describeSharePreview(
   const { artistName, view, platforms, window } = describeLink(found);
   const viewName = { overview: 'Overview', audience: 'Audience', content: 'Content' }[view];
   const windowName = window.range
-    ? rangePresetLabels[window.range].toLowerCase()
+    ? `${window.range === 'all' ? '' : 'the '}${rangePresetLabels[window.range].toLowerCase()}`
     : `${window.from ?? 'the start'} to ${window.to ?? 'the latest day'}`;
   return {
     title: `${artistName} · ${viewName} · Crescendo`,
