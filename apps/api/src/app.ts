@@ -29,7 +29,7 @@ import { resolveCurrentUser, userAdminRoutes } from './modules/users';
 import { waitlistAdminRoutes } from './modules/waitlist';
 import {
   billingRoutes,
-  createHistoryWindowHook,
+  createHistoryWindowKey,
   reconcilePublishedTier,
   resolveBestPlan,
   webhookRoutes,
@@ -274,14 +274,14 @@ export async function buildApp({
   await app.register(profileRoutes, { db: database.db });
   await app.register(async (scope) => {
     // Answers reused while the organisation's analytics are unchanged, in every process (0016).
-    // The plan's history window applies to every dashboard read (modules/billing): read beside
-    // the cache's version, and applied to the query before the cache's key is made of it.
+    // The plan's history window applies where each read resolves its scope (modules/analytics);
+    // it is part of the cache's key, read beside the cache's version.
     const responseCache = createAnalyticsResponseCache(database.db, {
-      alongside: createHistoryWindowHook(database.db, now),
+      variesWith: createHistoryWindowKey(database.db, now),
     });
     scope.addHook('preHandler', responseCache.preHandler);
     scope.addHook('onSend', responseCache.onSend);
-    await scope.register(analyticsRoutes, { db: database.db });
+    await scope.register(analyticsRoutes, { db: database.db, now });
   });
   await app.register(shareLinkRoutes, { db: database.db, now });
   await app.register(publicShareRoutes, { db: database.db, rateLimitStore, now });
@@ -297,6 +297,7 @@ export async function buildApp({
     services: platforms,
     enqueueSync: enqueueConnectionSync,
     assertArtistPlace: (db, user) => assertArtistPlaceForData(db, artistPlans, user),
+    now,
   });
   await app.register(notificationsRoutes, notifications);
   // The artist's own files and the catalogue they build (issue 26); samples only with the sandbox.
@@ -331,7 +332,11 @@ export async function buildApp({
     ...(assistantOverrides?.model ? { model: assistantOverrides.model } : {}),
   });
   await app.register(chatRoutes, { chat });
-  await app.register(mcpRoutes, { db: database.db, version: apiVersion });
+  await app.register(mcpRoutes, {
+    db: database.db,
+    version: apiVersion,
+    now,
+  });
 
   await mountPaymentsSandbox(app, config, paymentsSandbox, paymentsWebhookSecret);
   await app.register(billingRoutes, { services: billing, allowedOrigins: config.corsOrigins });

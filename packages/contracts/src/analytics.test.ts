@@ -3,9 +3,9 @@ import {
   audienceDimensions,
   dashboardAudienceDimensionSchema,
   dashboardQuerySchema,
-  rangePresets,
   rangeQuerySchema,
 } from './analytics';
+import { rangePresets } from './range-presets';
 import { contentQuerySchema } from './analytics-breakdowns';
 import { channelDataResponseSchema, contentListQuerySchema } from './connections';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rangePresets } from './range-presets';
 
 // ── The shared vocabulary: one platform enum, one range query, one audience dimension enum ──
 
@@ -28,12 +29,10 @@ export type PlatformScope = z.infer<typeof platformScopeSchema>;
 export const isoDaySchema = z.iso.date({ error: 'Must be a date as YYYY-MM-DD' });
 const isoDay = isoDaySchema;
 
-/** The period presets every analytics page offers. */
-export const rangePresetSchema = z.enum(['7d', '28d', '90d', '365d', 'all'], {
-  error: 'Must be one of 7d, 28d, 90d, 365d, all',
+/** The period presets every analytics page offers (their days and labels: range-presets.ts). */
+export const rangePresetSchema = z.enum(rangePresets, {
+  error: `Must be one of ${rangePresets.join(', ')}`,
 });
-export type RangePreset = z.infer<typeof rangePresetSchema>;
-export const rangePresets = rangePresetSchema.options;
 
 /** A period: a preset, or explicit dates (either may be left to its default), never both. */
 export const rangeQueryShape = {
@@ -106,10 +105,18 @@ export const overviewQuerySchema = withOneRangeForm(
   }),
 );
 
+/**
+ * Set when the plan's history window moved the start of a period (e.g. "All time" on Free): the
+ * period is then labelled "since <since> (your plan keeps <days> days)" (`describeHistoryLimit`).
+ */
+export const historyLimitSchema = z.object({ since: isoDay, days: z.number().int() });
+export type HistoryLimit = z.infer<typeof historyLimitSchema>;
+
 export const resolvedRangeSchema = z.object({
   from: z.string(),
   to: z.string(),
   days: z.number().int(),
+  historyLimit: historyLimitSchema.nullable().optional(),
   granularity: z.enum(['day', 'week']),
   previous: z
     .object({
@@ -256,6 +263,14 @@ export const statementRevenueOverviewSchema = z.object({
 });
 export type StatementRevenueOverview = z.infer<typeof statementRevenueOverviewSchema>;
 
+/** The days each platform's own figures cover (see `platformRanges` below). */
+export const platformRangesSchema = z
+  .partialRecord(
+    analyticsPlatformSchema,
+    z.object({ from: z.string(), to: z.string(), days: z.number().int() }),
+  )
+  .optional();
+
 export const dashboardAnalyticsResponseSchema = z.object({
   range: resolvedRangeSchema,
   platform: platformScopeSchema,
@@ -263,6 +278,12 @@ export const dashboardAnalyticsResponseSchema = z.object({
   freshness: z.array(freshnessSchema),
   combined: kpiSetSchema,
   byPlatform: z.partialRecord(analyticsPlatformSchema, kpiSetSchema),
+  /**
+   * The days each platform's figures in `byPlatform` cover: a preset is each platform's own last
+   * N days, ending on its own last complete day, as on its own page and in every reader. `range`
+   * (the combined figures and the chart) is the window every platform in scope has published.
+   */
+  platformRanges: platformRangesSchema,
   series: z.array(seriesPointSchema),
   /**
    * The previous period's series, for the chart's comparison line: the series an explicit

@@ -4,6 +4,7 @@ import {
   audienceDimensionSchema,
   contentKindSchema,
   contentPageShape,
+  historyLimitSchema,
   isoDaySchema,
 } from './analytics';
 
@@ -193,7 +194,11 @@ export const accountAnalyticsSchema = z.object({
   followersTotal: z.number().nullable(),
   viewsTotal: z.number().nullable(),
   contentCount: z.number().nullable(),
-  range: z.object({ from: isoDay, to: isoDay }),
+  range: z.object({
+    from: isoDay,
+    to: isoDay,
+    historyLimit: historyLimitSchema.nullable().optional(),
+  }),
   /** Sums over the range; null when the platform reported nothing for that metric. */
   totals: dailyMetricsSchema.omit({ day: true, followersTotal: true }),
   daily: z.array(dailyMetricsSchema),

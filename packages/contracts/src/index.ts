@@ -5,6 +5,7 @@ export * from './profile';
 export * from './waitlist';
 export * from './connections';
 export * from './analytics';
+export * from './range-presets';
 export * from './analytics-breakdowns';
 export * from './analytics-roi';
 export * from './billing';

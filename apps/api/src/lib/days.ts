@@ -33,3 +33,19 @@ export function dayNumber(day: string): number {
 export function daysBetween(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from);
 }
+
+/** Days from `start` to `end`, both counted (1 for the same day). */
+export function daysBetweenInclusive(start: string, end: string): number {
+  return daysBetween(start, end) + 1;
+}
+
+/** `count` consecutive days from `start` (one date walk instead of a parse per day). */
+export function consecutiveDays(start: string, count: number): string[] {
+  const date = new Date(`${start}T00:00:00Z`);
+  const days: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    days.push(formatDay(date));
+    date.setUTCDate(date.getUTCDate() + 1);
+  }
+  return days;
+}

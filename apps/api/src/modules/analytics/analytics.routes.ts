@@ -14,13 +14,19 @@ import {
   roiQuerySchema,
   roiResponseSchema,
 } from '@crescendo/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { organizationRouteRoles, routeRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireCurrentUser } from '../../plugins/auth';
-import { assertNotOverLimit, assertWithinLimit, sendCsvExport } from '../billing';
+import {
+  assertNotOverLimit,
+  assertWithinLimit,
+  enforceHistoryWindow,
+  sendCsvExport,
+} from '../billing';
 import {
   acknowledgeInsight,
   createCampaign,
@@ -36,8 +42,19 @@ import {
   toRevenueCsv,
 } from '.';
 
-/** The dashboard's endpoints: every figure scoped to the caller's organisation. */
-export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/**
+ * The dashboard's endpoints: every figure scoped to the caller's organisation, over the days its
+ * scope resolves (the one rule for windows and the plan's history window, shared/scope.ts).
+ */
+export const analyticsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  /** The clock "today" and the plan's history window are read with (tests pin it). */
+  now?: (() => Date) | undefined;
+}> = async (app, { db, now }) => {
+  const viewerOf = (request: FastifyRequest) => ({
+    organization: requireCurrentUser(request).organization,
+    now,
+  });
   const config = { auth: 'user', roles: routeRoles.dashboard } as const;
   const security = [{ bearerAuth: [] }];
   const tags = ['dashboard'];
@@ -56,7 +73,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) => {
-      const overview = await getDashboardAnalytics(db, requireCurrentUser(request), request.query);
+      const overview = await getDashboardAnalytics(db, viewerOf(request), request.query);
       if (request.query.format !== 'csv') return overview;
       return sendCsvExport(db, request, reply, {
         filename: `crescendo-dashboard-${overview.range.from}-to-${overview.range.to}.csv`,
@@ -77,7 +94,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         response: { 200: audienceResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => getAudience(db, requireCurrentUser(request), request.query),
+    async (request) => getAudience(db, viewerOf(request), request.query),
   );
 
   app.get(
@@ -93,7 +110,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) => {
-      const content = await getContent(db, requireCurrentUser(request), request.query);
+      const content = await getContent(db, viewerOf(request), request.query);
       if (request.query.format !== 'csv') return content;
       return sendCsvExport(db, request, reply, {
         filename: `crescendo-content-${content.range.from}-to-${content.range.to}.csv`,
@@ -116,10 +133,19 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       },
     },
     async (request, reply) => {
+      // Statements are read by month, not through the analytics scope: the plan's history
+      // window is applied to their query here.
+      const query = await enforceHistoryWindow(
+        db,
+        requireCurrentUser(request).organization.id,
+        request.query,
+        now?.(),
+      );
       const { months: _months, ...revenue } = await getRevenue(
         db,
         requireCurrentUser(request),
-        request.query,
+        query,
+        now?.(),
       );
       if (request.query.format !== 'csv') return revenue;
       return sendCsvExport(db, request, reply, {
@@ -141,7 +167,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         response: { 200: roiResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => getRoi(db, requireCurrentUser(request), request.query),
+    async (request) => getRoi(db, viewerOf(request), request.query),
   );
 
   app.post(

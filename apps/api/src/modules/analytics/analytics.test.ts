@@ -9,7 +9,7 @@ import { startSandboxTestApp } from '../../testing/synced-artist';
 import { youtubeReport } from '../../testing/sandbox-reports';
 import { databaseTargets } from '../../testing/test-database';
 import { refreshInsights } from '.';
-import { addDays } from './calculations/roi';
+import { addDays } from '../../lib/days';
 
 const pinnedNow = '2025-06-15T12:00:00Z';
 /** YouTube publishes with a two-day delay: the 13th is the last complete day on the 15th. */

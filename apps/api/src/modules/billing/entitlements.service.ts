@@ -12,6 +12,7 @@ import {
 } from '@crescendo/contracts';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { addDays, daysBetween, formatDay } from '../../lib/days';
 import {
   findBillingAccount,
   type BillingAccount,
@@ -228,69 +229,60 @@ export async function recordUsage(
   return { used: outcome.used, allowed };
 }
 
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+/**
+ * The plan's history window: the first day it keeps (`historyDays` days counted back from today,
+ * today included), and the refusal for a window asked to start before it. Null: no limit. Applied
+ * once, where the analytics scope is resolved (modules/analytics), so every reader obeys it.
+ */
+export type HistoryWindow = {
+  days: number;
+  earliest: string;
+  /** 403 PLAN_LIMIT for a window asked to start on `from` (before `earliest`). */
+  refuse(from: string): AppError;
+};
+
+export async function readHistoryWindow(
+  db: Database,
+  organizationId: string,
+  now: Date = new Date(),
+): Promise<HistoryWindow | null> {
+  const entitlements = await getEntitlements(db, organizationId, now);
+  const allowed = entitlements.plan.limits.historyDays;
+  if (allowed === null) return null;
+  const today = formatDay(now);
+  return {
+    days: allowed,
+    earliest: addDays(today, -(allowed - 1)),
+    refuse: (from) => planLimitError(entitlements, 'historyDays', daysBetween(from, today) + 1),
+  };
 }
 
-const presetDays: Record<string, number> = { '7d': 7, '28d': 28, '90d': 90, '365d': 365 };
-
 /**
- * The history window: a range reaching further back than the plan allows answers 403
- * PLAN_LIMIT; `range=all` means all the history the plan allows. Answers the query to use.
+ * The history window for reads that do not resolve an analytics scope (statement revenue, a share
+ * link being created): a `from` further back than the plan allows answers 403 PLAN_LIMIT;
+ * `range=all` means all the history the plan allows. Answers the query to use.
  */
 export async function enforceHistoryWindow<
   Query extends { range?: string | undefined; from?: string | undefined; to?: string | undefined },
 >(db: Database, organizationId: string, query: Query, now: Date = new Date()): Promise<Query> {
-  return (await applyHistoryWindow(db, organizationId, query, now)).query;
-}
-
-/** `enforceHistoryWindow`, also naming the first day the plan lets the caller read (null: all). */
-async function applyHistoryWindow<
-  Query extends { range?: string | undefined; from?: string | undefined; to?: string | undefined },
->(
-  db: Database,
-  organizationId: string,
-  query: Query,
-  now: Date,
-): Promise<{ query: Query; earliest: string | null }> {
-  const entitlements = await getEntitlements(db, organizationId, now);
-  const allowed = entitlements.plan.limits.historyDays;
-  if (allowed === null) return { query, earliest: null };
-  const earliest = isoDay(new Date(now.getTime() - (allowed - 1) * dayMs));
+  const window = await readHistoryWindow(db, organizationId, now);
+  if (window === null) return query;
   if (query.range === 'all') {
     // No `to`: the range still ends on the last day the platforms have published.
     const { range: _range, to: _to, ...rest } = query;
-    return { query: { ...rest, from: earliest } as Query, earliest };
+    return { ...rest, from: window.earliest } as Query;
   }
-  const requestedDays = query.range
-    ? (presetDays[query.range] ?? 0)
-    : query.from
-      ? Math.floor((now.getTime() - Date.parse(`${query.from}T00:00:00Z`)) / dayMs) + 1
-      : 0;
-  if (requestedDays > allowed) throw planLimitError(entitlements, 'historyDays', requestedDays);
-  return { query, earliest };
+  if (query.from && query.from < window.earliest) throw window.refuse(query.from);
+  return query;
 }
 
-type RangeQuery = { range?: string; from?: string; to?: string };
-
 /**
- * A `preHandler` for the dashboard's read routes: applies the plan's history window to their
- * `range`/`from` query (see `enforceHistoryWindow`), and names its first day as `historyFrom`
- * (set here, after validation, never by the client), for what a read adds beyond its range:
- * the overview's previous-period series.
+ * What a cached dashboard answer depends on besides the query and the data: the plan's history
+ * window (an upgrade must not be answered from an entry made under the old plan).
  */
-export function createHistoryWindowHook(db: Database, now: () => Date = () => new Date()) {
-  return async (request: {
-    method: string;
-    query: unknown;
-    currentUser: { organization: { id: string } } | null;
-  }) => {
-    if (request.method !== 'GET' || !request.currentUser) return;
-    const query = request.query as RangeQuery | undefined;
-    if (!query || typeof query !== 'object' || (!query.range && !query.from)) return;
-    const applied = await applyHistoryWindow(db, request.currentUser.organization.id, query, now());
-    request.query = applied.earliest
-      ? { ...applied.query, historyFrom: applied.earliest }
-      : applied.query;
+export function createHistoryWindowKey(db: Database, now: () => Date = () => new Date()) {
+  return async (organizationId: string): Promise<string> => {
+    const window = await readHistoryWindow(db, organizationId, now());
+    return window === null ? 'history=all' : `history=${window.earliest}`;
   };
 }

@@ -8,9 +8,15 @@ import type { CurrentUser } from '../users';
 import { createAssistantTools } from './tools/assistant-tools';
 
 /** An MCP server whose tools are the assistant's, bound to one caller's organisation. */
-export function createMcpServer(db: Database, user: CurrentUser, version: string): McpServer {
+export function createMcpServer(
+  db: Database,
+  user: CurrentUser,
+  version: string,
+  now?: () => Date,
+): McpServer {
   const server = new McpServer({ name: 'crescendo', version });
-  for (const tool of Object.values(createAssistantTools(db, user))) {
+  // On the app's clock, as the dashboard and the chat read it (the plan's history window).
+  for (const tool of Object.values(createAssistantTools(db, user, now ? { now } : {}))) {
     server.registerTool(
       tool.name,
       {
@@ -35,10 +41,11 @@ export function createMcpServer(db: Database, user: CurrentUser, version: string
  * points their own AI client at `/api/mcp` with their bearer token. Each request gets a server
  * bound to that token's user, so no tool input can reach another organisation.
  */
-export const mcpRoutes: FastifyPluginAsync<{ db: Database; version: string }> = async (
-  app,
-  { db, version },
-) => {
+export const mcpRoutes: FastifyPluginAsync<{
+  db: Database;
+  version: string;
+  now?: () => Date;
+}> = async (app, { db, version, now }) => {
   app.route({
     method: ['POST', 'GET', 'DELETE'],
     url: '/api/mcp',
@@ -51,7 +58,7 @@ export const mcpRoutes: FastifyPluginAsync<{ db: Database; version: string }> = 
     schema: { hide: true },
     handler: async (request, reply) => {
       const user = requireCurrentUser(request);
-      const server = createMcpServer(db, user, version);
+      const server = createMcpServer(db, user, version, now);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

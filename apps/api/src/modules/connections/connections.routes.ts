@@ -53,12 +53,14 @@ export type ConnectionsRoutesOptions = {
    * passed in from app.ts).
    */
   assertArtistPlace: (db: Database, user: CurrentUser) => Promise<void>;
+  /** The clock the plan's history window is read with (tests pin it). */
+  now?: () => Date;
 };
 
 /** Connecting YouTube and Meta accounts, and reading what their syncs stored. */
 export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> = async (
   app,
-  { db, services, enqueueSync, assertArtistPlace },
+  { db, services, enqueueSync, assertArtistPlace, now },
 ) => {
   const config = { auth: 'user', roles: routeRoles.platformConnections } as const;
   const security = [{ bearerAuth: [] }];
@@ -274,7 +276,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
       },
     },
     async (request) =>
-      getChannelData(db, requireCurrentUser(request), request.params.id, request.query),
+      getChannelData(db, requireCurrentUser(request), request.params.id, request.query, now),
   );
 
   app.get(
@@ -294,6 +296,6 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
       },
     },
     async (request) =>
-      getMetaAccountData(db, requireCurrentUser(request), request.params.id, request.query),
+      getMetaAccountData(db, requireCurrentUser(request), request.params.id, request.query, now),
   );
 };

@@ -128,11 +128,18 @@ export async function listConnectionContent(
   return { ...page, page: query.page, pageSize: query.pageSize };
 }
 
+/** The analytics viewer for a user, on the app's clock (the plan's history window reads it). */
+const viewerOf = (user: CurrentUser, now: (() => Date) | undefined) => ({
+  organization: user.organization,
+  now,
+});
+
 export async function getChannelData(
   db: Database,
   user: CurrentUser,
   id: string,
   range: AccountRange,
+  now?: () => Date,
 ) {
   const row = await requireConnection(db, user, id);
   if (row.provider !== 'youtube') throw AppError.notFound('No YouTube connection with this id.');
@@ -141,7 +148,7 @@ export async function getChannelData(
     throw AppError.conflict('The first sync has not read the channel yet. Try again shortly.');
   return {
     connection: await describeConnection(db, row),
-    channel: await describeAccount(db, account, range),
+    channel: await describeAccount(db, viewerOf(user, now), account, range),
   };
 }
 
@@ -150,13 +157,14 @@ export async function getMetaAccountData(
   user: CurrentUser,
   id: string,
   range: AccountRange,
+  now?: () => Date,
 ) {
   const row = await requireConnection(db, user, id);
   if (row.provider !== 'meta') throw AppError.notFound('No Meta connection with this id.');
   const accounts = await listConnectionAccounts(db, user.organization.id, id);
   const find = async (platform: AccountRow['platform']) => {
     const account = accounts.find((candidate) => candidate.platform === platform);
-    return account ? describeAccount(db, account, range) : null;
+    return account ? describeAccount(db, viewerOf(user, now), account, range) : null;
   };
   return {
     connection: await describeConnection(db, row),

@@ -2,10 +2,12 @@ import {
   analyticsPlatforms,
   contentQuerySchema,
   dashboardQuerySchema,
+  rangePresetLabels,
   shareGoneMessage,
   shareWrongPasswordMessage,
   type AnalyticsPlatform,
   type PlatformScope,
+  type RangePreset,
   type ShareGrant,
   type SharedOverview,
   type SharedViewResponse,
@@ -13,8 +15,13 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { retryAfterSecondsOf, type RateLimitStore } from '../../lib/rate-limit-store';
-import { getAudience, getContent, getDashboardAnalytics, getFreshness } from '../analytics';
-import { enforceHistoryWindow } from '../billing';
+import {
+  getAudience,
+  getContent,
+  getDashboardAnalytics,
+  getFreshness,
+  type AnalyticsViewer,
+} from '../analytics';
 import {
   hashShareToken,
   isShareGrantValid,
@@ -25,6 +32,7 @@ import { joinPlatformNames } from './share-platforms';
 import { findShareLinkByTokenHash, statusOf } from './shares.repository';
 
 type FoundLink = NonNullable<Awaited<ReturnType<typeof findShareLinkByTokenHash>>>;
+type ShareLinkRow = FoundLink['link'];
 
 /** Wrong passwords per link and client address, and per link from all addresses together. */
 export const sharePasswordLimits = { perAddress: 5, perLink: 30, windowMs: 15 * 60_000 };
@@ -66,6 +74,7 @@ function withoutRevenue(overview: Awaited<ReturnType<typeof getDashboardAnalytic
     byPlatform: Object.fromEntries(
       Object.entries(overview.byPlatform).map(([platform, set]) => [platform, kpis(set)]),
     ),
+    platformRanges: overview.platformRanges,
     series: overview.series.map(({ estimatedRevenue: _revenue, ...point }) => point),
     milestones: overview.milestones,
     forecast: overview.forecast,
@@ -100,42 +109,50 @@ export async function openSharedView(
       content: null,
     };
   }
-  const viewer = { organization: { id: link.organizationId } };
+  // The plan's history window applies where the reads resolve their scope, as on the dashboard.
+  // A window the plan no longer covers (after a downgrade) closes the link rather than telling a
+  // visitor about the artist's plan.
+  const viewer = { organization: { id: link.organizationId }, now: () => now };
   const window = {
     ...(link.range ? { range: link.range } : {}),
     ...(link.fromDay ? { from: link.fromDay } : {}),
     ...(link.toDay ? { to: link.toDay } : {}),
   };
-  // The plan's history window applies as it does to the dashboard's reads.
-  // A window the plan no longer covers (after a downgrade) closes the link rather than telling a
-  // visitor about the artist's plan.
-  const allowed =
-    window.range || window.from
-      ? await enforceHistoryWindow(db, link.organizationId, window, now).catch((error: unknown) => {
-          if (error instanceof AppError && error.code === 'PLAN_LIMIT') {
-            throw AppError.notFound(shareGoneMessage);
-          }
-          throw error;
-        })
-      : window;
+  return readSharedView(db, viewer, link, window, options.page, {
+    ...base,
+    isLocked,
+    verifiedPlatforms: [],
+    freshness: [],
+    overview: null,
+    audience: null,
+    content: null,
+  }).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'PLAN_LIMIT') {
+      throw AppError.notFound(shareGoneMessage);
+    }
+    throw error;
+  });
+}
+
+async function readSharedView(
+  db: Database,
+  viewer: AnalyticsViewer,
+  link: ShareLinkRow,
+  window: { range?: RangePreset; from?: string; to?: string },
+  page: number,
+  result: SharedViewResponse,
+): Promise<SharedViewResponse> {
   const choice = platformChoiceOf(link.platforms);
   const query = {
-    ...dashboardQuerySchema.parse({ ...allowed, platform: choice.platform }),
+    ...dashboardQuerySchema.parse({ ...window, platform: choice.platform }),
     platforms: choice.platforms,
   };
   const freshness = await getFreshness(db, viewer, query);
   const verifiedPlatforms = analyticsPlatforms.filter((platform: AnalyticsPlatform) =>
     freshness.some((account) => account.platform === platform),
   );
-  const result: SharedViewResponse = {
-    ...base,
-    isLocked,
-    verifiedPlatforms,
-    freshness,
-    overview: null,
-    audience: null,
-    content: null,
-  };
+  result.verifiedPlatforms = verifiedPlatforms;
+  result.freshness = freshness;
   if (link.view === 'overview') {
     const overview = await getDashboardAnalytics(db, viewer, query);
     result.overview = link.includeRevenue
@@ -151,7 +168,7 @@ export async function openSharedView(
     result.audience = audience;
   } else {
     const content = await getContent(db, viewer, {
-      ...contentQuerySchema.parse({ ...allowed, platform: choice.platform, page: options.page }),
+      ...contentQuerySchema.parse({ ...window, platform: choice.platform, page }),
       platforms: choice.platforms,
     });
     result.content = { ...content, items: content.items.map(({ id: _id, ...item }) => item) };
@@ -211,13 +228,7 @@ export async function describeSharePreview(
   const { artistName, view, platforms, window } = describeLink(found);
   const viewName = { overview: 'Overview', audience: 'Audience', content: 'Content' }[view];
   const windowName = window.range
-    ? {
-        '7d': 'the last 7 days',
-        '28d': 'the last 28 days',
-        '90d': 'the last 90 days',
-        '365d': 'the last 365 days',
-        all: 'all time',
-      }[window.range]
+    ? `${window.range === 'all' ? '' : 'the '}${rangePresetLabels[window.range].toLowerCase()}`
     : `${window.from ?? 'the start'} to ${window.to ?? 'the latest day'}`;
   return {
     title: `${artistName} · ${viewName} · Crescendo`,

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { useProviderConnection } from '@/lib/analytics/connections-query';
-import { toDayRange } from '@/lib/analytics/period';
 import { AnalyticsPage } from './analytics-page';
 import { PeriodSelect } from './period-select';
 import {
@@ -75,11 +74,8 @@ function ConnectedAnalytics<Data, Metric extends string>({
 }) {
   const { period } = view;
   const window = view.window ?? null;
-  // The period's days end on the connection's last complete day, as on the dashboard.
-  const range = useMemo(
-    () => window ?? toDayRange(connection.dataCompleteThrough, period),
-    [window, connection.dataCompleteThrough, period],
-  );
+  // A preset is resolved by the API: the platform's own last N days, as in every reader.
+  const range = useMemo(() => window ?? { range: period }, [window, period]);
   return (
     <PlatformSections
       sections={config.sections}

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_TIME_FROM,
   defaultPeriod,
+  describeCommonWindow,
+  describeHistoryLimit,
   lastCompleteDayOf,
   parseCustomWindow,
   parsePeriod,
+  periodDays,
+  periodLabels,
   shownFrom,
-  toDayRange,
 } from './period';
 
 describe('the analytics period', () => {
@@ -17,15 +20,29 @@ describe('the analytics period', () => {
     expect(parsePeriod('365d')).toBe('365d');
   });
 
-  it('ends on the last complete day and counts back the preset’s days, that day included', () => {
-    expect(toDayRange('2026-11-20', '28d')).toEqual({ from: '2026-10-24', to: '2026-11-20' });
-    expect(toDayRange('2026-11-20', '7d')).toEqual({ from: '2026-11-14', to: '2026-11-20' });
-    expect(toDayRange('2026-03-01', '365d')).toEqual({ from: '2025-03-02', to: '2026-03-01' });
-    expect(toDayRange('2026-11-20', 'all')).toEqual({ from: ALL_TIME_FROM, to: '2026-11-20' });
+  it('labels a period the plan cut, and an all-platform window unlike a platform’s own days', () => {
+    const format = (day: string) => `<${day}>`;
+    expect(describeHistoryLimit({ historyLimit: { since: '2025-11-28', days: 365 } }, format)).toBe(
+      'since <2025-11-28> (your plan keeps 365 days)',
+    );
+    expect(describeHistoryLimit({ historyLimit: null }, format)).toBe('');
+    const range = { from: '2026-10-28', to: '2026-11-24' };
+    expect(
+      describeCommonWindow({
+        platform: 'all',
+        range,
+        platformRanges: { youtube: { from: '2026-10-29', to: '2026-11-25' }, instagram: range },
+      }),
+    ).toBe('the days every platform has published');
+    expect(
+      describeCommonWindow({ platform: 'all', range, platformRanges: { instagram: range } }),
+    ).toBe('');
+    expect(describeCommonWindow({ platform: 'youtube', range })).toBe('');
   });
 
-  it('leaves the days to the API until a complete day is known', () => {
-    expect(toDayRange(null, '28d')).toEqual({});
+  it('uses the contracts’ presets: the same days and labels as the API and every export', () => {
+    expect(periodDays).toEqual({ '7d': 7, '28d': 28, '90d': 90, '365d': 365 });
+    expect(periodLabels['28d']).toBe('Last 28 days');
   });
 
   it('takes the earliest complete day of several platforms, as the dashboard does', () => {

@@ -1,45 +1,29 @@
-import type { RangePreset } from '@crescendo/contracts';
-import { shiftDay } from '../days';
+import {
+  defaultRangePreset,
+  rangePresetDays,
+  rangePresetLabels,
+  rangePresets,
+  type RangePreset,
+} from '@crescendo/contracts/range-presets';
 
 /*
  * The one analytics period: the same options, default, URL parameter (`?range=`) and "last
  * complete day" rule on /dashboard, /dashboard/content, /dashboard/audience, /youtube and /meta.
- * Plain functions, usable before React loads.
+ * The presets, their days and labels are the contracts' (range-presets.ts, which loads no zod, so
+ * the public share page can use it too, decision 0020). Plain functions, usable before React loads.
  */
 
-// Written out rather than imported, so pages that load no zod (the public share page, decision
-// 0020) can use it; the compiler holds it to the contracts' range presets, both ways.
-export const periods = [
-  '7d',
-  '28d',
-  '90d',
-  '365d',
-  'all',
-] as const satisfies readonly RangePreset[];
-export type Period = (typeof periods)[number];
-type Holds<Claim extends true> = Claim;
-/** Compiles only when every range preset is a period (the `satisfies` above checks the reverse). */
-export type _EveryRangePresetIsAPeriod = Holds<[RangePreset] extends [Period] ? true : false>;
+export const periods = rangePresets;
+export type Period = RangePreset;
 
 /** The URL parameter every analytics page keeps its period in. */
 export const PERIOD_PARAM = 'range';
-export const defaultPeriod: Period = '28d';
+export const defaultPeriod: Period = defaultRangePreset;
 
-export const periodLabels: Record<Period, string> = {
-  '7d': 'Last 7 days',
-  '28d': 'Last 28 days',
-  '90d': 'Last 90 days',
-  '365d': 'Last 12 months',
-  all: 'All time',
-};
+export const periodLabels = rangePresetLabels;
 
 /** Days in each preset; "all" has no fixed length. */
-export const periodDays: Record<Exclude<Period, 'all'>, number> = {
-  '7d': 7,
-  '28d': 28,
-  '90d': 90,
-  '365d': 365,
-};
+export const periodDays = rangePresetDays;
 
 /** An unknown or missing value reads as the default. */
 export function parsePeriod(value: string | null | undefined): Period {
@@ -68,23 +52,14 @@ export function parseCustomWindow(params: URLSearchParams): CustomWindow | null 
   return { from, to };
 }
 
-/** Days the API reads analytics for; without them it picks its default. */
-export type DayRange = { from?: string; to?: string };
+/**
+ * The period the API reads analytics for: a preset (each platform's own last N days, resolved by
+ * the API as on every page and export), or explicit days; without either, the API's default.
+ */
+export type DayRange = { range?: Period; from?: string; to?: string };
 
 /** The first day "All time" asks for: before any platform in the product existed. */
 export const ALL_TIME_FROM = '2005-01-01';
-
-/**
- * The dashboard's rule, for endpoints that take explicit days: a period ends on the last day every
- * platform in scope has published (`lastCompleteDay`, the earliest of their "data complete
- * through" days), never on today, and runs back its number of days from there. Before the first
- * complete day is known, the API's own default applies.
- */
-export function toDayRange(lastCompleteDay: string | null, period: Period): DayRange {
-  if (!lastCompleteDay) return {};
-  if (period === 'all') return { from: ALL_TIME_FROM, to: lastCompleteDay };
-  return { from: shiftDay(lastCompleteDay, -(periodDays[period] - 1)), to: lastCompleteDay };
-}
 
 /** The earliest of several "data complete through" days (nulls ignored), as the dashboard picks. */
 export function lastCompleteDayOf(days: readonly (string | null)[]): string | null {
@@ -98,4 +73,33 @@ export function lastCompleteDayOf(days: readonly (string | null)[]): string | nu
  */
 export function shownFrom(from: string, daily: readonly { day: string }[]): string {
   return from === ALL_TIME_FROM && daily[0] ? daily[0].day : from;
+}
+
+/**
+ * What a period says when the plan's history window cut its start ("All time" on Free):
+ * "since 28 Nov 2025 (your plan keeps 365 days)"; empty otherwise.
+ */
+export function describeHistoryLimit(
+  range: { historyLimit?: { since: string; days: number } | null | undefined },
+  formatDay: (day: string) => string,
+): string {
+  const limit = range.historyLimit;
+  return limit ? `since ${formatDay(limit.since)} (your plan keeps ${limit.days} days)` : '';
+}
+
+/**
+ * The all-platform view's note when a platform's own days differ from the common window: the
+ * combined figures and chart show the days every platform has published; each platform's own
+ * figures cover its own last days (`platformRanges`).
+ */
+export function describeCommonWindow(data: {
+  platform: string;
+  range: { from: string; to: string };
+  platformRanges?: Partial<Record<string, { from: string; to: string }>> | undefined;
+}): string {
+  if (data.platform !== 'all') return '';
+  const differs = Object.values(data.platformRanges ?? {}).some(
+    (own) => own !== undefined && (own.from !== data.range.from || own.to !== data.range.to),
+  );
+  return differs ? 'the days every platform has published' : '';
 }

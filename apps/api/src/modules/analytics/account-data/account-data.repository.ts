@@ -107,27 +107,6 @@ export async function listContentPage(
   };
 }
 
-/** The first and last day an account has daily metrics for (null before its first sync). */
-export async function findMetricDayBounds(
-  db: Database,
-  organizationId: string,
-  accountId: string,
-): Promise<{ first: string | null; last: string | null }> {
-  const [row] = await db
-    .select({
-      first: sql<string | null>`min(${accountDailyMetrics.day})::text`,
-      last: sql<string | null>`max(${accountDailyMetrics.day})::text`,
-    })
-    .from(accountDailyMetrics)
-    .where(
-      and(
-        eq(accountDailyMetrics.organizationId, organizationId),
-        eq(accountDailyMetrics.accountId, accountId),
-      ),
-    );
-  return { first: row?.first ?? null, last: row?.last ?? null };
-}
-
 export async function listAccountDaily(
   db: Database,
   organizationId: string,

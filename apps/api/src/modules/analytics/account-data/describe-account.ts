@@ -2,14 +2,9 @@ import type { AccountAnalytics, DailyMetrics, RangeQuery } from '@crescendo/cont
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { addDays } from '../../../lib/days';
-import { resolveDateRange } from '../calculations/date-range';
 import { findRangeTotal } from '../range-totals/range-totals';
-import {
-  findMetricDayBounds,
-  listAccountDaily,
-  listAudience,
-  type AccountRow,
-} from './account-data.repository';
+import { resolveScope, windowOf, type AnalyticsViewer } from '../shared/scope';
+import { listAccountDaily, listAudience, type AccountRow } from './account-data.repository';
 
 export type AccountRange = RangeQuery;
 
@@ -36,25 +31,28 @@ function sumMetric(daily: DailyMetrics[], key: (typeof totalKeys)[number]): numb
   return total === null ? null : Math.round(total * 100) / 100;
 }
 
-/** One synced account (a channel, an Instagram account, a page) with its days and audience. */
+/**
+ * One synced account (a channel, an Instagram account, a page) with its days and audience, over
+ * its platform's own window as every reader resolves it (`resolveScope`): a preset is the
+ * platform's own last N days, within the plan's history window. Without a period, the last 90 days.
+ */
 export async function describeAccount(
   db: Database,
+  viewer: AnalyticsViewer,
   account: AccountRow,
   range: AccountRange,
 ): Promise<AccountAnalytics> {
-  const bounds = await findMetricDayBounds(db, account.organizationId, account.id);
-  const latest = bounds.last ?? addDays(new Date().toISOString().slice(0, 10), -3);
-  // A preset resolves as on the dashboard; without one, explicit dates or the last 90 days.
-  const preset = range.range
-    ? resolveDateRange({ range: range.range }, latest, bounds.first)
-    : null;
-  const to = preset?.to ?? range.to ?? latest;
-  const from = preset?.from ?? range.from ?? addDays(to, -89);
-  if (from > to) {
+  if (range.from && range.to && range.from > range.to) {
     throw new AppError('VALIDATION_FAILED', 'from must not be after to', {
       fields: [{ field: 'from', message: 'Must not be after to' }],
     });
   }
+  const query =
+    range.from || range.to
+      ? { from: range.from ?? addDays(range.to!, -89), to: range.to }
+      : { range: range.range ?? ('90d' as const) };
+  const scope = await resolveScope(db, viewer, { ...query, platform: account.platform });
+  const { from, to, historyLimit } = windowOf(scope, account.platform);
   const daily = await listAccountDaily(db, account.organizationId, account.id, from, to);
   const totals = Object.fromEntries(totalKeys.map((key) => [key, sumMetric(daily, key)]));
   // Reach counts unique accounts: days do not add up, so a range of several days shows the
@@ -75,7 +73,7 @@ export async function describeAccount(
     followersTotal: account.followersTotal,
     viewsTotal: account.viewsTotal,
     contentCount: account.contentCount,
-    range: { from, to },
+    range: { from, to, historyLimit },
     totals: totals as AccountAnalytics['totals'],
     daily,
     audience: await listAudience(db, account.organizationId, account.id, { from, to }),

@@ -47,7 +47,7 @@ function stableQuery(query: unknown): string {
  * Analytics change only when something writes them (a sync, a campaign, an acknowledged insight, a
  * connection), and every such statement moves `organizations.analytics_version` in the same
  * transaction (database triggers, migration 0010). The key is that version, the route, the query
- * as the handlers see it (after the plan's history window), and today's date (ranges end relative
+ * as asked, the plan's history window (`variesWith`), and today's date (ranges end relative
  * to it), so a write shows at once, in every API process: each process keeps its own entries but
  * reads the version from the shared database on every request. The ETag is the key's digest, so a
  * browser revalidating gets 304 without the body being rebuilt. Decision 0016.
@@ -58,11 +58,10 @@ export function createAnalyticsResponseCache(
     maxEntries?: number;
     now?: () => Date;
     /**
-     * A step every route of the scope needs before its handler, which may rewrite the query (the
-     * plan's history window): run at the same time as the version read instead of before it,
-     * since both only need the organisation (one round trip fewer on PostgreSQL).
+     * What else an answer depends on for the organisation (the plan's history window, which the
+     * handlers apply when they resolve their scope): read beside the version, part of the key.
      */
-    alongside?: (request: FastifyRequest) => Promise<void>;
+    variesWith?: (organizationId: string) => Promise<string>;
   } = {},
 ): AnalyticsResponseCache {
   const maxEntries = options.maxEntries ?? 500;
@@ -87,20 +86,16 @@ export function createAnalyticsResponseCache(
         cachedRoutes.has(route) &&
         user !== null &&
         (request.query as Record<string, unknown> | undefined)?.format !== 'csv';
-      if (!isCached) {
-        await options.alongside?.(request);
-        return;
-      }
+      if (!isCached) return;
       const organizationId = user.organization.id;
-      const [[row]] = await Promise.all([
+      const [[row], variant] = await Promise.all([
         selectVersion(db, { organizationId }),
-        options.alongside?.(request),
+        options.variesWith?.(organizationId) ?? '',
       ]);
       if (!row) return;
-      // The query as the handler will see it (`alongside` may have rewritten it).
       const query = request.query as Record<string, unknown> | undefined;
       const day = now().toISOString().slice(0, 10);
-      const key = `${organizationId}|${row.version}|${route}|${stableQuery(query)}|${day}`;
+      const key = `${organizationId}|${row.version}|${route}|${stableQuery(query)}|${day}|${variant}`;
       const etag = `"a-${crypto.createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
       reply.header('cache-control', 'private, no-cache').header('etag', etag);
       const ifNoneMatch = request.headers['if-none-match'];

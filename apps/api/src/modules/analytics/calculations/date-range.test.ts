@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveDateRange, splitIntoMonths, weekStart } from './date-range';
-import { addDays, consecutiveDays, formatDay } from './roi';
+import { isPreviousCut, resolveDateRange, splitIntoMonths, weekStart } from './date-range';
+import { addDays, consecutiveDays, formatDay } from '../../../lib/days';
 
 describe('resolveDateRange', () => {
   it('ends presets on the last complete day with an equal previous period', () => {
@@ -8,8 +8,34 @@ describe('resolveDateRange', () => {
       from: '2025-06-07',
       to: '2025-06-13',
       days: 7,
+      historyLimit: null,
       previous: { from: '2025-05-31', to: '2025-06-06' },
       granularity: 'day',
+    });
+  });
+
+  it('keeps to the plan’s history window: "all" is labelled from its first day, previous never before it', () => {
+    const history = { days: 365 };
+    const all = resolveDateRange({ range: 'all' }, '2025-06-13', '2022-06-14', history);
+    expect(all).toMatchObject({
+      from: '2024-06-14',
+      days: 365,
+      historyLimit: { since: '2024-06-14', days: 365 },
+    });
+    expect(all.previous.from >= '2024-06-14').toBe(true);
+    expect(isPreviousCut(all)).toBe(true);
+    // "Last 12 months" is whole on a plan that keeps 365 days, and not compared with the year before.
+    const year = resolveDateRange({ range: '365d' }, '2025-06-13', '2022-06-14', history);
+    expect(year).toMatchObject({ from: '2024-06-14', days: 365, historyLimit: null });
+    expect(isPreviousCut(year)).toBe(true);
+    // A preset inside the window is untouched, with a whole previous period.
+    const month = resolveDateRange({ range: '28d' }, '2025-06-13', '2022-06-14', history);
+    expect(month).toMatchObject({ from: '2025-05-17', historyLimit: null });
+    expect(isPreviousCut(month)).toBe(false);
+    // Data younger than the window: "All time" is all of it, unlabelled.
+    expect(resolveDateRange({ range: 'all' }, '2025-06-13', '2025-01-01', history)).toMatchObject({
+      from: '2025-01-01',
+      historyLimit: null,
     });
   });
 

@@ -1,31 +1,42 @@
-import type { RangePreset } from '@crescendo/contracts';
-import { addDays, daysBetweenInclusive } from './roi';
+import { rangePresetDays, type HistoryLimit, type RangePreset } from '@crescendo/contracts';
+import { addDays, daysBetweenInclusive } from '../../../lib/days';
 
 export type ResolvedRange = {
   from: string;
   to: string;
   days: number;
-  /** The equal period right before, for comparisons. */
+  /** Set when the plan's history window moved the start ("since <day>, your plan keeps N days"). */
+  historyLimit: HistoryLimit | null;
+  /**
+   * The equal period right before, for comparisons; never before the plan's history window (it is
+   * then shorter than the range, and not compared).
+   */
   previous: { from: string; to: string };
   /** Daily points up to 120 days, weekly beyond, so charts stay readable. */
   granularity: 'day' | 'week';
 };
 
-const presetDays: Record<Exclude<RangePreset, 'all'>, number> = {
-  '7d': 7,
-  '28d': 28,
-  '90d': 90,
-  '365d': 365,
-};
+/**
+ * The plan's history window as a range needs it: the plan keeps `days` days of history ending on
+ * the range's last day (so "Last 12 months" is whole on a plan that keeps 365 days).
+ */
+export type HistoryBound = { days: number };
+
+/** The first day the plan keeps for a window ending on `to`. */
+export function historyStartOf(history: HistoryBound, to: string): string {
+  return addDays(to, -(history.days - 1));
+}
 
 /**
  * Turns a preset or explicit dates into a closed day range ending at the last day the platforms
- * have published (`lastCompleteDay`), never in the still-pending days after it.
+ * have published (`lastCompleteDay`), never in the still-pending days after it, and never before
+ * the plan's history window (`history`; an explicit `from` before it is refused by the caller).
  */
 export function resolveDateRange(
   input: { range?: RangePreset | undefined; from?: string | undefined; to?: string | undefined },
   lastCompleteDay: string,
   firstDataDay: string | null,
+  history: HistoryBound | null = null,
 ): ResolvedRange {
   let from: string;
   let to: string;
@@ -37,19 +48,41 @@ export function resolveDateRange(
     to = lastCompleteDay;
     from =
       preset === 'all'
-        ? (firstDataDay ?? addDays(to, -27))
-        : addDays(to, -(presetDays[preset] - 1));
+        ? (firstDataDay ?? (history ? historyStartOf(history, to) : addDays(to, -27)))
+        : addDays(to, -(rangePresetDays[preset] - 1));
   }
   if (from > to) [from, to] = [to, from];
   ({ from, to } = clipToDataBounds(from, to, lastCompleteDay, firstDataDay));
+  const earliest = history === null ? null : historyStartOf(history, to);
+  let historyLimit: HistoryLimit | null = null;
+  if (history !== null && earliest !== null && from < earliest) {
+    from = earliest;
+    historyLimit = { since: from, days: history.days };
+  }
   const days = daysBetweenInclusive(from, to);
+  const previousFrom = addDays(from, -days);
   return {
     from,
     to,
     days,
-    previous: { from: addDays(from, -days), to: addDays(from, -1) },
+    historyLimit,
+    previous: {
+      // Cut to the plan's window: empty (from after to) when the range already fills it.
+      from:
+        earliest !== null && previousFrom < earliest
+          ? earliest < from
+            ? earliest
+            : from
+          : previousFrom,
+      to: addDays(from, -1),
+    },
     granularity: days > 120 ? 'week' : 'day',
   };
+}
+
+/** True when the previous period is shorter than the range (the plan's window cut it). */
+export function isPreviousCut(range: ResolvedRange): boolean {
+  return range.previous.from !== addDays(range.from, -range.days);
 }
 
 /** The longest range asked about data that does not exist yet (no first day): three years. */

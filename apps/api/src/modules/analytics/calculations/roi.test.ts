@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayNumber } from '../../../lib/days';
+import { addDays, dayNumber } from '../../../lib/days';
 import {
-  addDays,
   baselineDays,
   evaluateCampaigns,
   totalCampaigns,

@@ -1,4 +1,4 @@
-import { addDays, dayNumber, daysBetween, formatDay } from '../../../lib/days';
+import { dayNumber } from '../../../lib/days';
 import { baselineOf, daysOf, metrics, type Baseline, type Metric } from './roi-baseline';
 
 export { baselineDays, baselineLookbackDays, type Baseline } from './roi-baseline';
@@ -42,29 +42,11 @@ export type CampaignResult = {
   roi: number | null;
 };
 
-// Day keys, shared with the platform syncs.
-export { addDays, formatDay };
-
 /**
  * Daily totals keyed by day number (days since 1970-01-01, UTC, from `dayNumber`): a campaign's
  * windows are walked as numbers, without building a day string per day.
  */
 export type DailySeries = Map<number, DailyTotals>;
-
-export function daysBetweenInclusive(start: string, end: string): number {
-  return daysBetween(start, end) + 1;
-}
-
-/** `count` consecutive days from `start` (one date walk instead of a parse per day). */
-export function consecutiveDays(start: string, count: number): string[] {
-  const date = new Date(`${start}T00:00:00Z`);
-  const days: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    days.push(formatDay(date));
-    date.setUTCDate(date.getUTCDate() + 1);
-  }
-  return days;
-}
 
 const round = (value: number, digits = 4) => Number(value.toFixed(digits));
 

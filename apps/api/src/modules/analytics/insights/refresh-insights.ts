@@ -34,8 +34,10 @@ export async function refreshInsights(db: Database, organizationId: string): Pro
     accounts,
     accountIds,
     range: history,
+    windows: new Map(),
     firstDataDay: bounds.first,
     lastCompleteDay: bounds.last,
+    history: null,
   };
   const found: NewInsight[] = [];
   for (const platform of new Set(accounts.map((account) => account.platform))) {

@@ -1,6 +1,6 @@
 import type { DashboardAnalyticsResponse } from '@crescendo/contracts';
 import { weekStart, type ResolvedRange } from '../calculations/date-range';
-import { addDays, consecutiveDays } from '../calculations/roi';
+import { addDays, consecutiveDays } from '../../../lib/days';
 import { roundToCents } from '../calculations/rounding';
 import type { Platform } from '../shared/platforms';
 import { addKnown, netOf } from '../shared/totals';

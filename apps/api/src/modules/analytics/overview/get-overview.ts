@@ -1,16 +1,22 @@
 import type { DashboardAnalyticsResponse, DashboardQuery } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
 import type { ScopedAccount } from '../accounts/list-scoped-accounts';
-import { resolveDateRange } from '../calculations/date-range';
-import { addDays } from '../calculations/roi';
+import { addDays } from '../../../lib/days';
 import { listStoredInsights } from '../insights/list-stored-insights';
 import { snapshotPlatforms, type Platform, type PlatformChoice } from '../shared/platforms';
-import { resolveScope, type AnalyticsViewer } from '../shared/scope';
+import {
+  historyStartOf,
+  isPreviousCut,
+  resolveDateRange,
+  type HistoryBound,
+  type ResolvedRange,
+} from '../calculations/date-range';
+import { resolveScope, windowOf, type AnalyticsViewer } from '../shared/scope';
 import { kpisOf, netOf, sumOf, sumTotals, totalsOf, type Totals } from '../shared/totals';
 import { buildSeries } from './build-series';
 import { buildForecast, findMilestones } from './milestones';
 import { readSpotifyOverview, readStatementRevenueOverview } from './read-imported-sources';
-import { readOverviewSums, type OverviewSpan } from './read-overview-sums';
+import { readOverviewSums, type OverviewSpan, type OwnWindow } from './read-overview-sums';
 
 function pendingDaysOf(account: ScopedAccount, rangeTo: string): string[] {
   if (!account.dataCompleteThrough || !account.lastSyncedAt) return [];
@@ -47,24 +53,50 @@ function latestFirstDataDay(accounts: ScopedAccount[]): string | null {
   return latest;
 }
 
+/** The first day a comparison can reach: the platforms' data, within the plan's window. */
+function availableFromOf(
+  firstDay: string | null,
+  history: HistoryBound | null,
+  to: string,
+): string | null {
+  if (firstDay === null || history === null) return firstDay;
+  const earliest = historyStartOf(history, to);
+  return firstDay < earliest ? earliest : firstDay;
+}
+
 /**
- * The overview's read. `historyFrom` is the first day the caller's plan lets it read (set by the
- * plan's history window on the dashboard's routes, never by the client): the previous-period
- * series is left out when the previous period starts before it, as a read of that period's own
- * range would be refused.
+ * The overview's read. The previous-period series is left out when the plan's history window
+ * cut the previous period, as a read of that period's own range would be refused.
  */
 export async function getDashboardAnalytics(
   db: Database,
   user: AnalyticsViewer,
-  query: DashboardQuery & PlatformChoice & { historyFrom?: string | undefined },
+  query: DashboardQuery & PlatformChoice,
 ): Promise<DashboardAnalyticsResponse> {
   const scope = await resolveScope(db, user, query);
   const { range } = scope;
+  // Platforms whose own window ("Last 28 days" ending on their own last day) differs from the
+  // common one get their own sums for their figures in `byPlatform`.
+  const ownWindows: OwnWindow[] = [...scope.windows.values()]
+    .filter(
+      ({ range: own }) =>
+        own.from !== range.from || own.to !== range.to || own.previous.from !== range.previous.from,
+    )
+    .map(({ platform, range: own }) => ({
+      platform,
+      from: own.from,
+      to: own.to,
+      previousFrom: own.previous.from,
+      previousTo: own.previous.to,
+      leadFrom: addDays(own.previous.from, -28),
+    }));
+  const hasOwnWindow = (platform: Platform) =>
+    ownWindows.some((window) => window.platform === platform);
   const isComparing = query.compare === 'previous';
   // The comparison line is the series of the previous period read as a range of its own (so,
   // like any explicit range, clipped to the data's first day).
   const previousSeriesRange =
-    isComparing && !(query.historyFrom && range.previous.from < query.historyFrom)
+    isComparing && !isPreviousCut(range)
       ? resolveDateRange(range.previous, scope.lastCompleteDay, scope.firstDataDay)
       : null;
   // The artist's imported sources (Spotify exports, statements) sit beside the platforms in the
@@ -87,6 +119,7 @@ export async function getDashboardAnalytics(
         isWeekly: previousSeriesRange.granularity === 'week',
       },
       lastCompleteDay: scope.lastCompleteDay,
+      own: ownWindows,
     }),
     listStoredInsights(db, user.organization.id, scope),
     hasImportedSources ? readSpotifyOverview(db, user.organization.id, range) : null,
@@ -102,30 +135,46 @@ export async function getDashboardAnalytics(
   const lastFourWeeksNets: (number | null)[] = [];
   const netAfter = new Map<Platform, number>();
   let combinedFollowers: number | null = null;
-  // A previous period reaching before a platform's first synced day would compare unlike spans.
-  const isPreviousPartialOn = (platform: Platform) => {
+  // A previous period reaching before a platform's first synced day, or cut by the plan's
+  // history window, would compare unlike spans.
+  const isPreviousPartialIn = (platform: Platform, window: ResolvedRange) => {
     const first = firstDataDayOf(scope.accounts, platform);
-    return first === null || range.previous.from < first;
+    return first === null || window.previous.from < first || isPreviousCut(window);
   };
-  const partialPlatforms = connectedPlatforms.filter(isPreviousPartialOn);
+  const partialPlatforms = connectedPlatforms.filter((platform) =>
+    isPreviousPartialIn(platform, range),
+  );
+  const platformRanges: DashboardAnalyticsResponse['platformRanges'] = {};
+  const totalsIn = (platform: Platform, spans: 'common' | 'own') => {
+    const [currentSpan, previousSpan, leadSpan] =
+      spans === 'own'
+        ? (['ownCurrent', 'ownPrevious', 'ownLead'] as const)
+        : (['current', 'previous', 'lead'] as const);
+    const previousSums = sumsOf(platform, previousSpan);
+    const leadTotal = sumsOf(platform, leadSpan)?.lastFollowersTotal ?? null;
+    return {
+      current: totalsOf(
+        sumsOf(platform, currentSpan),
+        previousSums?.lastFollowersTotal ?? leadTotal,
+      ),
+      previous: totalsOf(previousSums, leadTotal),
+    };
+  };
   for (const platform of connectedPlatforms) {
-    const previousSums = sumsOf(platform, 'previous');
-    const leadTotal = sumsOf(platform, 'lead')?.lastFollowersTotal ?? null;
-    const current = totalsOf(
-      sumsOf(platform, 'current'),
-      previousSums?.lastFollowersTotal ?? leadTotal,
-    );
-    const previous = totalsOf(previousSums, leadTotal);
+    const { current, previous } = totalsIn(platform, 'common');
+    const own = hasOwnWindow(platform) ? totalsIn(platform, 'own') : { current, previous };
+    const ownRange = windowOf(scope, platform);
+    platformRanges[platform] = { from: ownRange.from, to: ownRange.to, days: ownRange.days };
     const followersTotal = sumOf(
       scope.accounts
         .filter((account) => account.platform === platform)
         .map((account) => account.followersTotal),
     );
     byPlatform[platform] = kpisOf(
-      current,
-      previous,
+      own.current,
+      own.previous,
       followersTotal,
-      isComparing && !partialPlatforms.includes(platform),
+      isComparing && !isPreviousPartialIn(platform, ownRange),
     );
     currentParts.push(current);
     previousParts.push(previous);
@@ -150,7 +199,11 @@ export async function getDashboardAnalytics(
         ? {
             ...range.previous,
             isPartial: partialPlatforms.length > 0,
-            availableFrom: latestFirstDataDay(scope.accounts),
+            availableFrom: availableFromOf(
+              latestFirstDataDay(scope.accounts),
+              scope.history,
+              range.to,
+            ),
           }
         : null,
     },
@@ -175,6 +228,7 @@ export async function getDashboardAnalytics(
       isComparing && partialPlatforms.length === 0,
     ),
     byPlatform,
+    platformRanges,
     series,
     previousSeries,
     milestones,

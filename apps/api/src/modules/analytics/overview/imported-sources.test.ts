@@ -15,7 +15,7 @@ import {
   shiftMonth,
 } from '../../../testing/statements';
 import { databaseTargets } from '../../../testing/test-database';
-import { addDays } from '../calculations/roi';
+import { addDays } from '../../../lib/days';
 
 const yesterday = addDays(new Date().toISOString().slice(0, 10), -1);
 const thisMonth = yesterday.slice(0, 7);

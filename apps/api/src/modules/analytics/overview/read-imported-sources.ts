@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { spotifyAudienceDays } from '../../../db/schema';
 import { prepareStatement } from '../../../db/statement';
-import { addDays } from '../calculations/roi';
+import { addDays } from '../../../lib/days';
 import { firstMonthOf, reportedThroughOf } from '../revenue/get-revenue';
 import { readRevenue, readSourceReports } from '../revenue/read-revenue';
 import { lastDayOfMonth, monthsOf } from '../revenue/revenue-range';

@@ -2,12 +2,34 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { toNumber } from '../../../db/numeric';
 import { prepareStatement } from '../../../db/statement';
+import { addDays } from '../../../lib/days';
 import { m, platformDaysOf } from '../days/list-platform-days';
 import type { Platform } from '../shared/platforms';
 import type { SpanSums } from '../shared/totals';
 
-/** The spans the overview sums whole, besides the chart's points. */
-export type OverviewSpan = 'current' | 'previous' | 'lead' | 'after' | 'lastFourWeeks';
+/**
+ * The spans the overview sums whole, besides the chart's points: the common window's, and a
+ * platform's own current, previous and lead spans where its own window differs (`own*`).
+ */
+export type OverviewSpan =
+  | 'current'
+  | 'previous'
+  | 'lead'
+  | 'after'
+  | 'lastFourWeeks'
+  | 'ownCurrent'
+  | 'ownPrevious'
+  | 'ownLead';
+
+/** A platform's own window where it differs from the common one (see `resolveWindows`). */
+export type OwnWindow = {
+  platform: Platform;
+  from: string;
+  to: string;
+  previousFrom: string;
+  previousTo: string;
+  leadFrom: string;
+};
 
 export type OverviewPoint = { platform: Platform; start: string; sums: SpanSums };
 export type OverviewSpanSums = { platform: Platform; span: OverviewSpan; sums: SpanSums };
@@ -38,6 +60,8 @@ type Values = {
   previousFrom: string;
   previousTo: string;
   leadFrom: string;
+  /** The common window's lead-in (`leadFrom` is the earliest of every window's). */
+  commonLeadFrom: string;
   isWeekly: boolean;
   /**
    * The previous period's chart points, as a range of their own (null: none): an explicit range
@@ -46,6 +70,11 @@ type Values = {
   previousSeries: { from: string; to: string; isWeekly: boolean } | null;
   /** The last day every platform has published: the forecast's pace is its last 28 days. */
   lastCompleteDay: string;
+  /** The own windows, as parallel arrays (one statement whatever their number). */
+  ownPlatforms: string[];
+  ownParts: string[];
+  ownFrom: string[];
+  ownTo: string[];
 };
 
 const from = sql`${sql.placeholder('from')}::date`;
@@ -91,12 +120,17 @@ const selectOverviewSums = prepareStatement<Row, Parameters>(
     sql`${m.accountId} = any(${sql.placeholder('accountIds')})
       and ${m.day} >= ${sql.placeholder('leadFrom')}::date`,
   )}),
-  spans (part, first_day, last_day) as (values
-    ('current', ${from}, ${to}),
-    ('previous', ${sql.placeholder('previousFrom')}::date, ${sql.placeholder('previousTo')}::date),
-    ('lead', ${sql.placeholder('leadFrom')}::date, ${sql.placeholder('previousFrom')}::date - 1),
-    ('after', ${to} + 1, 'infinity'::date),
-    ('lastFourWeeks', ${lastCompleteDay} - 27, ${lastCompleteDay}))
+  spans (platform, part, first_day, last_day) as (
+    select null::text, v.* from (values
+      ('current', ${from}, ${to}),
+      ('previous', ${sql.placeholder('previousFrom')}::date, ${sql.placeholder('previousTo')}::date),
+      ('lead', ${sql.placeholder('commonLeadFrom')}::date, ${sql.placeholder('previousFrom')}::date - 1),
+      ('after', ${to} + 1, 'infinity'::date),
+      ('lastFourWeeks', ${lastCompleteDay} - 27, ${lastCompleteDay})) v
+    union all
+    select * from unnest(${sql.placeholder('ownPlatforms')}::text[],
+      ${sql.placeholder('ownParts')}::text[], ${sql.placeholder('ownFrom')}::date[],
+      ${sql.placeholder('ownTo')}::date[]))
   select d.platform, 'point' as part, d.start::text as start, ${sums},
     null::numeric as last_followers_total, null::text[] as net_days, null::float8[] as nets
   from (
@@ -122,6 +156,7 @@ const selectOverviewSums = prepareStatement<Row, Parameters>(
     array_agg(d.day::text order by d.day) filter (where s.part = 'current' and ${net} <> 0),
     array_agg(${net}::float8 order by d.day) filter (where s.part = 'current' and ${net} <> 0)
   from spans s join days d on d.day between s.first_day and s.last_day
+    and (s.platform is null or s.platform = d.platform::text)
   group by d.platform, s.part`,
 );
 
@@ -135,9 +170,14 @@ const sumsOf = (row: Row): SpanSums => ({
   lastFollowersTotal: toNumber(row.last_followers_total),
 });
 
+export type OverviewSumsInput = Omit<
+  Values,
+  'ownPlatforms' | 'ownParts' | 'ownFrom' | 'ownTo' | 'commonLeadFrom'
+> & { own: OwnWindow[] };
+
 export async function readOverviewSums(
   db: Database,
-  values: Values,
+  { own, ...common }: OverviewSumsInput,
 ): Promise<{
   points: OverviewPoint[];
   previousPoints: OverviewPoint[];
@@ -148,16 +188,31 @@ export async function readOverviewSums(
   const previousPoints: OverviewPoint[] = [];
   const spans: OverviewSpanSums[] = [];
   const nets = new Map<Platform, DailyNets>();
-  if (values.accountIds.length === 0) return { points, previousPoints, spans, nets };
-  const { previousSeries, ...rest } = values;
-  const rows = await selectOverviewSums(db, {
+  if (common.accountIds.length === 0) return { points, previousPoints, spans, nets };
+  const { previousSeries, ...rest } = common;
+  const parts = own.flatMap((window) => [
+    [window.platform, 'ownCurrent', window.from, window.to],
+    [window.platform, 'ownPrevious', window.previousFrom, window.previousTo],
+    [window.platform, 'ownLead', window.leadFrom, addDays(window.previousFrom, -1)],
+  ]);
+  const parameters: Parameters = {
     ...rest,
+    // The days read start at the earliest lead-in of any window.
+    leadFrom: own.reduce(
+      (earliest, window) => (window.leadFrom < earliest ? window.leadFrom : earliest),
+      common.leadFrom,
+    ),
+    commonLeadFrom: common.leadFrom,
+    ownPlatforms: parts.map((part) => part[0]!),
+    ownParts: parts.map((part) => part[1]!),
+    ownFrom: parts.map((part) => part[2]!),
+    ownTo: parts.map((part) => part[3]!),
     hasPreviousSeries: previousSeries !== null,
-    previousSeriesFrom: previousSeries?.from ?? values.from,
-    previousSeriesTo: previousSeries?.to ?? values.to,
+    previousSeriesFrom: previousSeries?.from ?? common.from,
+    previousSeriesTo: previousSeries?.to ?? common.to,
     isPreviousWeekly: previousSeries?.isWeekly ?? false,
-  });
-  for (const row of rows) {
+  };
+  for (const row of await selectOverviewSums(db, parameters)) {
     if (row.part === 'point' || row.part === 'previousPoint') {
       (row.part === 'point' ? points : previousPoints).push({
         platform: row.platform,

@@ -1,5 +1,5 @@
 import type { RangePreset } from '@crescendo/contracts';
-import { addDays } from '../calculations/roi';
+import { addDays } from '../../../lib/days';
 
 const presetDays: Record<Exclude<RangePreset, 'all'>, number> = {
   '7d': 7,

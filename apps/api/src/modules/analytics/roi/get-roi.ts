@@ -1,7 +1,6 @@
 import type { Campaign, RoiQuery, RoiResponse } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
 import { dayNumber } from '../../../lib/days';
-import type { CurrentUser } from '../../users';
 import { listCampaigns } from '../campaigns/campaigns.repository';
 import {
   baselineDays,
@@ -12,7 +11,7 @@ import {
   type DailySeries,
 } from '../calculations/roi';
 import { platformsOf } from '../shared/platforms';
-import { resolveScope } from '../shared/scope';
+import { resolveScope, type AnalyticsViewer } from '../shared/scope';
 import { addKnown, netOfDay } from '../shared/totals';
 import { readCurrency, readSourceReports } from '../revenue/read-revenue';
 import { listCampaignPlatformDays, type CampaignPlatformDay } from './list-campaign-platform-days';
@@ -30,7 +29,7 @@ import {
  */
 export async function getRoi(
   db: Database,
-  user: CurrentUser,
+  user: AnalyticsViewer,
   query: RoiQuery,
 ): Promise<RoiResponse> {
   // The days come with their window worked out by the database, so all three are read at once.

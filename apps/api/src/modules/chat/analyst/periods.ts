@@ -1,7 +1,8 @@
+import { rangePresetDays, type RangePreset } from '@crescendo/contracts';
 import * as chrono from 'chrono-node';
-import { dayMs } from '../../../lib/days';
+import { addDays } from '../../../lib/days';
 
-export type Preset = '7d' | '28d' | '90d' | '365d' | 'all';
+export type Preset = RangePreset;
 
 /** A window in plain words: a dashboard preset, calendar days, or "since <release> came out". */
 export type Period =
@@ -10,10 +11,6 @@ export type Period =
   | { kind: 'since-content'; hint: string | null; label: string };
 
 export type ResolvedWindow = { range?: Preset; from?: string; to?: string };
-
-export function addDays(day: string, count: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + count * dayMs).toISOString().slice(0, 10);
-}
 
 function isoOf(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -26,7 +23,9 @@ function monthStart(day: string, monthsBack = 0): string {
 }
 
 const unitDays = { day: 1, week: 7, month: 30, year: 365 } as const;
-const presetByDays: Record<number, Preset> = { 7: '7d', 28: '28d', 90: '90d', 365: '365d' };
+const presetByDays: Record<number, Preset> = Object.fromEntries(
+  Object.entries(rangePresetDays).map(([preset, days]) => [days, preset as Preset]),
+);
 const numberWords: Record<string, number> = {
   a: 1,
   one: 1,

@@ -1,7 +1,8 @@
 import type { EarningsRow } from '@crescendo/contracts';
 import { composeRevenue, type RevenueOutput } from './compose-revenue';
 import { formatDay } from './formatting';
-import { addDays, resolvePeriod } from './periods';
+import { addDays } from '../../../lib/days';
+import { resolvePeriod } from './periods';
 import type { ToolRecord, Step, ToolCall } from './turn';
 import type { QuestionPlan } from './understand-question';
 

@@ -49,6 +49,8 @@ export function createAssistantTools(
   options: { now?: () => Date } = {},
 ): AssistantTools {
   const now = options.now ?? (() => new Date());
+  // Every analytics read resolves its days, and the plan's history window, on this clock.
+  const viewer = { organization: user.organization, now };
   /**
    * The revenue page's own read, under the plan's history window as the page is (a window
    * reaching further back is refused the same way; `all` is all the plan allows).
@@ -87,7 +89,7 @@ export function createAssistantTools(
       'Followers (total, gained, lost, net), views, watch minutes, engagements, engagement rate and estimated revenue for a window and platform, each with its value in the previous equal window and the relative change; and `growth`, each platform’s growth rate over the window (followers gained net against the followers it had on the first day, and views against the previous window). For “is X growing faster than Y” compare growth rates, never totals.',
       metricsInputSchema,
       async (input) => {
-        const analytics = await getDashboardAnalytics(db, user, dashboardQueryOf(input));
+        const analytics = await getDashboardAnalytics(db, viewer, dashboardQueryOf(input));
         return {
           output: {
             window: windowOf(analytics.range),
@@ -116,7 +118,7 @@ export function createAssistantTools(
       async (input) => {
         const content = await getContent(
           db,
-          user,
+          viewer,
           contentQuerySchema.parse({
             ...(input.from || input.to
               ? { from: input.from, to: input.to }
@@ -158,7 +160,7 @@ export function createAssistantTools(
       async (input) => {
         const audience = await getAudience(
           db,
-          user,
+          viewer,
           dashboardQuerySchema.parse({ platform: input.platform }),
         );
         const breakdowns = audience.breakdowns.filter(
@@ -192,7 +194,7 @@ export function createAssistantTools(
       'Days when views spiked far above their usual level in a window, with the evidence: the views that day, the usual level, the content that led and the traffic sources (YouTube).',
       spikesInputSchema,
       async (input) => {
-        const analytics = await getDashboardAnalytics(db, user, dashboardQueryOf(input, 'none'));
+        const analytics = await getDashboardAnalytics(db, viewer, dashboardQueryOf(input, 'none'));
         const spikes = analytics.insights
           .filter((insight) => insight.kind === 'spike')
           .map((insight) => ({
@@ -230,7 +232,7 @@ export function createAssistantTools(
       async (input) => {
         const analytics = await getDashboardAnalytics(
           db,
-          user,
+          viewer,
           dashboardQueryOf({ platform: input.platform, range: '90d' }, 'none'),
         );
         const forecast = analytics.forecast;
@@ -281,7 +283,7 @@ export function createAssistantTools(
       async (input) => {
         const roi = await getRoi(
           db,
-          user,
+          viewer,
           // Every campaign, whenever it ran: the question names the campaign, not a period.
           roiQuerySchema.parse({ platform: input.platform, range: 'all' }),
         );
@@ -401,7 +403,7 @@ export function createAssistantTools(
       async () => {
         const analytics = await getDashboardAnalytics(
           db,
-          user,
+          viewer,
           dashboardQueryOf({ platform: 'all', range: '7d' }, 'none'),
         );
         return {

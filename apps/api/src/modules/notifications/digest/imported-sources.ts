@@ -1,17 +1,13 @@
 import { and, between, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { organizations, spotifyAudienceDays, statementLines } from '../../../db/schema';
+import { addDays } from '../../../lib/days';
 
 /*
  * The imported sources' figures for a digest, read from the tables the imports module fills
  * (`spotify_audience_days`, `statement_lines`). Each answers null while it holds nothing for the
  * period, so the digest leaves that source out.
  */
-
-function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
 
 export type SpotifyWeek = {
   streams: number | null;

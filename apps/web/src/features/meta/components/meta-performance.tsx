@@ -8,7 +8,7 @@ import {
   type ChartSeries,
 } from '@/components/charts/platform-time-series-chart';
 import { Card } from '@/components/ui/card';
-import { shownFrom } from '@/lib/analytics/period';
+import { describeHistoryLimit, shownFrom } from '@/lib/analytics/period';
 import { cn } from '@/lib/cn';
 import { formatLongDay } from '@/lib/format';
 import { platformNames } from '@/lib/platforms';
@@ -60,7 +60,11 @@ export function MetaPerformance({
   const points = useMemo(() => mergeDaily(instagram, facebook), [instagram, facebook]);
   const account = instagram ?? facebook;
   const range = account
-    ? { from: shownFrom(account.range.from, account.daily), to: account.range.to }
+    ? {
+        from: shownFrom(account.range.from, account.daily),
+        to: account.range.to,
+        historyLimit: account.range.historyLimit,
+      }
     : null;
   const seriesFor = (value: ChartMetric): ChartSeries[] => [
     ...(instagram
@@ -98,6 +102,7 @@ export function MetaPerformance({
           {range ? (
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
               {formatLongDay(range.from)} – {formatLongDay(range.to)}
+              {range.historyLimit ? ` · ${describeHistoryLimit(range, formatLongDay)}` : ''}
             </p>
           ) : null}
         </div>

@@ -1,4 +1,5 @@
 import type { AnalyticsPlatform, RangePreset, ShareView } from '@crescendo/contracts';
+import { periodLabels } from '@/lib/analytics/period';
 import { platformNames } from '@/lib/platforms';
 
 export const viewNames: Record<ShareView, string> = {
@@ -19,19 +20,11 @@ export function describeVerifiedPlatforms(platforms: AnalyticsPlatform[]): strin
   return `Verified from connected ${platforms.map((platform) => platformNames[platform]).join(' / ')} accounts`;
 }
 
-const windowNames: Record<RangePreset, string> = {
-  '7d': 'Last 7 days',
-  '28d': 'Last 28 days',
-  '90d': 'Last 90 days',
-  '365d': 'Last 12 months',
-  all: 'All time',
-};
-
 export function describeWindow(window: {
   range: RangePreset | null;
   from: string | null;
   to: string | null;
 }): string {
-  if (window.range) return windowNames[window.range];
+  if (window.range) return periodLabels[window.range];
   return `${window.from ?? 'The start'} to ${window.to ?? 'the latest day'}`;
 }

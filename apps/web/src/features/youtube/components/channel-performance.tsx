@@ -2,7 +2,7 @@ import type { AccountAnalytics } from '@crescendo/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMemo } from 'react';
 import { formatWatchHours } from '@/components/charts/platform-format';
-import { shownFrom } from '@/lib/analytics/period';
+import { describeHistoryLimit, shownFrom } from '@/lib/analytics/period';
 import { PlatformSkeleton } from '@/components/charts/platform-skeleton';
 import {
   PlatformTimeSeriesChart,
@@ -80,6 +80,9 @@ export function ChannelPerformance({
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {formatLongDay(shownFrom(channel.range.from, channel.daily))} –{' '}
         {formatLongDay(channel.range.to)}
+        {channel.range.historyLimit
+          ? ` · ${describeHistoryLimit(channel.range, formatLongDay)}`
+          : ''}
       </p>
       <Tabs.Root value={metric} onValueChange={(value) => onMetricChange(value as ChartMetric)}>
         <Tabs.List aria-label="Chart metric" className="grid grid-cols-3 gap-2">

@@ -218,21 +218,21 @@ describe('YoutubePage', () => {
     expect(screen.getByRole('tab', { name: /Views\s*17.4K/ })).toBeTruthy();
     expect(screen.getByRole('tab', { name: /Subscribers\s*\+9/ })).toBeTruthy();
     expect(screen.getByRole('figure', { name: 'Views over time' })).toBeTruthy();
-    // The dashboard's default period: the last 28 days, ending on the last complete day.
+    // The dashboard's default period: the API resolves its days (YouTube's own last 28 days).
     expect(screen.getByRole('combobox', { name: 'Period' })).toHaveProperty('value', '28d');
     expect(client.apiClient.get).toHaveBeenCalledWith(
       `/v1/youtube/oauth/channel-data/${connectionId}`,
-      { params: { from: '2026-10-24', to: '2026-11-20' } },
+      { params: { range: '28d' } },
     );
   });
 
-  it('uses the analytics period in the URL: ?range=90d reads 90 days ending on the last complete day', async () => {
+  it('uses the analytics period in the URL: ?range=90d asks the API for the preset', async () => {
     mockApi();
     const { router } = setup('/youtube?range=90d');
     await screen.findByRole('region', { name: 'Juniper Vale' });
     expect(client.apiClient.get).toHaveBeenCalledWith(
       `/v1/youtube/oauth/channel-data/${connectionId}`,
-      { params: { from: '2026-08-23', to: '2026-11-20' } },
+      { params: { range: '90d' } },
     );
     const period = screen.getByRole('combobox', { name: 'Period' });
     expect([...(period as HTMLSelectElement).options].map((option) => option.text)).toEqual([
@@ -246,7 +246,7 @@ describe('YoutubePage', () => {
     await waitFor(() =>
       expect(client.apiClient.get).toHaveBeenCalledWith(
         `/v1/youtube/oauth/channel-data/${connectionId}`,
-        { params: { from: '2026-11-14', to: '2026-11-20' } },
+        { params: { range: '7d' } },
       ),
     );
     expect(router.state.location.search).toBe('?range=7d');

@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { useProfile } from '@/features/profile';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useIsFirstVisit } from '@/lib/first-visit';
+import { describeCommonWindow, describeHistoryLimit } from '@/lib/analytics/period';
 import { formatLongDay } from '@/lib/format';
 import { useDashboardAnalytics } from '../api/get-dashboard-analytics';
 import { exportOverviewCsv, toOverviewCsvFileName } from '../api/export-overview';
@@ -53,6 +54,10 @@ function GrowthCard({ data }: { data: Analytics }) {
         <CardTitle>Growth over time</CardTitle>
         <CardDescription>
           {cadence} · {formatLongDay(data.range.from)} – {formatLongDay(data.range.to)}
+          {[describeHistoryLimit(data.range, formatLongDay), describeCommonWindow(data)]
+            .filter(Boolean)
+            .map((note) => ` · ${note}`)
+            .join('')}
           {data.range.previous && !previousSeries ? ' · previous period unavailable' : ''}
         </CardDescription>
       </CardHeader>
