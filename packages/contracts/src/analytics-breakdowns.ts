@@ -104,6 +104,8 @@ export const contentRowSchema = z.object({
    * item's lifetime counters, where the platform reports only those.
    */
   figures: z.enum(['range', 'lifetime']),
+  /** The catalogue song the artist linked this item to (its page is /dashboard/songs/:isrc). */
+  song: z.object({ isrc: z.string(), title: z.string() }).nullable(),
 });
 export type ContentRow = z.infer<typeof contentRowSchema>;
 

@@ -15,6 +15,8 @@ export const chatSourceSchema = z.object({
   view: chatSourceViewSchema,
   platform: chatPlatformSchema,
   window: z.object({ from: z.string(), to: z.string() }).nullable(),
+  /** One song's figures: the web links the source to that song's page. */
+  isrc: z.string().optional(),
 });
 export type ChatSource = z.infer<typeof chatSourceSchema>;
 

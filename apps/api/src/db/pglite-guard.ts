@@ -1,3 +1,4 @@
+import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
 
 /** What the embedded database answers once a write failed for lack of space or an I/O error. */
@@ -26,6 +27,24 @@ export function describeStorageFault(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+type PgliteTransaction = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+
+/** A long transaction (an import's batch) also lets the loop turn between its statements. */
+function yieldBetweenStatements(tx: PgliteTransaction): PgliteTransaction {
+  const query = tx.query.bind(tx);
+  const exec = tx.exec.bind(tx);
+  return Object.assign(tx, {
+    query: async (...args: Parameters<PgliteTransaction['query']>) => {
+      await nextLoopTurn();
+      return query(...args);
+    },
+    exec: async (...args: Parameters<PgliteTransaction['exec']>) => {
+      await nextLoopTurn();
+      return exec(...args);
+    },
+  });
+}
+
 /**
  * Puts one queue in front of PGlite and stops it at the first failed write. Measured on a full
  * tmpfs (decision 0029): after PGlite fails to write its WAL, the next statement blocks the event
@@ -41,6 +60,12 @@ export function guardPglite(
   let tail: Promise<unknown> = Promise.resolve();
   const run = <T>(call: () => Promise<T>): Promise<T> => {
     const result = tail
+      // PGlite answers through promises that settle at once (WebAssembly on this thread), so a
+      // job that only talks to it (an import reading its stored file and writing its lines)
+      // would never let the event loop reach its timers or sockets: requests would wait for the
+      // whole job and the watchdog (decision 0029) would take it for a hung database. Each call
+      // first gives the loop one turn (decision 0030).
+      .then(() => nextLoopTurn())
       .then(() => {
         if (fault !== null) throw new StorageFaultError(fault);
         return call();
@@ -61,7 +86,8 @@ export function guardPglite(
   Object.assign(client, {
     query: (...args: Parameters<PGlite['query']>) => run(() => query(...args)),
     exec: (...args: Parameters<PGlite['exec']>) => run(() => exec(...args)),
-    transaction: (...args: Parameters<PGlite['transaction']>) => run(() => transaction(...args)),
+    transaction: <T>(callback: Parameters<PGlite['transaction']>[0]) =>
+      run(() => transaction((tx) => callback(yieldBetweenStatements(tx)) as Promise<T>)),
   });
   // For work that must see no statement of ours in flight (a backup's copy of the data dir).
   return { runExclusive: run };

@@ -236,6 +236,29 @@ export const spotifyAudienceDays = pgTable(
   (table) => [primaryKey({ columns: [table.organizationId, table.day] })],
 );
 
+/**
+ * Every audience-timeline import's own values for its days. `spotify_audience_days` holds the
+ * winner of each day (the latest import); when that import is deleted, the day falls back to the
+ * next latest import that still covers it, read from here.
+ */
+export const spotifyAudienceImportDays = pgTable(
+  'spotify_audience_import_days',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    listeners: integer('listeners'),
+    streams: bigint('streams', { mode: 'number' }),
+    followers: integer('followers'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.importId, table.day] }),
+    index('spotify_audience_import_days_day_idx').on(table.organizationId, table.day),
+  ],
+);
+
 /** Spotify for Artists songs table: totals over the export's period, per song title. */
 export const spotifySongStats = pgTable(
   'spotify_song_stats',
@@ -294,4 +317,24 @@ export const spotifyPlaylists = pgTable(
   (table) => [
     primaryKey({ columns: [table.organizationId, table.importId, table.name, table.madeBy] }),
   ],
+);
+
+/**
+ * A title-match suggestion the artist said is not this song: it is not offered again, on any
+ * device, for anyone in the organisation (linking the item later still works).
+ */
+export const songLinkDismissals = pgTable(
+  'song_link_dismissals',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    songId: uuid('song_id')
+      .notNull()
+      .references(() => songs.id, { onDelete: 'cascade' }),
+    contentItemId: uuid('content_item_id')
+      .notNull()
+      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    dismissedBy: uuid('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.songId, table.contentItemId] })],
 );

@@ -153,8 +153,13 @@ describe.each(databaseTargets)('the assistant on statement money on %s', (target
       expect(result.rows).toEqual(expected.rows);
       const song = (
         await client.callTool({ name: 'get_song', arguments: { title: 'second', range: 'all' } })
-      ).structuredContent as { result: { isrc: string; total: number } };
+      ).structuredContent as {
+        result: { isrc: string; total: number };
+        source: { view: string; isrc?: string };
+      };
       expect(song.result.isrc).toBe('USAAA2400002');
+      // The source names the song, so the assistant's chip opens the song's page.
+      expect(song.source).toMatchObject({ view: 'revenue', isrc: 'USAAA2400002' });
       expect(song.result.total).toBe((await endpoint('range=all&isrc=USAAA2400002')).total);
     } finally {
       await client.close();

@@ -1,7 +1,7 @@
 import type { ImportSource } from '@crescendo/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { organizations, songContentLinks, songs } from '../../db/schema';
+import { organizations, songContentLinks, songLinkDismissals, songs } from '../../db/schema';
 import { rowsOf } from './sql-rows';
 
 // The catalogue's reads: songs with their release, statement earnings and Spotify figures.
@@ -237,4 +237,30 @@ export async function listSongSources(
           where organization_id = ${organizationId} and song_id = ${songId})
       order by 1`),
   );
+}
+
+/** Remembers that the artist said this item is not the song (for the whole organisation). */
+export async function insertSongLinkDismissal(
+  db: Database,
+  values: { organizationId: string; songId: string; contentItemId: string; dismissedBy: string },
+): Promise<void> {
+  await db.insert(songLinkDismissals).values(values).onConflictDoNothing();
+}
+
+/** The items whose suggestion for this song was dismissed. */
+export async function listDismissedContentIds(
+  db: Database,
+  organizationId: string,
+  songId: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ contentItemId: songLinkDismissals.contentItemId })
+    .from(songLinkDismissals)
+    .where(
+      and(
+        eq(songLinkDismissals.organizationId, organizationId),
+        eq(songLinkDismissals.songId, songId),
+      ),
+    );
+  return new Set(rows.map((row) => row.contentItemId));
 }

@@ -11,7 +11,13 @@ import type { Database } from '../../db/client';
 import { routeRoles } from '../../lib/permissions';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireCurrentUser } from '../../plugins/auth';
-import { getSong, linkSongToContent, listSongs, unlinkSongFromContent } from './catalogue.service';
+import {
+  dismissSongSuggestion,
+  getSong,
+  linkSongToContent,
+  listSongs,
+  unlinkSongFromContent,
+} from './catalogue.service';
 
 /** One catalogue: songs by ISRC (dashed or not), their figures, and their links to platform items. */
 export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -64,6 +70,29 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
     },
     async (request) =>
       linkSongToContent(
+        db,
+        requireCurrentUser(request),
+        request.params.isrc,
+        request.body.contentId,
+      ),
+  );
+
+  app.post(
+    '/api/v1/songs/:isrc/dismissals',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Dismiss a link suggestion: the item is not this song (remembered for the organisation)',
+        security,
+        params: songParamsSchema,
+        body: songLinkInputSchema,
+        response: { 200: songDetailResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) =>
+      dismissSongSuggestion(
         db,
         requireCurrentUser(request),
         request.params.isrc,

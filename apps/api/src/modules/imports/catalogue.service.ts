@@ -16,6 +16,8 @@ import {
   findSongId,
   groupSongEarnings,
   insertSongLink,
+  insertSongLinkDismissal,
+  listDismissedContentIds,
   listSongLinks,
   listSongMonths,
   listSongRows,
@@ -141,10 +143,10 @@ function toEarningsRows(
 function suggestLinks(
   song: { title: string; artist: string | null },
   items: LinkableContentItem[],
-  linkedIds: Set<string>,
+  hiddenIds: Set<string>,
 ): SongLinkSuggestion[] {
   return items
-    .filter((item) => !linkedIds.has(item.id))
+    .filter((item) => !hiddenIds.has(item.id))
     .map((item) => ({
       contentId: item.id,
       platform: item.platform,
@@ -170,7 +172,7 @@ export async function getSong(
   const organizationId = user.organization.id;
   const song = await requireSong(db, organizationId, isrc);
   const currency = await readOrganizationCurrency(db, organizationId);
-  const [[row], linked, byStore, byCountry, months, sources, items] = await Promise.all([
+  const [[row], linked, byStore, byCountry, months, sources, items, dismissed] = await Promise.all([
     listSongRows(db, organizationId, currency, isrc),
     readLinkedItems(db, organizationId, song.id),
     groupSongEarnings(db, organizationId, song.id, currency, 'store'),
@@ -178,8 +180,10 @@ export async function getSong(
     listSongMonths(db, organizationId, song.id, currency),
     listSongSources(db, organizationId, song.id),
     listContentItemsForLinking(db, organizationId),
+    listDismissedContentIds(db, organizationId, song.id),
   ]);
   const linkedItems = linked.get(song.id) ?? [];
+  const hiddenIds = new Set([...dismissed, ...linkedItems.map((item) => item.contentId)]);
   return {
     currency,
     song: toSongSummary(row!, linkedItems),
@@ -199,7 +203,7 @@ export async function getSong(
       through: source.through,
       importedAt: source.importedAt ? new Date(source.importedAt).toISOString() : null,
     })),
-    suggestions: suggestLinks(song, items, new Set(linkedItems.map((item) => item.contentId))),
+    suggestions: suggestLinks(song, items, hiddenIds),
   };
 }
 
@@ -243,4 +247,28 @@ export async function unlinkSongFromContent(
   if (!(await deleteSongLink(db, organizationId, song.id, contentId))) {
     throw AppError.notFound('This song is not linked to that item.');
   }
+}
+
+/**
+ * The artist says a suggested item is not this song: it is no longer suggested, for anyone in
+ * the organisation (it can still be linked by hand).
+ */
+export async function dismissSongSuggestion(
+  db: Database,
+  user: CurrentUser,
+  isrc: string,
+  contentId: string,
+): Promise<SongDetailResponse> {
+  assertCanLink(user);
+  const organizationId = user.organization.id;
+  const song = await requireSong(db, organizationId, isrc);
+  const [item] = await listContentItemsForLinking(db, organizationId, [contentId]);
+  if (!item) throw AppError.notFound('No video, Short or reel with this id in your accounts.');
+  await insertSongLinkDismissal(db, {
+    organizationId,
+    songId: song.id,
+    contentItemId: item.id,
+    dismissedBy: user.id,
+  });
+  return getSong(db, user, isrc);
 }

@@ -242,4 +242,63 @@ describe.each(databaseTargets)('catalogue and ledger truth (%s)', (target) => {
     });
     expect(missing.statusCode).toBe(404);
   });
+
+  it('remembers a dismissed suggestion for the whole organisation, server-side', async () => {
+    const dismiss = (token: string, contentId: string, isrc = 'GB-XYZ-21-00001') =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/api/v1/songs/${isrc}/dismissals`,
+        headers: bearer(token),
+        payload: { contentId },
+      });
+    const before = (
+      await get(artist.token, '/api/v1/songs/GBXYZ2100001')
+    ).json<SongDetailResponse>();
+    expect(before.suggestions.map((suggestion) => suggestion.contentId)).toEqual(
+      expect.arrayContaining([itemIds.short]),
+    );
+
+    const dismissed = await dismiss(artist.token, itemIds.short);
+    expect(dismissed.statusCode).toBe(200);
+    const suggestionsOf = (answer: SongDetailResponse) =>
+      answer.suggestions.map((suggestion) => suggestion.contentId);
+    expect(suggestionsOf(dismissed.json<SongDetailResponse>())).not.toContain(itemIds.short);
+    // A later read (any device, any member) no longer suggests it; dismissing twice is harmless.
+    const later = (
+      await get(artist.token, '/api/v1/songs/GBXYZ2100001')
+    ).json<SongDetailResponse>();
+    expect(suggestionsOf(later)).not.toContain(itemIds.short);
+    expect(suggestionsOf(later)).toContain(itemIds.video);
+    expect((await dismiss(artist.token, itemIds.short)).statusCode).toBe(200);
+
+    // Only for this song: the item can still be linked by hand.
+    const linked = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/songs/GBXYZ2100001/links',
+      headers: bearer(artist.token),
+      payload: { contentId: itemIds.short },
+    });
+    expect(
+      linked.json<SongDetailResponse>().song.linkedItems.map((item) => item.contentId),
+    ).toEqual([itemIds.short]);
+
+    // Another organisation's item, an unknown song, a malformed id.
+    expect((await dismiss(artist.token, itemIds.strangers)).statusCode).toBe(404);
+    expect((await dismiss(artist.token, itemIds.video, 'GB-XYZ-99-99999')).statusCode).toBe(404);
+    expect((await dismiss(artist.token, 'not-a-uuid')).statusCode).toBe(400);
+    const strangerSong = (await get(stranger.token, '/api/v1/songs')).json<SongListResponse>();
+    expect(strangerSong.songs).toEqual([]);
+  });
+
+  it("names each content row's linked song, so the content table links to the song page", async () => {
+    const answer = await get(artist.token, '/api/dashboard/content?range=365d&pageSize=50');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const items = answer.json<{ items: { id: string; song: unknown }[] }>().items;
+    const songOf = new Map(items.map((item) => [item.id, item.song]));
+    // The short was linked to Glass River above; the video was unlinked; the diary never was.
+    expect(songOf.get(itemIds.short)).toEqual({ isrc: 'GBXYZ2100001', title: 'Glass River' });
+    expect(songOf.get(itemIds.video)).toBeNull();
+    expect(songOf.get(itemIds.unrelated)).toBeNull();
+    expect(songOf.has(itemIds.strangers)).toBe(false);
+  });
 });

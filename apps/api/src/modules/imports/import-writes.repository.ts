@@ -6,12 +6,14 @@ import {
   releases,
   songs,
   spotifyAudienceDays,
+  spotifyAudienceImportDays,
   spotifyPlaylists,
   spotifySongDays,
   spotifySongStats,
 } from '../../db/schema';
 import { deleteLinesOfImport } from './imports.repository';
 import type { StatementRecord } from './parsers/types';
+import { restoreAudienceDaysFromOtherImports } from './spotify-writes.repository';
 import { rowsOf } from './sql-rows';
 import { normalizeTitle } from './title-match';
 
@@ -67,7 +69,14 @@ export async function clearImportWrites(
   importId: string,
 ): Promise<void> {
   await deleteLinesOfImport(db, organizationId, importId);
-  for (const table of [spotifyAudienceDays, spotifySongStats, spotifySongDays, spotifyPlaylists]) {
+  await restoreAudienceDaysFromOtherImports(db, organizationId, importId);
+  for (const table of [
+    spotifyAudienceDays,
+    spotifyAudienceImportDays,
+    spotifySongStats,
+    spotifySongDays,
+    spotifyPlaylists,
+  ]) {
     await db
       .delete(table)
       .where(and(eq(table.organizationId, organizationId), eq(table.importId, importId)));

@@ -2,6 +2,7 @@ import type { Import, ImportFormat, ImportSource } from '@crescendo/contracts';
 import { and, desc, eq, getTableColumns, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { imports, users } from '../../db/schema';
+import { restoreAudienceDaysFromOtherImports } from './spotify-writes.repository';
 import { rowsOf } from './sql-rows';
 
 // The imports' own rows: the upload (row and file chunks), the history and its deletion.
@@ -175,7 +176,7 @@ function importColumns() {
 /**
  * Deletes an import: its links to statement lines, the lines no other import holds, its Spotify
  * rows (by cascade) and the row itself, in one transaction. Lines another import also brought
- * stay. False when the organisation has no such import.
+ * stay, and audience days an older import also covers take that import's values. False when the organisation has no such import.
  */
 export async function deleteImportWithLines(
   db: Database,
@@ -192,6 +193,7 @@ export async function deleteImportWithLines(
     );
     if (locked.length === 0) return false;
     await deleteLinesOfImport(tx, organizationId, id);
+    await restoreAudienceDaysFromOtherImports(tx, organizationId, id);
     await tx
       .delete(imports)
       .where(and(eq(imports.organizationId, organizationId), eq(imports.id, id)));

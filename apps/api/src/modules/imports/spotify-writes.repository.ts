@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import {
   songs,
   spotifyAudienceDays,
+  spotifyAudienceImportDays,
   spotifyPlaylists,
   spotifySongDays,
   spotifySongStats,
@@ -42,18 +43,33 @@ export async function writeAudienceDays(
   records: SpotifyAudienceDayRecord[],
 ): Promise<void> {
   if (records.length === 0) return;
+  const days = lastByKey(records, (record) => record.day).map((record) => ({
+    organizationId: context.organizationId,
+    importId: context.importId,
+    day: record.day,
+    listeners: record.listeners,
+    streams: record.streams,
+    followers: record.followers,
+  }));
+  // This import's own values, kept for the day its newer rival is deleted.
+  await db
+    .insert(spotifyAudienceImportDays)
+    .values(days)
+    .onConflictDoUpdate({
+      target: [
+        spotifyAudienceImportDays.organizationId,
+        spotifyAudienceImportDays.importId,
+        spotifyAudienceImportDays.day,
+      ],
+      set: {
+        listeners: sql`excluded.listeners`,
+        streams: sql`excluded.streams`,
+        followers: sql`excluded.followers`,
+      },
+    });
   await db
     .insert(spotifyAudienceDays)
-    .values(
-      lastByKey(records, (record) => record.day).map((record) => ({
-        organizationId: context.organizationId,
-        importId: context.importId,
-        day: record.day,
-        listeners: record.listeners,
-        streams: record.streams,
-        followers: record.followers,
-      })),
-    )
+    .values(days)
     .onConflictDoUpdate({
       target: [spotifyAudienceDays.organizationId, spotifyAudienceDays.day],
       set: {
@@ -64,6 +80,39 @@ export async function writeAudienceDays(
       },
       setWhere: isNewerImport('spotify_audience_days'),
     });
+}
+
+/**
+ * Before an import's audience rows go (deleted, or cleared for a restarted job): each day it won
+ * takes the values of the latest other import that covers it; days no other import covers go
+ * with it.
+ */
+export async function restoreAudienceDaysFromOtherImports(
+  db: Database,
+  organizationId: string,
+  importId: string,
+): Promise<void> {
+  await db.execute(sql`
+    with fallback as (
+      select distinct on (version.day) version.day, version.import_id, version.listeners,
+        version.streams, version.followers
+      from spotify_audience_import_days version
+      join imports other
+        on other.organization_id = version.organization_id and other.id = version.import_id
+      where version.organization_id = ${organizationId}
+        and version.import_id <> ${importId}
+        and version.day in (
+          select day from spotify_audience_days
+          where organization_id = ${organizationId} and import_id = ${importId})
+      order by version.day, other.created_at desc, other.id desc
+    )
+    update spotify_audience_days current
+    set import_id = fallback.import_id, listeners = fallback.listeners,
+      streams = fallback.streams, followers = fallback.followers
+    from fallback
+    where current.organization_id = ${organizationId}
+      and current.import_id = ${importId}
+      and current.day = fallback.day`);
 }
 
 export async function writeSongDays(

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import {
@@ -6,6 +6,8 @@ import {
   contentDailyMetrics,
   contentItems,
   contentMonthlyMetrics,
+  songContentLinks,
+  songs,
 } from '../../../db/schema';
 import { prepareStatementsByShape } from '../../../db/statement';
 import { addDays } from '../../../lib/days';
@@ -278,4 +280,38 @@ export async function listContent(
     rows,
     total: Number(totals[0]?.total ?? 0),
   };
+}
+
+/**
+ * The song each item was confirmed to be (the earliest link, when an item names two songs): the
+ * content table links a row to its song page.
+ */
+export async function listSongsOfContentItems(
+  db: Database,
+  organizationId: string,
+  contentItemIds: string[],
+): Promise<Map<string, { isrc: string; title: string }>> {
+  if (contentItemIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([songContentLinks.contentItemId], {
+      contentItemId: songContentLinks.contentItemId,
+      isrc: songs.isrc,
+      title: songs.title,
+    })
+    .from(songContentLinks)
+    .innerJoin(
+      songs,
+      and(
+        eq(songs.organizationId, songContentLinks.organizationId),
+        eq(songs.id, songContentLinks.songId),
+      ),
+    )
+    .where(
+      and(
+        eq(songContentLinks.organizationId, organizationId),
+        inArray(songContentLinks.contentItemId, contentItemIds),
+      ),
+    )
+    .orderBy(songContentLinks.contentItemId, asc(songContentLinks.createdAt), asc(songs.isrc));
+  return new Map(rows.map((row) => [row.contentItemId, { isrc: row.isrc, title: row.title }]));
 }

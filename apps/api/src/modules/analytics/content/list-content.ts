@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import type { PlatformChoice } from '../shared/platforms';
 import { resolveScope, type AnalyticsViewer } from '../shared/scope';
 import { round4, sumOf } from '../shared/totals';
-import { listContent } from './content.repository';
+import { listContent, listSongsOfContentItems } from './content.repository';
 
 export async function getContent(
   db: Database,
@@ -23,6 +23,11 @@ export async function getContent(
     limit: isCsv ? null : query.pageSize,
     offset: isCsv ? 0 : (query.page - 1) * query.pageSize,
   });
+  const songsOfItems = await listSongsOfContentItems(
+    db,
+    user.organization.id,
+    rows.map((row) => row.id),
+  );
   const number = (value: string | number | null) => (value === null ? null : Number(value));
   return {
     range: { ...scope.range, previous: null },
@@ -50,6 +55,7 @@ export async function getContent(
         engagementRate: views && engagements !== null ? round4(engagements / views) : null,
         followersGained: number(row.followersGained),
         figures: row.isRangeBased ? 'range' : 'lifetime',
+        song: songsOfItems.get(row.id) ?? null,
       };
     }),
   };

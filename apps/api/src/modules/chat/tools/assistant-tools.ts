@@ -391,7 +391,7 @@ export function createAssistantTools(
             byMonth: byMonth!.rows,
             reportedThrough: byStore!.reportedThrough,
           },
-          source: revenueSource('get_song', `Song ${found}`, byStore!),
+          source: { ...revenueSource('get_song', `Song ${found}`, byStore!), isrc: found },
         };
       },
     ),

@@ -40,4 +40,17 @@ describe('sourceHref', () => {
       }),
     ).toBe('/dashboard/revenue?from=2026-07-01&to=2026-09-30');
   });
+
+  it("opens a song's page for a source about one song", () => {
+    expect(
+      sourceHref({
+        tool: 'get_song',
+        label: 'Song USS1Z2400001',
+        view: 'revenue',
+        platform: 'all',
+        window: { from: '2025-01-01', to: '2025-03-31' },
+        isrc: 'USS1Z2400001',
+      }),
+    ).toBe('/dashboard/songs/USS1Z2400001');
+  });
 });

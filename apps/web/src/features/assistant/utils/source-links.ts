@@ -1,5 +1,5 @@
 import type { ChatSource } from '@crescendo/contracts';
-import { paths } from '@/config/paths';
+import { buildSongHref, paths } from '@/config/paths';
 
 const viewPaths = {
   analytics: paths.dashboard,
@@ -15,6 +15,8 @@ const viewPaths = {
  * day, which the answer's window may not (the dashboards show the days as a custom period).
  */
 export function sourceHref(source: ChatSource): string {
+  // One song's figures open its page (all its time, with each source's freshness).
+  if (source.isrc) return buildSongHref(source.isrc);
   const params = new URLSearchParams();
   if (source.window) {
     params.set('from', source.window.from);

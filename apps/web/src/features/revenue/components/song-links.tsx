@@ -1,6 +1,5 @@
 import type { LinkedItem, SongLinkSuggestion } from '@crescendo/contracts';
 import { Check, ExternalLink, Link2Off, X } from 'lucide-react';
-import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-error';
@@ -8,43 +7,12 @@ import { formatFullNumber, formatShare } from '@/lib/format';
 import { platformNames } from '@/lib/platforms';
 import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 import { showToast } from '@/lib/toast';
+import { useDismissSongSuggestion } from '../api/dismiss-song-suggestion';
 import { useLinkSongContent } from '../api/link-song-content';
 import { useUnlinkSongContent } from '../api/unlink-song-content';
 
 const platformName = (platform: string) =>
   (platformNames as Record<string, string>)[platform] ?? platform;
-
-const dismissedKey = 'crescendo.song-suggestions-dismissed';
-
-/*
- * A dismissed suggestion is remembered in this browser: the API has no "dismiss" (a suggestion is
- * only a title match, recomputed on each read, and nothing is linked until the artist confirms).
- */
-function readDismissed(): string[] {
-  try {
-    const stored: unknown = JSON.parse(window.localStorage.getItem(dismissedKey) ?? '[]');
-    return Array.isArray(stored) ? stored.filter((id) => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function useDismissedSuggestions(isrc: string) {
-  const [dismissed, setDismissed] = useState(readDismissed);
-  const dismiss = (contentId: string) => {
-    const next = [...new Set([...readDismissed(), `${isrc}:${contentId}`])];
-    try {
-      window.localStorage.setItem(dismissedKey, JSON.stringify(next));
-    } catch {
-      // Not remembered; still hidden until the page reloads.
-    }
-    setDismissed(next);
-  };
-  return {
-    isDismissed: (contentId: string) => dismissed.includes(`${isrc}:${contentId}`),
-    dismiss,
-  };
-}
 
 function reportFailure(title: string, error: unknown) {
   showToast({
@@ -138,8 +106,11 @@ export function LinkSuggestions({
 }) {
   const link = useLinkSongContent();
   const { canEdit, readOnlyReason } = useOrganizationAccess();
-  const { isDismissed, dismiss } = useDismissedSuggestions(isrc);
-  const shown = suggestions.filter((suggestion) => !isDismissed(suggestion.contentId));
+  const dismiss = useDismissSongSuggestion();
+  // Hidden at once; the song's next read no longer suggests it (the API remembers the dismissal).
+  const shown = suggestions.filter(
+    (suggestion) => !(dismiss.isSuccess && dismiss.variables?.contentId === suggestion.contentId),
+  );
   if (shown.length === 0) return null;
   return (
     <div className="flex flex-col gap-2">
@@ -189,8 +160,17 @@ export function LinkSuggestions({
               <Button
                 size="sm"
                 variant="secondary"
+                disabled={!canEdit}
+                isLoading={
+                  dismiss.isPending && dismiss.variables?.contentId === suggestion.contentId
+                }
                 aria-label={`Dismiss ${suggestion.title}`}
-                onClick={() => dismiss(suggestion.contentId)}
+                onClick={() =>
+                  dismiss.mutate(
+                    { isrc, contentId: suggestion.contentId },
+                    { onError: (error) => reportFailure('Not dismissed', error) },
+                  )
+                }
               >
                 <X className="h-4 w-4" aria-hidden="true" />
                 Not this song

@@ -67,6 +67,7 @@ beforeEach(() => {
   api = installApiRoutes({
     [`GET /v1/songs/${isrc}`]: () => ({ status: 200, data: buildSong() }),
     [`POST /v1/songs/${isrc}/links`]: () => ({ status: 201, data: {} }),
+    [`POST /v1/songs/${isrc}/dismissals`]: () => ({ status: 200, data: buildSong() }),
     [`DELETE /v1/songs/${isrc}/links/${videoId}`]: () => ({ status: 204 }),
   });
 });
@@ -120,7 +121,16 @@ describe('Song page', () => {
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss midnight drive teaser' }));
-    expect(screen.queryByRole('list', { name: 'Link suggestions' })).toBeNull();
+    // Remembered by the API (for the organisation), not by this browser.
+    await waitFor(() =>
+      expect(
+        api.requests.find((request) => request.url.endsWith(`/v1/songs/${isrc}/dismissals`))?.body,
+      ).toEqual({ contentId: reelId }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Link suggestions' })).toBeNull(),
+    );
+    expect(window.localStorage.length).toBe(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Unlink Midnight Drive (Official Video)' }));
     await waitFor(() =>
@@ -135,6 +145,10 @@ describe('Song page', () => {
       name: 'Link midnight drive teaser to this song',
     }) as HTMLButtonElement;
     expect(link.disabled).toBe(true);
+    const dismiss = within(suggestions).getByRole('button', {
+      name: 'Dismiss midnight drive teaser',
+    }) as HTMLButtonElement;
+    expect(dismiss.disabled).toBe(true);
     expect(screen.queryByRole('button', { name: /^Unlink/ })).toBeNull();
   });
 });

@@ -40,6 +40,7 @@ function buildRow(overrides: Partial<ContentRow> = {}): ContentRow {
     engagementRate: 0.0691,
     followersGained: 35,
     figures: 'range',
+    song: null,
     ...overrides,
   };
 }
@@ -174,6 +175,20 @@ describe('ContentPage', () => {
     expect(
       within(table()).getByRole('columnheader', { name: 'Views' }).getAttribute('aria-sort'),
     ).toBe('descending');
+  });
+
+  it("links a row to its song's page when the artist linked the item to a song", async () => {
+    respond = async () =>
+      buildResponse([
+        buildRow({ song: { isrc: 'USS1Z2400001', title: 'Midnight Drive' } }),
+        buildRow({ id: 'c-2', title: 'Studio diary', platform: 'instagram', type: 'reel' }),
+      ]);
+    setup();
+    const linked = await findRow(/Midnight Drive \(Official Video\)/);
+    const songLink = within(linked).getByRole('link', { name: 'Song: Midnight Drive' });
+    expect(songLink.getAttribute('href')).toBe('/dashboard/songs/USS1Z2400001');
+    const unlinked = screen.getByRole('row', { name: /Studio diary/ });
+    expect(within(unlinked).queryByRole('link', { name: /^Song:/ })).toBeNull();
   });
 
   it('sorts by a column header, then reverses it, keeping the sort in the URL', async () => {

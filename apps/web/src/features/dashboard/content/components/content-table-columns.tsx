@@ -1,8 +1,10 @@
 import type { ContentRow } from '@crescendo/contracts';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, Music } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ContentThumbnail, Missing } from '@/components/analytics/content-columns';
 import type { DataColumn } from '@/components/analytics/data-table';
+import { buildSongHref } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import {
   contentKindLabels,
@@ -99,6 +101,17 @@ function TitleText({ row }: { row: ContentRow }) {
           </>
         ) : null}
       </span>
+      {row.song ? (
+        <Link
+          to={buildSongHref(row.song.isrc)}
+          data-field="song"
+          aria-label={`Song: ${row.song.title}`}
+          className="inline-flex items-center gap-1 text-xs text-brand-700 underline-offset-2 hover:underline focus-visible:underline dark:text-brand-300"
+        >
+          <Music className="h-3 w-3 shrink-0" aria-hidden="true" />
+          <span className="line-clamp-1">{row.song.title}</span>
+        </Link>
+      ) : null}
     </div>
   );
 }
