@@ -5,7 +5,7 @@ import { guardPglite } from './pglite-guard';
 /**
  * PGlite settles its promises at once (WebAssembly on this thread): without a turn of the event
  * loop between statements, work that only talks to it (an import's job) starves every timer and
- * socket until it ends (decision 0030). A timer set before a long run of statements must fire
+ * socket until it ends (decision 0031). A timer set before a long run of statements must fire
  * while they are still running.
  */
 describe('guarded PGlite lets the event loop turn between statements', () => {

@@ -64,7 +64,7 @@ export function guardPglite(
       // job that only talks to it (an import reading its stored file and writing its lines)
       // would never let the event loop reach its timers or sockets: requests would wait for the
       // whole job and the watchdog (decision 0029) would take it for a hung database. Each call
-      // first gives the loop one turn (decision 0030).
+      // first gives the loop one turn (decision 0031).
       .then(() => nextLoopTurn())
       .then(() => {
         if (fault !== null) throw new StorageFaultError(fault);
