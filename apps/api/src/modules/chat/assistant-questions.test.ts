@@ -20,6 +20,8 @@ import {
 import { runAssistantTurn } from './assistant-pipeline';
 import { createChatFixture, pinnedNow, type ChatFixture } from './chat-test-setup';
 import { createAssistantTools } from './tools/assistant-tools';
+import { createArtistPlans } from '../../app-billing';
+import { createOrganizationResolver } from '../teams';
 
 /**
  * The kinds of question issue 28 found answered wrongly (growth, what to post, where the fans are,
@@ -64,7 +66,10 @@ describe.each(databaseTargets)('the assistant’s question set on %s', (target) 
     const identity = await fixture.testApp.app.verifier.verify(fixture.artist.token);
     ({ user: artistUser } = await resolveCurrentUser(fixture.testApp.database.db, identity, {
       waitlistMode: 'open',
-      clerkMemberships: null,
+      resolveOrganization: createOrganizationResolver({
+        clerkMemberships: null,
+        plans: createArtistPlans(),
+      }),
     }));
   }, 300_000);
   afterAll(async () => fixture?.close());
