@@ -61,12 +61,30 @@ export function MetaPerformance({
   const range = account
     ? { from: shownFrom(account.range.from, account.daily), to: account.range.to }
     : null;
+  // Reach counts unique people: a period's reach is the platform's own count (the card's), never
+  // the sum of its days.
+  const uniqueTotal = (value: ChartMetric, account: AccountAnalytics, noun: string) =>
+    value === 'reach' ? { uniqueTotal: { value: account.totals.reach, noun } } : {};
   const seriesFor = (value: ChartMetric): ChartSeries[] => [
     ...(instagram
-      ? [{ key: `instagram-${value}`, name: 'Instagram', color: platformColors.instagram }]
+      ? [
+          {
+            key: `instagram-${value}`,
+            name: 'Instagram',
+            color: platformColors.instagram,
+            ...uniqueTotal(value, instagram, 'accounts reached'),
+          },
+        ]
       : []),
     ...(facebook
-      ? [{ key: `facebook-${value}`, name: 'Facebook', color: platformColors.facebook }]
+      ? [
+          {
+            key: `facebook-${value}`,
+            name: 'Facebook',
+            color: platformColors.facebook,
+            ...uniqueTotal(value, facebook, 'people reached'),
+          },
+        ]
       : []),
   ];
 
