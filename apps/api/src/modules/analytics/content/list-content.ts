@@ -12,7 +12,7 @@ export async function getContent(
 ): Promise<ContentResponse> {
   const scope = await resolveScope(db, user, query);
   const isCsv = query.format === 'csv';
-  const { rows, total } = await listContent(db, user.organization.id, {
+  const { rows, total, publishedInRange } = await listContent(db, user.organization.id, {
     accountIds: scope.accountIds,
     from: scope.range.from,
     to: scope.range.to,
@@ -29,6 +29,7 @@ export async function getContent(
     page: query.page,
     pageSize: query.pageSize,
     total,
+    publishedInRange,
     items: rows.map((row) => {
       const views = number(row.views);
       const engagements = sumOf([row.likes, row.comments, row.shares, row.saves].map(number));
@@ -49,6 +50,15 @@ export async function getContent(
         engagementRate: views && engagements !== null ? round4(engagements / views) : null,
         followersGained: number(row.followersGained),
         figures: row.isRangeBased ? 'range' : 'lifetime',
+        lifetime: row.isRangeBased
+          ? null
+          : {
+              views: number(row.lifetimeViews),
+              likes: number(row.lifetimeLikes),
+              comments: number(row.lifetimeComments),
+              shares: number(row.lifetimeShares),
+              saves: number(row.lifetimeSaves),
+            },
       };
     }),
   };

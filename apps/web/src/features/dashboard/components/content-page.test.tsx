@@ -40,6 +40,7 @@ function buildRow(overrides: Partial<ContentRow> = {}): ContentRow {
     engagementRate: 0.0691,
     followersGained: 35,
     figures: 'range',
+    lifetime: null,
     ...overrides,
   };
 }
@@ -57,6 +58,7 @@ function buildResponse(items: ContentRow[], overrides: Partial<ContentResponse> 
     page: 1,
     pageSize: 25,
     total: items.length,
+    publishedInRange: 1,
     ...overrides,
   } satisfies ContentResponse;
 }
@@ -133,10 +135,16 @@ describe('ContentPage', () => {
           type: 'reel',
           permalink: null,
           thumbnailUrl: null,
+          // Lifetime counters only: never in the period's columns.
+          views: null,
           watchMinutes: null,
+          likes: null,
+          comments: null,
+          shares: null,
           followersGained: null,
           engagementRate: null,
           figures: 'lifetime',
+          lifetime: { views: 52_000, likes: 900, comments: 12, shares: 4, saves: 30 },
         }),
       ]);
     setup();
@@ -155,16 +163,22 @@ describe('ContentPage', () => {
     // The title is the row's header, with its platform and type under it.
     expect(within(row).getByRole('rowheader').textContent).toContain('Instagram·Reel');
     // Instagram reports lifetime counters only: said on the item, not passed off as the period's.
-    expect(within(row).getByText('Lifetime figures')).toBeTruthy();
+    expect(within(row).getByText('Lifetime figures only')).toBeTruthy();
     const first = () => screen.getByRole('row', { name: /Midnight Drive/ });
-    expect(within(first()).queryByText('Lifetime figures')).toBeNull();
+    expect(within(first()).queryByText('Lifetime figures only')).toBeNull();
     const cells = within(row).getAllByRole('cell');
-    // Published, views, watch, likes, rate, followers (comments, shares and saves start hidden).
-    expect(cells).toHaveLength(6);
+    // Published, views, watch, likes, rate, followers, lifetime views (comments, shares and
+    // saves start hidden).
+    expect(cells).toHaveLength(7);
+    expect(cells[1]?.textContent).toBe('—Not available');
     expect(cells[2]?.textContent).toBe('—Not available');
-    expect(cells[4]?.textContent).toBe('—Not available');
-    expect(cells[5]?.textContent).toBe('—Not available');
-    expect(within(row).getAllByText('—')).toHaveLength(3);
+    expect(cells[6]?.textContent).toBe('52K');
+    expect(within(first()).getAllByRole('cell')[6]?.textContent).toBe('—Not available');
+    expect(within(row).getAllByText('—')).toHaveLength(5);
+    // The count says what the list holds.
+    expect(screen.getByTestId('content-count').textContent).toBe(
+      '2 items published up to Nov 21, 2026 (older ones can still be watched in the period); 1 of them published in the period.',
+    );
     expect(within(first()).getByRole('link').getAttribute('href')).toBe(
       'https://www.youtube.com/watch?v=abc',
     );

@@ -92,9 +92,9 @@ function TitleText({ row }: { row: ContentRow }) {
             <span aria-hidden="true">·</span>
             <span
               data-field="figures"
-              title={`${platformNames[row.platform]} reports this item's figures over its whole life, not per day: they are not limited to the period`}
+              title={`${platformNames[row.platform]} reports this item's figures over its whole life, not per day: they are in the lifetime column, not the period's`}
             >
-              Lifetime figures
+              Lifetime figures only
             </span>
           </>
         ) : null}
@@ -171,5 +171,13 @@ export const contentColumns: DataColumn<ContentRow>[] = [
     sortKey: 'followersGained',
     align: 'right',
     cell: (row) => formatCount(row.followersGained),
+  },
+  // Instagram and Facebook give lifetime counters only: in their own column, sorted apart.
+  {
+    id: 'lifetimeViews',
+    header: 'Lifetime views',
+    sortKey: 'lifetimeViews',
+    align: 'right',
+    cell: (row) => formatCount(row.lifetime?.views ?? null),
   },
 ];
