@@ -299,7 +299,8 @@ describe('MetaPage', () => {
       within(table).getByRole('columnheader', { name: /Views/ }).getAttribute('aria-sort'),
     ).toBe('descending');
     // Reach cannot be sorted by the API: a plain header.
-    const reach = within(table).getByRole('columnheader', { name: 'Reach' });
+    // Graph's media figures are the post's lifetime, and the header says so.
+    const reach = within(table).getByRole('columnheader', { name: 'Reach (lifetime)' });
     expect(reach.getAttribute('aria-sort')).toBeNull();
     expect(within(reach).queryByRole('button')).toBeNull();
 
@@ -326,7 +327,7 @@ describe('MetaPage', () => {
     setup(`/meta?media=${buildMedia(3).id}`);
     const dialog = await screen.findByRole('dialog', { name: 'Studio session #3' });
     expect(within(dialog).getByText('147')).toBeTruthy();
-    expect(within(dialog).getByText('Reach').nextElementSibling?.textContent).toBe(
+    expect(within(dialog).getByText('Lifetime reach').nextElementSibling?.textContent).toBe(
       '—Not available',
     );
     expect(
