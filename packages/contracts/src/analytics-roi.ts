@@ -164,7 +164,7 @@ export const roiBaselineLookbackDays = 91;
  * The baseline (decision 0023) in one sentence, for every place that explains it: the ledger,
  * the Add-campaign dialog, the method card and the assistant.
  */
-export const roiBaselineSentence = `A campaign's baseline is your usual pace: the daily average of the ${roiBaselineDays} most recent days before it on which no campaign ran (looking back at most ${roiBaselineLookbackDays} days).`;
+export const roiBaselineSentence = `A campaign’s baseline is your usual pace: the daily average of the ${roiBaselineDays} most recent days before it on which no campaign ran (looking back at most ${roiBaselineLookbackDays} days).`;
 
 /** The ROI read: the period picks the campaigns shown (those running in it), nothing else. */
 export const roiQuerySchema = withOneRangeForm(

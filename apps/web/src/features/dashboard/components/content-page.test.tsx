@@ -167,14 +167,14 @@ describe('ContentPage', () => {
     const first = () => screen.getByRole('row', { name: /Midnight Drive/ });
     expect(within(first()).queryByText('Lifetime figures only')).toBeNull();
     const cells = within(row).getAllByRole('cell');
-    // Published, views, watch, likes, rate, followers, lifetime views (comments, shares and
-    // saves start hidden).
-    expect(cells).toHaveLength(7);
+    // Published, views, watch, likes, followers, lifetime views (comments, shares, saves and
+    // the engagement rate start hidden).
+    expect(cells).toHaveLength(6);
     expect(cells[1]?.textContent).toBe('—Not available');
     expect(cells[2]?.textContent).toBe('—Not available');
-    expect(cells[6]?.textContent).toBe('52K');
-    expect(within(first()).getAllByRole('cell')[6]?.textContent).toBe('—Not available');
-    expect(within(row).getAllByText('—')).toHaveLength(5);
+    expect(cells[5]?.textContent).toBe('52K');
+    expect(within(first()).getAllByRole('cell')[5]?.textContent).toBe('—Not available');
+    expect(within(row).getAllByText('—')).toHaveLength(4);
     // The count says what the list holds.
     expect(screen.getByTestId('content-count').textContent).toBe(
       '2 items published up to Nov 21, 2026 (older ones can still be watched in the period); 1 of them published in the period.',
@@ -183,7 +183,8 @@ describe('ContentPage', () => {
       'https://www.youtube.com/watch?v=abc',
     );
     expect(within(first()).getByText('12.3K')).toBeTruthy();
-    expect(within(first()).getByText('6.9%')).toBeTruthy();
+    // The engagement rate starts hidden (the column chooser brings it back).
+    expect(within(first()).queryByText('6.9%')).toBeNull();
     expect(screen.getByText('Showing 1–2 of 2 items')).toBeTruthy();
     expect(
       within(table()).getByRole('columnheader', { name: 'Views' }).getAttribute('aria-sort'),

@@ -163,6 +163,8 @@ export const contentColumns: DataColumn<ContentRow>[] = [
     header: 'Engagement rate',
     sortKey: 'engagementRate',
     align: 'right',
+    // Hidden at first so "Lifetime views" fits a 1280 px screen; the column chooser brings it back.
+    isHiddenByDefault: true,
     cell: (row) => (row.engagementRate === null ? <Missing /> : formatShare(row.engagementRate)),
   },
   {

@@ -40,10 +40,10 @@ export function RoiMethod({ baselineDays }: { baselineDays: number }) {
           <div>
             <dt className="font-medium text-zinc-900 dark:text-zinc-100">Overlapping campaigns</dt>
             <dd>
-              Campaigns that share days share one baseline (the {baselineDays} days before the first
-              of them), and each shared day’s lift is split between them in proportion to what each
-              spent per day. Nothing is counted twice, so the totals never exceed what the platforms
-              reported.
+              Campaigns measured on the same platforms that share days share one baseline (the{' '}
+              {baselineDays} days before the first of them), and each shared day’s lift is split
+              between them in proportion to what each spent per day. Nothing is counted twice, so
+              the totals never exceed what the platforms reported.
             </dd>
           </div>
           <div>
