@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
  * feature and module lists are read from the folders, never typed by hand. Issue 27.
  *
  * Web (apps/web/src): shared code (components, lib, config, testing) imports no feature and not
- * the app layer; a feature imports neither the app layer nor any other feature.
+ * the app layer; a feature imports neither the app layer nor another feature's internals (only
+ * its index.ts, its public surface; the loop test keeps features free of cycles).
  * API (apps/api/src): a module imports another module only through its index (`../users`,
  * `../../modules/users/index`); the app's wiring, seed and test helpers too; lib/, db/, plugins/
  * and config/ import no module (their tests may, as app.ts does).
@@ -58,8 +59,17 @@ export function findViolation(file, target) {
     if (webShared.has(fromTop) && isTargetUpper)
       return 'Shared code (components, lib, config, testing) must not import features or the app layer.';
     if (fromTop === 'features' && toTop === 'app') return 'Features must not import the app layer.';
-    if (fromTop === 'features' && toTop === 'features' && toFeature && toFeature !== fromFeature)
-      return `Features never import each other (${fromFeature} → ${toFeature}): compose them in app/routes.`;
+    const [, , ...rest] = webTo.split('/');
+    const isFeatureIndex =
+      rest.length === 0 || (rest.length === 1 && /^index(\.tsx?)?$/.test(rest[0]));
+    if (
+      fromTop === 'features' &&
+      toTop === 'features' &&
+      toFeature &&
+      toFeature !== fromFeature &&
+      !isFeatureIndex
+    )
+      return `Features never import each other's internals (${fromFeature} → ${toFeature}): use its index.ts, or compose them in app/routes.`;
     return null;
   }
   const apiFrom = inside(apiRoot, file);

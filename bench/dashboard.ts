@@ -32,7 +32,7 @@ import {
 } from '../apps/api/src/testing/build-test-app';
 import { tuneGarbageCollection } from '../apps/api/src/runtime/garbage-collection';
 import { connectAs, drainSyncJobs, sandboxEnv } from '../apps/api/src/testing/sandbox-connections';
-import { addDays } from '../apps/api/src/modules/analytics/calculations/roi';
+import { addDays } from '../apps/api/src/lib/days';
 import { openLoop } from './lib/open-loop';
 import { instrumentDriver, type Query, type Statement } from './lib/statements';
 import { writeResult } from './lib/server';

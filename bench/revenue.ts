@@ -26,7 +26,7 @@ import {
   type TestLine,
 } from '../apps/api/src/testing/statements';
 import { subscribe } from '../apps/api/src/testing/teams';
-import { addDays } from '../apps/api/src/modules/analytics/calculations/roi';
+import { addDays } from '../apps/api/src/lib/days';
 import { openLoop } from './lib/open-loop';
 import { writeResult } from './lib/server';
 

@@ -192,7 +192,9 @@ describe('analytics journey (demo artist, small persona)', { timeout: 240_000 },
     await page.getByRole('heading', { level: 1, name: 'Content' }).waitFor();
     await contentTable().locator('tbody tr').first().waitFor();
     assert.equal(
-      await contentTable().getByRole('columnheader', { name: 'Views' }).getAttribute('aria-sort'),
+      await contentTable()
+        .getByRole('columnheader', { name: 'Views', exact: true })
+        .getAttribute('aria-sort'),
       'descending',
     );
 
@@ -382,7 +384,7 @@ describe('analytics journey (demo artist, small persona)', { timeout: 240_000 },
     const method = page.getByRole('region', { name: 'How we measure a campaign' });
     assert.match(
       (await method.textContent()) ?? '',
-      /daily average .* 28 days before the campaign/,
+      /daily average of the 28 most recent days before it on which no campaign ran/,
     );
     await page.getByLabel('Period').selectOption('all');
     await page.waitForURL(/range=all/);

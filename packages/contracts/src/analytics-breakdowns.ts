@@ -63,6 +63,7 @@ export const dashboardContentSortKeys = [
   'saves',
   'engagementRate',
   'followersGained',
+  'lifetimeViews',
 ] as const;
 
 export const contentQuerySchema = withOneRangeForm(
@@ -100,12 +101,23 @@ export const contentRowSchema = z.object({
   engagementRate: z.number().nullable(),
   followersGained: z.number().nullable(),
   /**
-   * `range`: activity inside the range (platforms that report per-day figures); `lifetime`: the
-   * item's lifetime counters, where the platform reports only those.
+   * `range`: the figures above are activity inside the range (platforms that report per-day
+   * figures: YouTube, TikTok). `lifetime`: the platform reports only lifetime counters (Instagram,
+   * Facebook): the figures above are null and `lifetime` holds them, never sorted with range ones.
    */
   figures: z.enum(['range', 'lifetime']),
   /** The catalogue song the artist linked this item to (its page is /dashboard/songs/:isrc). */
   song: z.object({ isrc: z.string(), title: z.string() }).nullable(),
+  /** The item's counters over its whole life, for platforms that give nothing per day; else null. */
+  lifetime: z
+    .object({
+      views: z.number().nullable(),
+      likes: z.number().nullable(),
+      comments: z.number().nullable(),
+      shares: z.number().nullable(),
+      saves: z.number().nullable(),
+    })
+    .nullable(),
 });
 export type ContentRow = z.infer<typeof contentRowSchema>;
 
@@ -116,6 +128,9 @@ export const contentResponseSchema = z.object({
   items: z.array(contentRowSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Items listed: every item published up to the range's end (any can have activity in it). */
   total: z.number().int(),
+  /** Of those, the items published inside the range. */
+  publishedInRange: z.number().int(),
 });
 export type ContentResponse = z.infer<typeof contentResponseSchema>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
+  analyticsPlatformSchema,
   isoDaySchema as isoDay,
   platformScopeSchema,
+  type AnalyticsPlatform,
   rangeQueryShape,
   withOneRangeForm,
 } from './analytics';
@@ -13,12 +15,52 @@ import { isrcSchema } from './imports';
 export const campaignChannels = [
   'youtube_ads',
   'meta_ads',
+  'tiktok_ads',
   'playlist_pitching',
   'pr',
   'influencer',
   'radio',
   'other',
 ] as const;
+
+export type CampaignChannel = (typeof campaignChannels)[number];
+
+/**
+ * The platforms a channel's campaign shows up on: ads bought on one platform are measured on
+ * that platform's figures (Meta's ads run on Instagram and Facebook). Null: the channel has no
+ * platform of its own (PR, radio…), so it is measured on every platform.
+ */
+export const campaignChannelPlatforms: Record<
+  CampaignChannel,
+  readonly AnalyticsPlatform[] | null
+> = {
+  youtube_ads: ['youtube'],
+  meta_ads: ['instagram', 'facebook'],
+  tiktok_ads: ['tiktok'],
+  playlist_pitching: null,
+  pr: null,
+  influencer: null,
+  radio: null,
+  other: null,
+};
+
+/** `channel`: the platforms of the campaign's channel; `all`: every platform. */
+export const campaignMeasureOptions = ['channel', 'all'] as const;
+export type CampaignMeasureOn = (typeof campaignMeasureOptions)[number];
+
+/** What a campaign is measured on when the artist does not say: its channel's platforms, if any. */
+export function defaultMeasureOn(channel: CampaignChannel): CampaignMeasureOn {
+  return campaignChannelPlatforms[channel] ? 'channel' : 'all';
+}
+
+/** The platforms a campaign's figures come from, before the page's platform filter. */
+export function measuredPlatformsOf(
+  channel: CampaignChannel,
+  measureOn: CampaignMeasureOn,
+): readonly AnalyticsPlatform[] {
+  const own = campaignChannelPlatforms[channel];
+  return measureOn === 'channel' && own ? own : analyticsPlatformSchema.options;
+}
 
 /** A release's UPC/EAN as stored: digits only (12 to 14). */
 export const upcSchema = z
@@ -68,6 +110,8 @@ export const campaignInputSchema = z
     linkedContentId: z.uuid({ error: 'Must be a content id' }).nullable().optional(),
     linkedRelease: z.string().trim().max(200).nullable().optional(),
     extraRevenue: money.default(0),
+    /** Absent: `defaultMeasureOn(channel)`. */
+    measureOn: z.enum(campaignMeasureOptions, { error: 'Must be channel or all' }).optional(),
     notes: z.string().trim().max(2000).nullable().optional(),
     /** The song the campaign promotes: its return counts that song's statement earnings. */
     songIsrc: isrcSchema.nullable().optional(),
@@ -102,6 +146,7 @@ export const campaignSchema = z.object({
   linkedContentId: z.string().nullable(),
   linkedRelease: z.string().nullable(),
   extraRevenue: z.number(),
+  measureOn: z.enum(campaignMeasureOptions),
   notes: z.string().nullable(),
   songIsrc: z.string().nullable().optional(),
   releaseUpc: z.string().nullable().optional(),
@@ -114,6 +159,12 @@ export type Campaign = z.infer<typeof campaignSchema>;
 export const roiBaselineDays = 28;
 /** How far back a baseline looks for days without a campaign. */
 export const roiBaselineLookbackDays = 91;
+
+/**
+ * The baseline (decision 0023) in one sentence, for every place that explains it: the ledger,
+ * the Add-campaign dialog, the method card and the assistant.
+ */
+export const roiBaselineSentence = `A campaign’s baseline is your usual pace: the daily average of the ${roiBaselineDays} most recent days before it on which no campaign ran (looking back at most ${roiBaselineLookbackDays} days).`;
 
 /** The ROI read: the period picks the campaigns shown (those running in it), nothing else. */
 export const roiQuerySchema = withOneRangeForm(
@@ -166,6 +217,11 @@ export type CampaignMoneyReturn = z.infer<typeof campaignMoneyReturnSchema>;
 export const campaignResultSchema = z.object({
   campaign: campaignSchema,
   days: z.number().int(),
+  /**
+   * The platforms its followers, views and revenue are read from: those of its channel (or all
+   * when `measureOn` is `all`) within the page's platform filter. Empty: none in the filter.
+   */
+  platforms: z.array(analyticsPlatformSchema),
   /** The campaign's days the platforms have published (fewer while it runs or is pending). */
   measuredDays: z.number().int(),
   /**

@@ -257,6 +257,8 @@ async function seedDemoCampaign(db: Database, organizationId: string): Promise<v
   await insertCampaign(db, organizationId, {
     name: 'Single launch: YouTube ads',
     channel: 'youtube_ads',
+    // Measured on YouTube, where the ads ran (the default the API derives for YouTube ads).
+    measureOn: 'channel',
     amount: '450.00',
     currency: 'USD',
     startDate: day(30),

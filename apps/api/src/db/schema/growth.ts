@@ -21,8 +21,21 @@ export const campaigns = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     channel: text('channel', {
-      enum: ['youtube_ads', 'meta_ads', 'playlist_pitching', 'pr', 'influencer', 'radio', 'other'],
+      enum: [
+        'youtube_ads',
+        'meta_ads',
+        'tiktok_ads',
+        'playlist_pitching',
+        'pr',
+        'influencer',
+        'radio',
+        'other',
+      ],
     }).notNull(),
+    /** `channel`: measured on its channel's platforms; `all`: on every platform. */
+    measureOn: text('measure_on', { enum: ['channel', 'all'] })
+      .notNull()
+      .default('all'),
     // Exact decimal money: never floating point in storage.
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     currency: text('currency').notNull().default('USD'),

@@ -182,7 +182,7 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="crescendo-content-/);
     const lines = csv.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Title,Platform,Type,Published,Views,Watch minutes,Likes,Comments,Shares,Saves,Engagement rate,Followers gained,Link,Figures',
+      'Title,Platform,Type,Published,Views,Watch minutes,Likes,Comments,Shares,Saves,Engagement rate,Followers gained,Lifetime views,Lifetime likes,Lifetime comments,Link,Figures',
     );
     expect(lines).toHaveLength(body.total + 1);
     expect(lines[1]).toContain(`,${body.items[0].views},`);
@@ -242,6 +242,49 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
     ).toEqual(
       truth.map((row) => [row.views, row.likes, row.comments, row.shares, row.subscribersGained]),
     );
+  });
+
+  it('never sorts lifetime figures with range figures, and counts what it lists', async () => {
+    type Row = {
+      platform: string;
+      publishedAt: string;
+      figures: 'range' | 'lifetime';
+      views: number | null;
+      lifetime: { views: number | null } | null;
+    };
+    const read = async (query: string) =>
+      (await get(`/api/dashboard/content?range=28d&pageSize=100&${query}`)).json() as {
+        range: { from: string };
+        items: Row[];
+        total: number;
+        publishedInRange: number;
+      };
+    const youtube = (await read('sort=views&platform=youtube')).items;
+    const instagram = (await read('sort=views&platform=instagram')).items;
+    expect(youtube.length).toBeGreaterThan(0);
+    expect(instagram.length).toBeGreaterThan(0);
+    // YouTube: figures for the 28 days; Instagram (lifetime counters only): in their own field.
+    for (const row of youtube) expect(row).toMatchObject({ figures: 'range', lifetime: null });
+    for (const row of instagram) {
+      expect(row).toMatchObject({ figures: 'lifetime', views: null });
+      expect(row.lifetime!.views).not.toBeNull();
+    }
+    // Sorted by lifetime views across platforms: Instagram's counters in order, then the rows
+    // that have none; no range figure is ranked among them.
+    const mixed = (await read('sort=lifetimeViews')).items;
+    const lastLifetime = mixed.findLastIndex((row) => row.figures === 'lifetime');
+    const firstRange = mixed.findIndex((row) => row.figures === 'range');
+    expect(firstRange === -1 || firstRange > lastLifetime).toBe(true);
+    const lifetimeViews = mixed
+      .filter((row) => row.figures === 'lifetime')
+      .map((row) => row.lifetime!.views!);
+    expect(lifetimeViews.length).toBeGreaterThan(0);
+    expect(lifetimeViews).toEqual([...lifetimeViews].sort((a, b) => b - a));
+    // The count says what it is: published up to the range's end, and those inside the range.
+    const newest = await read('sort=publishedAt&order=desc');
+    const inRange = newest.items.filter((row) => row.publishedAt >= `${newest.range.from}T`);
+    expect(newest.publishedInRange).toBe(inRange.length);
+    expect(newest.publishedInRange).toBeLessThan(newest.total);
   });
 
   it('filters, searches and pages content across platforms', async () => {

@@ -24,7 +24,6 @@ import {
   readPeriodUsage,
   recordPeriodUsage,
 } from './usage.repository';
-import { dayMs } from '../../lib/days';
 
 export type Entitlements = {
   plan: Plan;

@@ -34,6 +34,11 @@ export type ChartSeries = {
   key: string;
   name: string;
   color?: { light: string; dark: string };
+  /**
+   * For a count of unique people (reach), whose days do not add up: the platform's own count for
+   * the whole period, or null when it gives none. Set, the summary never sums the days.
+   */
+  uniqueTotal?: { value: number | null; noun: string };
 };
 
 const brand = { light: '#7c3aed', dark: '#a78bfa' };
@@ -57,6 +62,7 @@ function describeSeries(
   const values = data.map((point) => readNumber(point, series.key));
   const total = sumPresent(values);
   if (total === null) return `${series.name}: not available.`;
+  const unique = series.uniqueTotal;
   let peak: ChartPoint | null = null;
   for (const point of data) {
     const value = readNumber(point, series.key);
@@ -66,6 +72,12 @@ function describeSeries(
   const peakText = peak
     ? `, highest on ${formatLongDay(peak.day)} (${formatValue(readNumber(peak, series.key))})`
     : '';
+  if (unique) {
+    // Unique people per day: the days are not added up, only the platform's own period count.
+    return unique.value === null
+      ? `${series.name}: ${unique.noun} per day only (days are not added up)${peakText}.`
+      : `${series.name}: ${formatValue(unique.value)} ${unique.noun} ${totalLabel}${peakText}.`;
+  }
   return `${series.name}: ${formatValue(total)} ${totalLabel}${peakText}.`;
 }
 

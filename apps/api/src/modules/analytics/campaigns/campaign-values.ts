@@ -1,4 +1,4 @@
-import type { campaignInputSchema } from '@crescendo/contracts';
+import { defaultMeasureOn, type campaignInputSchema } from '@crescendo/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
@@ -26,6 +26,7 @@ export async function toCampaignValues(db: Database, user: CurrentUser, input: C
     linkedContentId: input.linkedContentId ?? null,
     linkedRelease: input.linkedRelease || null,
     extraRevenue: input.extraRevenue.toFixed(2),
+    measureOn: input.measureOn ?? defaultMeasureOn(input.channel),
     notes: input.notes || null,
     songIsrc: input.songIsrc ?? null,
     releaseUpc: input.releaseUpc ?? null,

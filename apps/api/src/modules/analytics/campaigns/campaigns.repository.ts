@@ -29,6 +29,7 @@ export function toCampaign(row: CampaignFields): Campaign {
     linkedContentId: row.linkedContentId,
     linkedRelease: row.linkedRelease,
     extraRevenue: Number(row.extraRevenue),
+    measureOn: row.measureOn,
     notes: row.notes,
     songIsrc: row.songIsrc,
     releaseUpc: row.releaseUpc,
@@ -52,7 +53,7 @@ const selectCampaigns = prepareStatement<
       ${campaigns.startDate} as "startDate", ${campaigns.endDate} as "endDate",
       ${campaigns.linkedContentId} as "linkedContentId",
       ${campaigns.linkedRelease} as "linkedRelease", ${campaigns.extraRevenue} as "extraRevenue",
-      ${campaigns.notes} as "notes", ${campaigns.songIsrc} as "songIsrc",
+      ${campaigns.measureOn} as "measureOn", ${campaigns.notes} as "notes", ${campaigns.songIsrc} as "songIsrc",
       ${campaigns.releaseUpc} as "releaseUpc", ${campaigns.createdAt} as "createdAt",
       ${campaigns.updatedAt} as "updatedAt"
     from ${campaigns}

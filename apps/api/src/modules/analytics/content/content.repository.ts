@@ -48,6 +48,17 @@ const contentShapeKey = (shape: ContentShape) => Object.values(shape).join('|');
 const queryBuilder = new QueryBuilder();
 
 /**
+ * The platforms whose sync stores per-day figures per item (YouTube Analytics' per-video report,
+ * TikTok's daily snapshots): their items get range figures. Graph gives Instagram and Facebook
+ * media lifetime counters only, so theirs are lifetime figures, listed apart.
+ */
+export const dailyContentPlatforms: Platform[] = ['youtube', 'tiktok'];
+const isRangePlatform = sql<boolean>`(${analyticsAccounts.platform} in (${sql.join(
+  dailyContentPlatforms.map((platform) => sql.raw(`'${platform}'`)),
+  sql`, `,
+)}))`;
+
+/**
  * The metrics of the given accounts' content inside the range, as rows to sum per item: the
  * whole calendar months of the range come from `content_monthly_metrics` (one row per item and
  * month), only its partial first and last months from `content_daily_metrics`. Summing them gives
@@ -145,17 +156,26 @@ const selectContent = prepareStatementsByShape<
     .from(parts)
     .groupBy(parts.contentItemId)
     .as('daily');
-  const hasDaily = sql<boolean>`(${daily.contentItemId} is not null)`;
-  const pick = (rangeValue: SQL.Aliased<string | null>, lifetime: AnyPgColumn) =>
-    sql<string | null>`case when ${hasDaily} then ${rangeValue} else ${lifetime} end`;
+  // Range figures only where the platform reports per day; never a lifetime counter in their place.
+  const pick = (rangeValue: SQL.Aliased<string | null>) =>
+    sql<string | null>`case when ${isRangePlatform} then ${rangeValue} end`;
+  const lifetimeOf = (column: AnyPgColumn) =>
+    sql<string | null>`case when not ${isRangePlatform} then ${column} end`;
   const metrics = {
-    views: pick(daily.views, contentItems.views),
-    watchMinutes: pick(daily.watchMinutes, contentItems.watchMinutes),
-    likes: pick(daily.likes, contentItems.likes),
-    comments: pick(daily.comments, contentItems.comments),
-    shares: pick(daily.shares, contentItems.shares),
-    saves: pick(daily.saves, contentItems.saves),
-    followersGained: pick(daily.followersGained, contentItems.followersGained),
+    views: pick(daily.views),
+    watchMinutes: pick(daily.watchMinutes),
+    likes: pick(daily.likes),
+    comments: pick(daily.comments),
+    shares: pick(daily.shares),
+    saves: pick(daily.saves),
+    followersGained: pick(daily.followersGained),
+  };
+  const lifetime = {
+    views: lifetimeOf(contentItems.views),
+    likes: lifetimeOf(contentItems.likes),
+    comments: lifetimeOf(contentItems.comments),
+    shares: lifetimeOf(contentItems.shares),
+    saves: lifetimeOf(contentItems.saves),
   };
   const engagement = sql`(coalesce(${metrics.likes}::numeric, 0) + coalesce(${metrics.comments}::numeric, 0) + coalesce(${metrics.shares}::numeric, 0) + coalesce(${metrics.saves}::numeric, 0)) / nullif(${metrics.views}::numeric, 0)`;
   const sortExpression: Record<string, SQL> = {
@@ -169,6 +189,7 @@ const selectContent = prepareStatementsByShape<
     saves: sql`${metrics.saves}::numeric`,
     engagementRate: engagement,
     followersGained: sql`${metrics.followersGained}::numeric`,
+    lifetimeViews: sql`${lifetime.views}::numeric`,
   };
   const sortBy = sortExpression[shape.sort] ?? sortExpression.views!;
   const direction = shape.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
@@ -182,7 +203,7 @@ const selectContent = prepareStatementsByShape<
       permalink: contentItems.permalink,
       thumbnailUrl: sql`${contentItems.thumbnailUrl}`.as('thumbnailUrl'),
       durationSeconds: sql`${contentItems.durationSeconds}`.as('durationSeconds'),
-      isRangeBased: hasDaily.as('isRangeBased'),
+      isRangeBased: isRangePlatform.as('isRangeBased'),
       views: metrics.views.as('views'),
       watchMinutes: metrics.watchMinutes.as('watchMinutes'),
       likes: metrics.likes.as('likes'),
@@ -190,6 +211,11 @@ const selectContent = prepareStatementsByShape<
       shares: metrics.shares.as('shares'),
       saves: metrics.saves.as('saves'),
       followersGained: metrics.followersGained.as('followersGained'),
+      lifetimeViews: lifetime.views.as('lifetimeViews'),
+      lifetimeLikes: lifetime.likes.as('lifetimeLikes'),
+      lifetimeComments: lifetime.comments.as('lifetimeComments'),
+      lifetimeShares: lifetime.shares.as('lifetimeShares'),
+      lifetimeSaves: lifetime.saves.as('lifetimeSaves'),
     })
     .from(contentItems)
     .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
@@ -201,14 +227,20 @@ const selectContent = prepareStatementsByShape<
 });
 
 const countContent = prepareStatementsByShape<
-  { total: number },
+  { total: number; publishedInRange: number },
   Record<string, unknown>,
   ContentShape
 >(
   (shape) => `${shape.hasType}|${shape.hasSearch}`,
   (shape) =>
     queryBuilder
-      .select({ total: sql<number>`count(*)::int`.as('total') })
+      .select({
+        total: sql<number>`count(*)::int`.as('total'),
+        publishedInRange:
+          sql<number>`(count(*) filter (where ${contentItems.publishedAt} >= ${sql.placeholder('publishedFrom')}))::int`.as(
+            'publishedInRange',
+          ),
+      })
       .from(contentItems)
       .where(contentConditions(shape))
       .getSQL(),
@@ -233,18 +265,24 @@ export type ContentListRow = {
   shares: string | number | null;
   saves: string | number | null;
   followersGained: string | number | null;
+  lifetimeViews: string | number | null;
+  lifetimeLikes: string | number | null;
+  lifetimeComments: string | number | null;
+  lifetimeShares: string | number | null;
+  lifetimeSaves: string | number | null;
 };
 
 /**
- * Every content item with its numbers for the range: activity inside the range where the
- * platform reports per-day figures (YouTube), lifetime counters where it reports only those.
+ * Every content item published up to the range's end with its numbers: activity inside the range
+ * where the platform reports per-day figures (`dailyContentPlatforms`), lifetime counters in their
+ * own columns where it reports only those; and how many were published inside the range.
  */
 export async function listContent(
   db: Database,
   organizationId: string,
   filter: ContentFilter,
-): Promise<{ rows: ContentListRow[]; total: number }> {
-  if (filter.accountIds.length === 0) return { rows: [], total: 0 };
+): Promise<{ rows: ContentListRow[]; total: number; publishedInRange: number }> {
+  if (filter.accountIds.length === 0) return { rows: [], total: 0, publishedInRange: 0 };
   const split = splitIntoMonths(filter.from, filter.to);
   const shape: ContentShape = {
     sort: filter.sort,
@@ -260,6 +298,7 @@ export async function listContent(
     accountIds: filter.accountIds,
     offset: filter.offset,
     publishedBefore: `${addDays(filter.to, 1)}T00:00:00Z`,
+    publishedFrom: `${filter.from}T00:00:00Z`,
   };
   if (split.months) {
     values.firstMonth = split.months.first;
@@ -279,6 +318,7 @@ export async function listContent(
   return {
     rows,
     total: Number(totals[0]?.total ?? 0),
+    publishedInRange: Number(totals[0]?.publishedInRange ?? 0),
   };
 }
 

@@ -15,6 +15,9 @@ export const contentCsvHeaders = [
   'Saves',
   'Engagement rate',
   'Followers gained',
+  'Lifetime views',
+  'Lifetime likes',
+  'Lifetime comments',
   'Link',
   'Figures',
 ];
@@ -35,8 +38,11 @@ export function toContentCsv(content: ContentResponse): string {
       item.saves,
       item.engagementRate,
       item.followersGained,
+      item.lifetime?.views ?? null,
+      item.lifetime?.likes ?? null,
+      item.lifetime?.comments ?? null,
       item.permalink,
-      item.figures === 'range' ? 'In range' : 'Lifetime',
+      item.figures === 'range' ? 'In range' : 'Lifetime only',
     ]),
   );
 }

@@ -12,7 +12,7 @@ export async function getContent(
 ): Promise<ContentResponse> {
   const scope = await resolveScope(db, user, query);
   const isCsv = query.format === 'csv';
-  const { rows, total } = await listContent(db, user.organization.id, {
+  const { rows, total, publishedInRange } = await listContent(db, user.organization.id, {
     accountIds: scope.accountIds,
     from: scope.range.from,
     to: scope.range.to,
@@ -34,6 +34,7 @@ export async function getContent(
     page: query.page,
     pageSize: query.pageSize,
     total,
+    publishedInRange,
     items: rows.map((row) => {
       const views = number(row.views);
       const engagements = sumOf([row.likes, row.comments, row.shares, row.saves].map(number));
@@ -56,6 +57,15 @@ export async function getContent(
         followersGained: number(row.followersGained),
         figures: row.isRangeBased ? 'range' : 'lifetime',
         song: songsOfItems.get(row.id) ?? null,
+        lifetime: row.isRangeBased
+          ? null
+          : {
+              views: number(row.lifetimeViews),
+              likes: number(row.lifetimeLikes),
+              comments: number(row.lifetimeComments),
+              shares: number(row.lifetimeShares),
+              saves: number(row.lifetimeSaves),
+            },
       };
     }),
   };

@@ -1,4 +1,9 @@
-import type { Campaign, RoiQuery, RoiResponse } from '@crescendo/contracts';
+import {
+  measuredPlatformsOf,
+  type Campaign,
+  type RoiQuery,
+  type RoiResponse,
+} from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
 import { dayNumber } from '../../../lib/days';
 import { listCampaigns } from '../campaigns/campaigns.repository';
@@ -10,7 +15,7 @@ import {
   type CampaignResult,
   type DailySeries,
 } from '../calculations/roi';
-import { platformsOf } from '../shared/platforms';
+import { platformsOf, type Platform } from '../shared/platforms';
 import { resolveScope, type AnalyticsViewer } from '../shared/scope';
 import { addKnown, netOfDay } from '../shared/totals';
 import { readCurrency, readSourceReports } from '../revenue/read-revenue';
@@ -24,8 +29,9 @@ import {
 
 /**
  * Campaign ROI over the period: the campaigns that ran in it, each measured over its own dates
- * against the run-rate before it (see `evaluateCampaigns`), and their totals. A campaign's
- * figures never depend on the period; the period only picks which campaigns are shown.
+ * against the run-rate before it (see `evaluateCampaigns`) on the platforms of its channel (or all
+ * of them, as the artist chose), and their totals. A campaign's figures never depend on the
+ * period; the period only picks which campaigns are shown.
  */
 export async function getRoi(
   db: Database,
@@ -34,11 +40,12 @@ export async function getRoi(
 ): Promise<RoiResponse> {
   // The days come with their window worked out by the database, so all three are read at once.
   const organizationId = user.organization.id;
+  const scopePlatforms = platformsOf(query);
   const [scope, campaigns, days, statementMonths, streamDays, subjects, reports, accountCurrency] =
     await Promise.all([
       resolveScope(db, user, query),
       listCampaigns(db, organizationId),
-      listCampaignPlatformDays(db, organizationId, platformsOf(query)),
+      listCampaignPlatformDays(db, organizationId, scopePlatforms),
       readCampaignStatementMonths(db, organizationId),
       readCampaignStreamDays(db, organizationId),
       readCampaignSubjects(db, organizationId),
@@ -54,7 +61,29 @@ export async function getRoi(
     reports,
   });
   // Days after the last complete one are still moving on the platforms: never measured.
-  const daily = dailyTotalsOf(days, dayNumber(scope.lastCompleteDay));
+  const lastDay = dayNumber(scope.lastCompleteDay);
+  const daily = dailyTotalsOf(days, lastDay);
+  const platformsOfCampaign = (campaign: Campaign): Platform[] =>
+    measuredPlatformsOf(campaign.channel, campaign.measureOn).filter((platform) =>
+      scopePlatforms.includes(platform),
+    );
+  // One daily series per set of platforms campaigns are measured on.
+  const seriesByPlatforms = new Map<string, DailySeries>();
+  const seriesOf = (platforms: Platform[]) => {
+    const key = platforms.join(',');
+    let series = seriesByPlatforms.get(key);
+    if (!series) {
+      series =
+        platforms.length === scopePlatforms.length
+          ? daily
+          : dailyTotalsOf(
+              days.filter((day) => platforms.includes(day.platform)),
+              lastDay,
+            );
+      seriesByPlatforms.set(key, series);
+    }
+    return series;
+  };
   const { from, to, days: rangeDays } = scope.range;
   // A preset period runs up to now, so campaigns still running or planned are shown with it;
   // "all" shows every campaign, even one from before the first day of data.
@@ -64,14 +93,22 @@ export async function getRoi(
     (campaign) => campaign.startDate <= shownTo && campaign.endDate >= shownFrom,
   );
   const currency = shown[0]?.currency ?? campaigns[0]?.currency ?? 'USD';
-  // Each currency's campaigns are evaluated together, over all their dates, so an overlap with
-  // a campaign outside the period is still split the same way.
+  // The campaigns of one currency measured on the same platforms are evaluated together, over
+  // all their dates, so an overlap with a campaign outside the period is still split the same
+  // way. Campaigns on other platforms do not share those platforms' lift.
   const results = new Map<string, CampaignResult>();
   const everyCampaign = campaigns.map(asInput);
-  for (const code of new Set(campaigns.map((campaign) => campaign.currency))) {
-    const group = campaigns.filter((campaign) => campaign.currency === code).map(asInput);
-    for (const [id, result] of evaluateCampaigns(group, daily, everyCampaign))
-      results.set(id, result);
+  const groups = new Map<string, { platforms: Platform[]; members: Campaign[] }>();
+  for (const campaign of campaigns) {
+    const platforms = platformsOfCampaign(campaign);
+    const key = `${campaign.currency}|${platforms.join(',')}`;
+    const group = groups.get(key) ?? { platforms, members: [] };
+    group.members.push(campaign);
+    groups.set(key, group);
+  }
+  for (const { platforms, members } of groups.values()) {
+    const measured = evaluateCampaigns(members.map(asInput), seriesOf(platforms), everyCampaign);
+    for (const [id, result] of measured) results.set(id, result);
   }
   const inCurrency = shown.filter((campaign) => campaign.currency === currency);
   return {
@@ -81,7 +118,12 @@ export async function getRoi(
     baselineDays,
     campaigns: shown.map((campaign) => {
       const { id: _id, ...result } = results.get(campaign.id)!;
-      return { campaign, ...result, moneyReturn: moneyReturns.get(campaign.id)! };
+      return {
+        campaign,
+        ...result,
+        platforms: platformsOfCampaign(campaign),
+        moneyReturn: moneyReturns.get(campaign.id)!,
+      };
     }),
     totals: totalCampaigns(inCurrency.map(asInput), results, daily),
     excludedFromTotals: shown

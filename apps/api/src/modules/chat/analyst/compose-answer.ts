@@ -229,6 +229,17 @@ export function composeContent(
   )
     .filter(([key]) => typeof item[key] === 'number')
     .map(([key, name]) => `- **${formatCount(item[key] as number)}** ${name}`);
+  // Instagram and Facebook give lifetime counters only: said as such, never as the window's.
+  if (item.lifetime) {
+    for (const [key, name] of [
+      ['views', 'views'],
+      ['likes', 'likes'],
+      ['comments', 'comments'],
+    ] as const) {
+      const value = item.lifetime[key];
+      if (value !== null) figures.push(`- **${formatCount(value)}** ${name} in its lifetime`);
+    }
+  }
   const rate =
     item.engagementRate === null
       ? ''

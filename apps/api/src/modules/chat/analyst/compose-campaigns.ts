@@ -39,6 +39,23 @@ function baselineWords(result: CampaignResult, baselineDays: number): string {
     : `against the daily average of only ${formatCount(baseline.knownDays)} days of data before it (${window}: a partial baseline)`;
 }
 
+const platformNames: Record<string, string> = {
+  youtube: 'YouTube',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  tiktok: 'TikTok',
+};
+
+/** Where its figures come from: its channel's platforms, or every platform. */
+function platformWords(result: CampaignResult): string {
+  const names = result.platforms.map((platform) => platformNames[platform] ?? platform);
+  if (names.length === 0) return 'measured on no platform in this view';
+  if (result.campaign.measureOn === 'all' && names.length > 1) return 'measured on every platform';
+  const list =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `measured on ${list}`;
+}
+
 export function composeCampaigns(plan: QuestionPlan, output: RoiOutput): string {
   if (output.campaigns.length === 0) {
     return plan.campaignName
@@ -51,13 +68,18 @@ export function composeCampaigns(plan: QuestionPlan, output: RoiOutput): string 
     const money = (value: number) => formatMoney(value, result.campaign.currency);
     const signedMoney = (value: number) => `${value < 0 ? '−' : '+'}${money(Math.abs(value))}`;
     const lifts = [
-      result.followerLift === null ? null : `${formatSigned(result.followerLift)} followers`,
-      result.viewLift === null ? null : `${formatSigned(result.viewLift)} views`,
+      // Counts are whole: the baseline's average day is not.
+      result.followerLift === null
+        ? null
+        : `${formatSigned(Math.round(result.followerLift))} followers`,
+      result.viewLift === null ? null : `${formatSigned(Math.round(result.viewLift))} views`,
       result.revenueLift === null ? null : `${signedMoney(result.revenueLift)} platform revenue`,
     ].filter((part) => part !== null);
     const lift = lifts.length === 0 ? 'lift unknown' : `${lifts.join(', ')} above the usual pace`;
     const entered =
-      result.enteredRevenue > 0 ? `, plus ${money(result.enteredRevenue)} you entered` : '';
+      result.enteredRevenue > 0
+        ? `; ROI also counts ${money(result.enteredRevenue)} of revenue you entered`
+        : '';
     const shared =
       result.overlapsWith.length > 0
         ? ' Days it shared with other campaigns are split between them by daily spend.'
@@ -72,7 +94,7 @@ export function composeCampaigns(plan: QuestionPlan, output: RoiOutput): string 
         : result.roi >= 0
           ? `ROI **${formatChange(result.roi)}**: it paid for itself`
           : `ROI **${formatChange(result.roi)}**: it has not paid for itself in revenue`;
-    return `- **${quoteTitle(result.campaign.name)}** (${formatDay(result.campaign.startDate)} to ${formatDay(result.campaign.endDate)}): spent ${money(result.campaign.amount)}; ${baselineWords(result, output.baselineDays)}: ${lift}${entered}${cost}. ${verdict}.${shared}`;
+    return `- **${quoteTitle(result.campaign.name)}** (${formatDay(result.campaign.startDate)} to ${formatDay(result.campaign.endDate)}): spent ${money(result.campaign.amount)}; ${platformWords(result)}, ${baselineWords(result, output.baselineDays)}: ${lift}${entered}${cost}. ${verdict}.${shared}`;
   });
   const { totals } = output;
   const all =

@@ -2,6 +2,7 @@ import {
   contentQuerySchema,
   dashboardQuerySchema,
   revenueQuerySchema,
+  roiBaselineSentence,
   roiQuerySchema,
 } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
@@ -278,7 +279,7 @@ export function createAssistantTools(
 
     get_campaign_roi: defineTool(
       'get_campaign_roi',
-      'Every recorded promotion campaign with its spend and its follower, view and revenue lift above the baseline (the daily average of the days before it; days shared by overlapping campaigns split by daily spend), cost per new follower, cost per thousand views, entered revenue and ROI, and the totals. Campaign names and notes are the artist’s own text.',
+      `Every recorded promotion campaign with its spend and its follower, view and revenue lift above the baseline (${roiBaselineSentence} Ads are measured on the platforms of their channel, other campaigns on every platform; days shared by overlapping campaigns of the same platforms split by daily spend), cost per new follower, cost per thousand views, entered revenue and ROI, and the totals. Campaign names and notes are the artist’s own text.`,
       campaignRoiInputSchema,
       async (input) => {
         const roi = await getRoi(

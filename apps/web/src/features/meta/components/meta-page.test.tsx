@@ -227,6 +227,30 @@ describe('MetaPage', () => {
     expect(await screen.findByRole('table', { name: 'Media' })).toBeTruthy();
   });
 
+  it('never adds up daily reach: the summary gives the platform’s own count or none', async () => {
+    mockApi({
+      account: async () => ({
+        instagram: buildAccount('instagram'),
+        // Facebook gives reach per day only: no count for the period.
+        facebook: buildAccount('facebook', {
+          totals: { ...buildAccount('facebook').totals, reach: null },
+        }),
+      }),
+    });
+    setup('/meta?metric=reach');
+    const figure = await screen.findByRole('figure', { name: 'Reach over time' });
+    const summary = document.getElementById(figure.getAttribute('aria-describedby')!)!;
+    // Instagram's own 2,976 for the period, not the days' 33 + 26.
+    expect(summary.textContent).toContain('Instagram: 3K accounts reached in this period');
+    expect(summary.textContent).toContain(
+      'Facebook: people reached per day only (days are not added up)',
+    );
+    expect(summary.textContent).not.toContain('59');
+    const facebook = screen.getByRole('region', { name: 'Facebook' });
+    const reachCard = within(facebook).getByText('Reach').closest('div')!.parentElement!;
+    expect(within(reachCard).getByText('Not available')).toBeTruthy();
+  });
+
   it('charts follows and names the platform that did not report them', async () => {
     mockApi({
       account: async () => ({
@@ -275,7 +299,8 @@ describe('MetaPage', () => {
       within(table).getByRole('columnheader', { name: /Views/ }).getAttribute('aria-sort'),
     ).toBe('descending');
     // Reach cannot be sorted by the API: a plain header.
-    const reach = within(table).getByRole('columnheader', { name: 'Reach' });
+    // Graph's media figures are the post's lifetime, and the header says so.
+    const reach = within(table).getByRole('columnheader', { name: 'Reach (lifetime)' });
     expect(reach.getAttribute('aria-sort')).toBeNull();
     expect(within(reach).queryByRole('button')).toBeNull();
 
@@ -302,7 +327,7 @@ describe('MetaPage', () => {
     setup(`/meta?media=${buildMedia(3).id}`);
     const dialog = await screen.findByRole('dialog', { name: 'Studio session #3' });
     expect(within(dialog).getByText('147')).toBeTruthy();
-    expect(within(dialog).getByText('Reach').nextElementSibling?.textContent).toBe(
+    expect(within(dialog).getByText('Lifetime reach').nextElementSibling?.textContent).toBe(
       '—Not available',
     );
     expect(

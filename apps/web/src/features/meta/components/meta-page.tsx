@@ -13,7 +13,8 @@ import { MetaPerformance, MetaPerformanceSkeleton } from './meta-performance';
 const mediaTable: PlatformContentTableConfig = {
   id: 'meta-media',
   title: 'Media',
-  description: 'Your Instagram posts, Reels and stories.',
+  description:
+    'Your Instagram posts, Reels and stories with their lifetime figures: Instagram reports each post’s totals since it was published, not per day, so they are not limited to the period above.',
   itemHeader: 'Post',
   itemName: 'posts',
   searchLabel: 'Search media',
@@ -26,11 +27,13 @@ const mediaTable: PlatformContentTableConfig = {
     { value: 'story', label: 'Stories' },
   ],
   figureColumns: [
-    countColumn('views', 'Views', 'views', { isSortable: true }),
-    countColumn('reach', 'Reach', 'accounts reached'),
-    countColumn('likes', 'Likes', 'likes', { isSortable: true }),
-    countColumn('comments', 'Comments', 'comments', { isSortable: true }),
-    countColumn('saves', 'Saves', 'saves'),
+    countColumn('views', 'Views (lifetime)', 'views in its lifetime', { isSortable: true }),
+    countColumn('reach', 'Reach (lifetime)', 'accounts reached in its lifetime'),
+    countColumn('likes', 'Likes (lifetime)', 'likes in its lifetime', { isSortable: true }),
+    countColumn('comments', 'Comments (lifetime)', 'comments in its lifetime', {
+      isSortable: true,
+    }),
+    countColumn('saves', 'Saves (lifetime)', 'saves in its lifetime'),
   ],
   empty: {
     icon: Images,
@@ -46,8 +49,8 @@ const mediaTable: PlatformContentTableConfig = {
     owner: 'your account',
     missingLength: 'hide',
     stats: ({ stats }) => [
-      { label: 'Views', value: formatFullNumber(stats.views) },
-      { label: 'Reach', value: formatFullNumber(stats.reach) },
+      { label: 'Lifetime views', value: formatFullNumber(stats.views) },
+      { label: 'Lifetime reach', value: formatFullNumber(stats.reach) },
       { label: 'Likes', value: formatFullNumber(stats.likes) },
       { label: 'Comments', value: formatFullNumber(stats.comments) },
       { label: 'Saves', value: formatFullNumber(stats.saves) },

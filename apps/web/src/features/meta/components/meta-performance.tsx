@@ -66,6 +66,10 @@ export function MetaPerformance({
         historyLimit: account.range.historyLimit,
       }
     : null;
+  // Reach counts unique people: a period's reach is the platform's own count (the card's), never
+  // the sum of its days.
+  const uniqueTotal = (value: ChartMetric, account: AccountAnalytics, noun: string) =>
+    value === 'reach' ? { uniqueTotal: { value: account.totals.reach, noun } } : {};
   const seriesFor = (value: ChartMetric): ChartSeries[] => [
     ...(instagram
       ? [
@@ -73,11 +77,19 @@ export function MetaPerformance({
             key: `instagram-${value}`,
             name: platformNames.instagram,
             color: platformColors.instagram,
+            ...uniqueTotal(value, instagram, 'accounts reached'),
           },
         ]
       : []),
     ...(facebook
-      ? [{ key: `facebook-${value}`, name: platformNames.facebook, color: platformColors.facebook }]
+      ? [
+          {
+            key: `facebook-${value}`,
+            name: platformNames.facebook,
+            color: platformColors.facebook,
+            ...uniqueTotal(value, facebook, 'people reached'),
+          },
+        ]
       : []),
   ];
 

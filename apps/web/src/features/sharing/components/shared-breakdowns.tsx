@@ -81,10 +81,14 @@ export function SharedContentFigures({
                 {item.figures === 'lifetime' ? ' · lifetime figures' : ''}
               </p>
             </div>
+            {/* Lifetime counters (Instagram, Facebook) are said as such, never as the period's. */}
             <div className="shrink-0 text-right text-sm tabular-nums">
-              <p className="font-semibold">{formatCompactNumber(item.views)} views</p>
+              <p className="font-semibold">
+                {formatCompactNumber(item.lifetime ? item.lifetime.views : item.views)}{' '}
+                {item.lifetime ? 'views in its lifetime' : 'views'}
+              </p>
               <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                {formatCompactNumber(item.likes)} likes
+                {formatCompactNumber(item.lifetime ? item.lifetime.likes : item.likes)} likes
               </p>
             </div>
           </li>

@@ -298,6 +298,12 @@ describe('YoutubePage', () => {
     await within(table).findByText('Lucid Lights take 1');
     expect(videoCalls().at(-1)).toEqual({ page: 1, pageSize: 10, sort: 'views', order: 'desc' });
     const viewsHeader = within(table).getByRole('columnheader', { name: /Views/ });
+    // The table lists lifetime figures under a period's chart: every figure header says so.
+    for (const name of ['Views', 'Watch time', 'Likes', 'Comments']) {
+      expect(
+        within(table).getByRole('columnheader', { name: new RegExp(`^${name} \\(lifetime\\)`) }),
+      ).toBeTruthy();
+    }
     expect(viewsHeader.getAttribute('aria-sort')).toBe('descending');
 
     fireEvent.click(within(table).getByRole('button', { name: /Published/ }));

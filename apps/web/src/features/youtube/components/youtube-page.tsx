@@ -21,7 +21,8 @@ function averageViewDuration(item: ContentItem): string {
 const videosTable: PlatformContentTableConfig = {
   id: 'youtube-videos',
   title: 'Top videos',
-  description: 'Search, sort and open a video to see how it performs.',
+  description:
+    'Lifetime figures: each video’s totals since it was published, not only the period above (Content shows each video’s figures for the period).',
   itemHeader: 'Video',
   itemName: 'videos',
   searchLabel: 'Search videos',
@@ -34,16 +35,18 @@ const videosTable: PlatformContentTableConfig = {
     { value: 'live', label: 'Live' },
   ],
   figureColumns: [
-    countColumn('views', 'Views', 'views', { isSortable: true }),
+    countColumn('views', 'Views (lifetime)', 'views in its lifetime', { isSortable: true }),
     {
       id: 'watchMinutes',
-      header: 'Watch time',
+      header: 'Watch time (lifetime)',
       sortKey: 'watchMinutes',
       align: 'right',
       cell: (item: ContentItem) => formatWatchHours(item.stats.watchMinutes),
     },
-    countColumn('likes', 'Likes', 'likes', { isSortable: true }),
-    countColumn('comments', 'Comments', 'comments', { isSortable: true }),
+    countColumn('likes', 'Likes (lifetime)', 'likes in its lifetime', { isSortable: true }),
+    countColumn('comments', 'Comments (lifetime)', 'comments in its lifetime', {
+      isSortable: true,
+    }),
   ],
   empty: {
     icon: Clapperboard,
@@ -58,8 +61,8 @@ const videosTable: PlatformContentTableConfig = {
     owner: 'your channel',
     missingLength: 'say',
     stats: (item) => [
-      { label: 'Views', value: formatFullNumber(item.stats.views) },
-      { label: 'Watch time', value: formatWatchHours(item.stats.watchMinutes) },
+      { label: 'Lifetime views', value: formatFullNumber(item.stats.views) },
+      { label: 'Lifetime watch time', value: formatWatchHours(item.stats.watchMinutes) },
       { label: 'Avg. view duration', value: averageViewDuration(item) },
       { label: 'Likes', value: formatFullNumber(item.stats.likes) },
       { label: 'Comments', value: formatFullNumber(item.stats.comments) },

@@ -1,4 +1,4 @@
-import { campaignChannels, type Campaign } from '@crescendo/contracts';
+import { campaignChannels, roiBaselineSentence, type Campaign } from '@crescendo/contracts';
 import { use, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
@@ -9,10 +9,12 @@ import { showToast } from '@/lib/toast';
 import { useCreateCampaign, useUpdateCampaign } from '../api/campaigns';
 import {
   channelLabels,
+  channelPlatformNames,
   toCampaignFieldErrors,
   toCampaignFormValues,
   toCampaignInput,
   validateCampaign,
+  type CampaignChannel,
   type CampaignFieldErrors,
   type CampaignFormValues,
 } from './campaign-form-model';
@@ -39,6 +41,10 @@ function CampaignForm({
 
   const set = (key: keyof CampaignFormValues, value: string) =>
     setValues((current) => ({ ...current, [key]: value }));
+  // Ads bought on a platform: measured there unless the artist picks every platform.
+  const ownPlatforms = values.channel
+    ? channelPlatformNames(values.channel as CampaignChannel)
+    : null;
 
   const onError = (error: unknown) => {
     if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
@@ -68,7 +74,7 @@ function CampaignForm({
     const onSuccess = () => {
       showToast({
         title: campaign ? 'Campaign updated' : 'Campaign added',
-        description: `We’re measuring “${input.name}” against the days before it.`,
+        description: `We’re measuring “${input.name}” against your usual pace before it.`,
         type: 'success',
       });
       onDone();
@@ -117,6 +123,18 @@ function CampaignForm({
           ))}
         </Select>
       </FormField>
+      {ownPlatforms ? (
+        <FormField label="Measure it on" error={errors.measureOn}>
+          <Select
+            name="measureOn"
+            value={values.measureOn || 'channel'}
+            onChange={(event) => set('measureOn', event.target.value)}
+          >
+            <option value="channel">{ownPlatforms} (where the ads ran)</option>
+            <option value="all">Every platform</option>
+          </Select>
+        </FormField>
+      ) : null}
       <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-3">
         <FormField label="Amount spent" error={errors.amount}>
           <Input
@@ -243,7 +261,7 @@ export function CampaignFormDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={campaign ? 'Edit campaign' : 'Add campaign spend'}
-        description="We compare the campaign’s days with the same number of days right before it, so you see growth you paid for — not growth you’d have had anyway."
+        description={`${roiBaselineSentence} Ads are measured on the platform they ran on, so you see growth you paid for — not growth you’d have had anyway.`}
       >
         {open ? (
           <CampaignForm

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describeMeasuredOn,
   toCampaignFieldErrors,
   toCampaignFormValues,
   toCampaignInput,
@@ -19,6 +20,7 @@ const valid: CampaignFormValues = {
   songIsrc: '',
   initialSongIsrc: '',
   extraRevenue: '',
+  measureOn: '',
   notes: '',
 };
 
@@ -89,5 +91,28 @@ describe('campaign form model', () => {
     expect(
       toCampaignFieldErrors({ amount: 'Too much', 'notes.0': 'Too long', mystery: 'Odd' }),
     ).toEqual({ amount: 'Too much', notes: 'Too long', form: 'Odd' });
+  });
+
+  it('measures ads on their platform unless the artist picks every platform', () => {
+    const ads = { ...valid, channel: 'youtube_ads' };
+    expect(toCampaignInput(ads)).not.toHaveProperty('measureOn');
+    expect(toCampaignInput({ ...ads, measureOn: 'all' }).measureOn).toBe('all');
+    // A channel without a platform of its own is always measured everywhere.
+    expect(toCampaignInput({ ...valid, measureOn: 'channel' }).measureOn).toBe('all');
+    expect(describeMeasuredOn({ channel: 'youtube_ads', measureOn: 'channel' })).toBe(
+      'Measured on YouTube',
+    );
+    expect(describeMeasuredOn({ channel: 'meta_ads', measureOn: 'channel' })).toBe(
+      'Measured on Instagram and Facebook',
+    );
+    expect(describeMeasuredOn({ channel: 'youtube_ads', measureOn: 'all' })).toBe(
+      'Measured on every platform',
+    );
+    expect(describeMeasuredOn({ channel: 'pr', measureOn: 'all' }, ['instagram'])).toBe(
+      'Measured on Instagram',
+    );
+    expect(describeMeasuredOn({ channel: 'youtube_ads', measureOn: 'channel' }, [])).toBe(
+      'Not measured on the platforms shown',
+    );
   });
 });

@@ -1,21 +1,59 @@
 import {
+  campaignChannelPlatforms,
   campaignInputSchema,
+  defaultMeasureOn,
+  measuredPlatformsOf,
+  type AnalyticsPlatform,
   type Campaign,
+  type CampaignChannel,
   type CampaignInput,
-  type campaignChannels,
+  type CampaignMeasureOn,
 } from '@crescendo/contracts';
 
-export type CampaignChannel = (typeof campaignChannels)[number];
+export type { CampaignChannel };
 
 export const channelLabels: Record<CampaignChannel, string> = {
   youtube_ads: 'YouTube ads',
   meta_ads: 'Meta ads (Instagram & Facebook)',
+  tiktok_ads: 'TikTok ads',
   playlist_pitching: 'Playlist pitching',
   pr: 'PR & press',
   influencer: 'Creators & influencers',
   radio: 'Radio plugging',
   other: 'Other',
 };
+
+const platformNames: Record<AnalyticsPlatform, string> = {
+  youtube: 'YouTube',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  tiktok: 'TikTok',
+};
+
+const listOf = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/** "YouTube", "Instagram and Facebook": the platforms a channel's ads run on, or null. */
+export function channelPlatformNames(channel: CampaignChannel): string | null {
+  const own = campaignChannelPlatforms[channel];
+  return own ? listOf(own.map((platform) => platformNames[platform])) : null;
+}
+
+/**
+ * Where a campaign's figures come from, in words: "Measured on YouTube", "Measured on every
+ * platform". With the page filtered to other platforms: "Not measured on this platform".
+ */
+export function describeMeasuredOn(
+  campaign: Pick<Campaign, 'channel' | 'measureOn'>,
+  platforms?: AnalyticsPlatform[],
+): string {
+  if (platforms && platforms.length === 0) return 'Not measured on the platforms shown';
+  const all = measuredPlatformsOf(campaign.channel, campaign.measureOn);
+  const shown = platforms ?? [...all];
+  if (campaign.measureOn === 'all' && shown.length === all.length)
+    return 'Measured on every platform';
+  return `Measured on ${listOf(shown.map((platform) => platformNames[platform]))}`;
+}
 
 /** What the inputs hold: text, converted to the contract's shape on submit. */
 export type CampaignFormValues = {
@@ -32,6 +70,8 @@ export type CampaignFormValues = {
   /** The song it named when the form opened: clearing it must send null, not leave it out. */
   initialSongIsrc: string;
   extraRevenue: string;
+  /** '' until the artist chooses: the channel's default then applies. */
+  measureOn: '' | CampaignMeasureOn;
   notes: string;
 };
 
@@ -64,6 +104,7 @@ export function toCampaignFormValues(
       songIsrc: campaign.songIsrc ?? '',
       initialSongIsrc: campaign.songIsrc ?? '',
       extraRevenue: campaign.extraRevenue ? String(campaign.extraRevenue) : '',
+      measureOn: campaign.measureOn,
       notes: campaign.notes ?? '',
     };
   }
@@ -82,6 +123,7 @@ export function toCampaignFormValues(
     songIsrc: '',
     initialSongIsrc: '',
     extraRevenue: '',
+    measureOn: '',
     notes: '',
   };
 }
@@ -107,6 +149,13 @@ export function toCampaignInput(values: CampaignFormValues): CampaignInput {
     linkedContentId: emptyToNull(values.linkedContentId),
     linkedRelease: emptyToNull(values.linkedRelease),
     extraRevenue: values.extraRevenue.trim() === '' ? 0 : toAmount(values.extraRevenue),
+    ...(values.measureOn && values.channel
+      ? {
+          measureOn: campaignChannelPlatforms[values.channel as CampaignChannel]
+            ? values.measureOn
+            : defaultMeasureOn(values.channel as CampaignChannel),
+        }
+      : {}),
     notes: emptyToNull(values.notes),
     // Sent only when a song is or was named, so campaigns without one keep their old shape.
     ...(values.songIsrc || values.initialSongIsrc
@@ -162,5 +211,6 @@ const emptyValues: CampaignFormValues = {
   songIsrc: '',
   initialSongIsrc: '',
   extraRevenue: '',
+  measureOn: '',
   notes: '',
 };

@@ -14,7 +14,7 @@ import {
   formatSignedMoney,
   signTone,
 } from './campaign-format';
-import { channelLabels } from './campaign-form-model';
+import { channelLabels, describeMeasuredOn } from './campaign-form-model';
 import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
 
 /**
@@ -52,11 +52,14 @@ function costNote(lift: number | null): string {
   return lift === null ? 'Not measurable yet' : 'No lift';
 }
 
+/** Counts of people and views are whole: a baseline's average day is not. */
+const wholeOrNull = (value: number | null) => (value === null ? null : Math.round(value));
+
 /** Why a lift is "—", or what it is made of: the days' figure against the usual pace. */
 function liftNote(result: CampaignResult, during: number | null, usual: number | null): string {
   if (result.measuredDays === 0) return 'No published days yet';
   if (result.baseline.status === 'missing') return 'No data before it';
-  return `${formatCompactNumber(during)} vs. ${formatCompactNumber(usual)} usual`;
+  return `${formatCompactNumber(wholeOrNull(during))} vs. ${formatCompactNumber(wholeOrNull(usual))} usual`;
 }
 
 const headers = [
@@ -132,7 +135,7 @@ export function CampaignLedger({
             {campaign.name}
           </span>
           <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-            {channelLabels[campaign.channel]}
+            {channelLabels[campaign.channel]} · {describeMeasuredOn(campaign, result.platforms)}
           </span>
           <span className="block text-xs text-zinc-600 dark:text-zinc-400">
             {formatDayRange(campaign.startDate, campaign.endDate)} ({result.days}{' '}
@@ -145,14 +148,14 @@ export function CampaignLedger({
         </td>
         <td className={cellClass}>
           <Figure
-            value={formatSignedCompactNumber(result.followerLift)}
+            value={formatSignedCompactNumber(wholeOrNull(result.followerLift))}
             tone={signTone(result.followerLift)}
             note={liftNote(result, result.followersDuring, result.followersBaseline)}
           />
         </td>
         <td className={cellClass}>
           <Figure
-            value={formatSignedCompactNumber(result.viewLift)}
+            value={formatSignedCompactNumber(wholeOrNull(result.viewLift))}
             tone={signTone(result.viewLift)}
             note={liftNote(result, result.viewsDuring, result.viewsBaseline)}
           />
@@ -178,7 +181,7 @@ export function CampaignLedger({
                 ? 'No platform revenue reported'
                 : `of ${formatMoney(result.platformRevenue, currency)} from platforms`,
               result.enteredRevenue > 0
-                ? `+ ${formatMoney(result.enteredRevenue, currency)} you entered`
+                ? `· not counting ${formatMoney(result.enteredRevenue, currency)} you entered (ROI adds it)`
                 : null,
               describeMoneyReturn(result)?.replace(/^W/, '· w'),
             ]

@@ -1,4 +1,9 @@
-import type { Campaign, CampaignResult, RoiResponse } from '@crescendo/contracts';
+import {
+  roiBaselineSentence,
+  type Campaign,
+  type CampaignResult,
+  type RoiResponse,
+} from '@crescendo/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
@@ -25,6 +30,7 @@ function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
     linkedContentId: null,
     linkedRelease: 'Midnight Drive',
     extraRevenue: 100,
+    measureOn: 'channel',
     notes: null,
     createdAt: '2026-10-15T10:00:00.000Z',
     updatedAt: '2026-10-15T10:00:00.000Z',
@@ -36,6 +42,7 @@ function buildResult(overrides: Partial<CampaignResult> = {}): CampaignResult {
   return {
     campaign: buildCampaign(),
     days: 14,
+    platforms: ['youtube'],
     measuredDays: 14,
     baseline: {
       from: '2026-09-03',
@@ -157,10 +164,14 @@ describe('RoiPage totals', () => {
     expect(totalOf('ROI')).toBe('+20%');
     expect(totalOf('Cost per new follower')).toBe('$5.00');
     expect(totalOf('Cost per 1,000 views')).toBe('$50.02');
+    // The lift card says what it holds and what it leaves out; ROI shows its own sum.
     expect(
       within(totals()).getByText(
-        'Of $1,400.00 the platforms reported on campaign days, plus $100.00 you entered',
+        'Platform revenue above your usual pace, of $1,400.00 reported on campaign days. Not included: $100.00 you entered (ROI adds it).',
       ),
+    ).toBeTruthy();
+    expect(
+      within(totals()).getByText('(+$1,400.00 lift + $100.00 entered − $1,250.50 spend) ÷ spend'),
     ).toBeTruthy();
     expect(roiCalls()[0]?.[1]).toEqual({ params: { range: '28d', platform: 'all' } });
   });
@@ -168,19 +179,19 @@ describe('RoiPage totals', () => {
   it('says the method in plain words: baseline, lift, overlaps and ROI', async () => {
     setup();
     const method = await screen.findByRole('region', { name: 'How we measure a campaign' });
-    expect(method.textContent).toContain(
-      'the daily average of followers, views and platform revenue over the 28 days before the campaign',
+    // The one sentence the dialog, the ledger and the assistant use too.
+    expect(method.textContent).toContain(roiBaselineSentence);
+    expect(roiBaselineSentence).toContain(
+      'the daily average of the 28 most recent days before it on which no campaign ran (looking back at most 91 days)',
     );
     expect(method.textContent).toContain('mark the baseline as partial');
-    expect(method.textContent).toContain(
-      'leaving out days when another campaign ran (so an earlier campaign’s boost is not taken for your usual pace; we look back up to 91 days)',
-    );
+    expect(method.textContent).toContain('YouTube ads on YouTube');
     expect(method.textContent).toContain('shows a negative lift, in red');
     expect(method.textContent).toContain(
       'each shared day’s lift is split between them in proportion to what each spent per day',
     );
     expect(method.textContent).toContain(
-      'ROI = (revenue lift + revenue you entered − spend) ÷ spend',
+      'ROI = (platform revenue lift + revenue you entered − spend) ÷ spend',
     );
   });
 
@@ -191,8 +202,9 @@ describe('RoiPage totals', () => {
           buildResult({
             campaign: buildCampaign({ amount: 300, extraRevenue: 0 }),
             followersDuring: -13,
-            followersBaseline: 100,
-            followerLift: -113,
+            // A baseline's average day is fractional; people are shown whole.
+            followersBaseline: 99.6,
+            followerLift: -112.6,
             viewsDuring: 10_000,
             viewsBaseline: 100_000,
             viewLift: -90_000,
@@ -238,6 +250,7 @@ describe('RoiPage totals', () => {
     expect(within(row).getByText('-$44.50').className).toContain('text-red-700');
     expect(within(row).getByText('-114.8%').className).toContain('text-red-700');
     expect(within(row).getByText('-13 vs. 100 usual')).toBeTruthy();
+    expect(within(row).getByText(/YouTube ads · Measured on YouTube/)).toBeTruthy();
     expect(within(row).getByText('Partial baseline: 10 days')).toBeTruthy();
     expect(within(row).getByText('Baseline skips 3 campaign days')).toBeTruthy();
     expect(within(row).getByText('Shares days with 1 other')).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { Campaign } from '@crescendo/contracts';
+import { roiBaselineSentence, type Campaign } from '@crescendo/contracts';
 import { CircleDollarSign, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { AnalyticsPage } from '@/components/analytics/analytics-page';
@@ -86,8 +86,8 @@ export function RoiPage() {
           <div className="border-b border-zinc-200 px-4 py-3 sm:px-5 dark:border-zinc-800">
             <h2 className="text-base font-semibold tracking-tight">Campaign ledger</h2>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              Each campaign’s lift is what its days brought above the daily average of the{' '}
-              {data.baselineDays} days before it.
+              Each campaign’s lift is what its days brought above its baseline.{' '}
+              {roiBaselineSentence}
             </p>
           </div>
           <CampaignLedger

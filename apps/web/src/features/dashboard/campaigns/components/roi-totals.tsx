@@ -83,12 +83,19 @@ export function RoiTotals({ data }: { data: RoiResponse }) {
   const { totals, currency } = data;
   const summary = summarizeRoi(data);
   const money = (value: number) => formatMoney(value, currency);
+  // The lift is the platforms' part only; entered revenue is named apart, as ROI adds it.
   const revenueNote = [
-    `Of ${money(totals.platformRevenue)} the platforms reported on campaign days`,
-    totals.enteredRevenue > 0 ? `plus ${money(totals.enteredRevenue)} you entered` : null,
+    `Platform revenue above your usual pace, of ${money(totals.platformRevenue)} reported on campaign days.`,
+    totals.enteredRevenue > 0
+      ? `Not included: ${money(totals.enteredRevenue)} you entered (ROI adds it).`
+      : null,
   ]
     .filter(Boolean)
-    .join(', ');
+    .join(' ');
+  const roiNote =
+    totals.revenueLift === null
+      ? null
+      : `(${formatSignedMoney(totals.revenueLift, currency)} lift${totals.enteredRevenue > 0 ? ` + ${money(totals.enteredRevenue)} entered` : ''} − ${money(totals.spend)} spend) ÷ spend`;
   return (
     <section aria-label="ROI totals" className="mb-6">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
@@ -108,7 +115,7 @@ export function RoiTotals({ data }: { data: RoiResponse }) {
               ? 'Shown once you record spend above 0'
               : totals.roi === null
                 ? 'Needs a baseline for every campaign'
-                : '(Revenue lift + entered − spend) ÷ spend'
+                : roiNote
           }
         />
         <Total

@@ -41,6 +41,7 @@ function buildRow(overrides: Partial<ContentRow> = {}): ContentRow {
     followersGained: 35,
     figures: 'range',
     song: null,
+    lifetime: null,
     ...overrides,
   };
 }
@@ -58,6 +59,7 @@ function buildResponse(items: ContentRow[], overrides: Partial<ContentResponse> 
     page: 1,
     pageSize: 25,
     total: items.length,
+    publishedInRange: 1,
     ...overrides,
   } satisfies ContentResponse;
 }
@@ -134,10 +136,16 @@ describe('ContentPage', () => {
           type: 'reel',
           permalink: null,
           thumbnailUrl: null,
+          // Lifetime counters only: never in the period's columns.
+          views: null,
           watchMinutes: null,
+          likes: null,
+          comments: null,
+          shares: null,
           followersGained: null,
           engagementRate: null,
           figures: 'lifetime',
+          lifetime: { views: 52_000, likes: 900, comments: 12, shares: 4, saves: 30 },
         }),
       ]);
     setup();
@@ -156,21 +164,28 @@ describe('ContentPage', () => {
     // The title is the row's header, with its platform and type under it.
     expect(within(row).getByRole('rowheader').textContent).toContain('Instagram·Reel');
     // Instagram reports lifetime counters only: said on the item, not passed off as the period's.
-    expect(within(row).getByText('Lifetime figures')).toBeTruthy();
+    expect(within(row).getByText('Lifetime figures only')).toBeTruthy();
     const first = () => screen.getByRole('row', { name: /Midnight Drive/ });
-    expect(within(first()).queryByText('Lifetime figures')).toBeNull();
+    expect(within(first()).queryByText('Lifetime figures only')).toBeNull();
     const cells = within(row).getAllByRole('cell');
-    // Published, views, watch, likes, rate, followers (comments, shares and saves start hidden).
+    // Published, views, watch, likes, followers, lifetime views (comments, shares, saves and
+    // the engagement rate start hidden).
     expect(cells).toHaveLength(6);
+    expect(cells[1]?.textContent).toBe('—Not available');
     expect(cells[2]?.textContent).toBe('—Not available');
-    expect(cells[4]?.textContent).toBe('—Not available');
-    expect(cells[5]?.textContent).toBe('—Not available');
-    expect(within(row).getAllByText('—')).toHaveLength(3);
+    expect(cells[5]?.textContent).toBe('52K');
+    expect(within(first()).getAllByRole('cell')[5]?.textContent).toBe('—Not available');
+    expect(within(row).getAllByText('—')).toHaveLength(4);
+    // The count says what the list holds.
+    expect(screen.getByTestId('content-count').textContent).toBe(
+      '2 items published up to Nov 21, 2026 (older ones can still be watched in the period); 1 of them published in the period.',
+    );
     expect(within(first()).getByRole('link').getAttribute('href')).toBe(
       'https://www.youtube.com/watch?v=abc',
     );
     expect(within(first()).getByText('12.3K')).toBeTruthy();
-    expect(within(first()).getByText('6.9%')).toBeTruthy();
+    // The engagement rate starts hidden (the column chooser brings it back).
+    expect(within(first()).queryByText('6.9%')).toBeNull();
     expect(screen.getByText('Showing 1–2 of 2 items')).toBeTruthy();
     expect(
       within(table()).getByRole('columnheader', { name: 'Views' }).getAttribute('aria-sort'),

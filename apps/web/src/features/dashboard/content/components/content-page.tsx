@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
+import { formatFullNumber, formatLongDay } from '@/lib/format';
 import { exportContentCsv, toContentCsvFileName } from '../api/export-content';
 import {
   contentTypes,
@@ -30,6 +31,12 @@ import { DashboardFilters } from '../../shared/components/dashboard-filters';
 import { ShareViewButton } from '../../shared/components/share-view-button';
 
 export const CONTENT_PAGE_SIZE = 25;
+
+/** What the list holds, said plainly: everything published by the period's end, and how much in it. */
+export function describeContentCount(total: number, publishedInRange: number, to: string): string {
+  const items = `${formatFullNumber(total)} ${total === 1 ? 'item' : 'items'}`;
+  return `${items} published up to ${formatLongDay(to)} (older ones can still be watched in the period); ${formatFullNumber(publishedInRange)} of them published in the period.`;
+}
 export const CONTENT_SEARCH_DELAY_MS = SEARCH_DELAY_MS;
 
 // ── Page ────────────────────────────────────────────────────────────────────
@@ -193,9 +200,17 @@ export function ContentPage() {
       }
     >
       <Card className="min-w-0 overflow-hidden">{body}</Card>
+      {data && total > 0 ? (
+        <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300" data-testid="content-count">
+          {describeContentCount(total, data.publishedInRange, data.range.to)}
+        </p>
+      ) : null}
       <p className="mt-3 text-xs text-zinc-600 dark:text-zinc-400">
-        Figures cover the selected period. “—” means the platform doesn’t report that figure for
-        this item. The CSV export holds every item matching your filters, in this order.
+        Views, watch time, likes and the other figures cover the selected period (YouTube and TikTok
+        report them per day). Instagram and Facebook report a post’s figures over its whole life
+        only: those are under “Lifetime views”, never mixed with the period’s. “—” means the
+        platform doesn’t report that figure for this item. The CSV export holds every item matching
+        your filters, in this order.
       </p>
     </AnalyticsPage>
   );

@@ -94,9 +94,9 @@ function TitleText({ row }: { row: ContentRow }) {
             <span aria-hidden="true">·</span>
             <span
               data-field="figures"
-              title={`${platformNames[row.platform]} reports this item's figures over its whole life, not per day: they are not limited to the period`}
+              title={`${platformNames[row.platform]} reports this item's figures over its whole life, not per day: they are in the lifetime column, not the period's`}
             >
-              Lifetime figures
+              Lifetime figures only
             </span>
           </>
         ) : null}
@@ -176,6 +176,8 @@ export const contentColumns: DataColumn<ContentRow>[] = [
     header: 'Engagement rate',
     sortKey: 'engagementRate',
     align: 'right',
+    // Hidden at first so "Lifetime views" fits a 1280 px screen; the column chooser brings it back.
+    isHiddenByDefault: true,
     cell: (row) => (row.engagementRate === null ? <Missing /> : formatShare(row.engagementRate)),
   },
   {
@@ -184,5 +186,13 @@ export const contentColumns: DataColumn<ContentRow>[] = [
     sortKey: 'followersGained',
     align: 'right',
     cell: (row) => formatCount(row.followersGained),
+  },
+  // Instagram and Facebook give lifetime counters only: in their own column, sorted apart.
+  {
+    id: 'lifetimeViews',
+    header: 'Lifetime views',
+    sortKey: 'lifetimeViews',
+    align: 'right',
+    cell: (row) => formatCount(row.lifetime?.views ?? null),
   },
 ];

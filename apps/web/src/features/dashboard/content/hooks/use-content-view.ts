@@ -14,6 +14,7 @@ const sortKeys: readonly ContentSortKey[] = [
   'saves',
   'engagementRate',
   'followersGained',
+  'lifetimeViews',
 ];
 const defaultView = { type: 'all', search: '', sort: 'views', order: 'desc', page: 1 } as const;
 
