@@ -299,6 +299,28 @@ export const spotifySongDays = pgTable(
   (table) => [primaryKey({ columns: [table.organizationId, table.songTitle, table.day] })],
 );
 
+/**
+ * Every song-timeline import's own streams for its days (as `spotify_audience_import_days` for the
+ * audience): when the import that won a day in `spotify_song_days` is deleted, the day falls back
+ * to the next latest import of that song that still covers it.
+ */
+export const spotifySongImportDays = pgTable(
+  'spotify_song_import_days',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    songTitle: text('song_title').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    streams: bigint('streams', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.importId, table.songTitle, table.day] }),
+    index('spotify_song_import_days_day_idx').on(table.organizationId, table.songTitle, table.day),
+  ],
+);
+
 export const spotifyPlaylists = pgTable(
   'spotify_playlists',
   {

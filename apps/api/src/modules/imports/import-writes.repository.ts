@@ -7,13 +7,14 @@ import {
   songs,
   spotifyAudienceDays,
   spotifyAudienceImportDays,
+  spotifySongImportDays,
   spotifyPlaylists,
   spotifySongDays,
   spotifySongStats,
 } from '../../db/schema';
 import { deleteLinesOfImport } from './imports.repository';
 import type { StatementRecord } from './parsers/types';
-import { restoreAudienceDaysFromOtherImports } from './spotify-writes.repository';
+import { restoreSpotifyDaysFromOtherImports } from './spotify-writes.repository';
 import { rowsOf } from './sql-rows';
 import { normalizeTitle } from './title-match';
 
@@ -69,12 +70,13 @@ export async function clearImportWrites(
   importId: string,
 ): Promise<void> {
   await deleteLinesOfImport(db, organizationId, importId);
-  await restoreAudienceDaysFromOtherImports(db, organizationId, importId);
+  await restoreSpotifyDaysFromOtherImports(db, organizationId, importId);
   for (const table of [
     spotifyAudienceDays,
     spotifyAudienceImportDays,
     spotifySongStats,
     spotifySongDays,
+    spotifySongImportDays,
     spotifyPlaylists,
   ]) {
     await db

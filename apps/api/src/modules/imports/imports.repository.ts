@@ -2,7 +2,7 @@ import type { Import, ImportFormat, ImportSource } from '@crescendo/contracts';
 import { and, desc, eq, getTableColumns, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { imports, users } from '../../db/schema';
-import { restoreAudienceDaysFromOtherImports } from './spotify-writes.repository';
+import { restoreSpotifyDaysFromOtherImports } from './spotify-writes.repository';
 import { rowsOf } from './sql-rows';
 
 // The imports' own rows: the upload (row and file chunks), the history and its deletion.
@@ -193,7 +193,7 @@ export async function deleteImportWithLines(
     );
     if (locked.length === 0) return false;
     await deleteLinesOfImport(tx, organizationId, id);
-    await restoreAudienceDaysFromOtherImports(tx, organizationId, id);
+    await restoreSpotifyDaysFromOtherImports(tx, organizationId, id);
     await tx
       .delete(imports)
       .where(and(eq(imports.organizationId, organizationId), eq(imports.id, id)));

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spotifyAudienceDays } from '../../db/schema';
+import { spotifyAudienceDays, spotifySongDays } from '../../db/schema';
 import {
   bearer,
   buildTestApp,
@@ -105,5 +105,80 @@ describe.each(databaseTargets)('Spotify audience days across imports (%s)', (tar
     await deleteImport(artist, mine.id);
     expect(await readDays(artist)).toEqual([]);
     expect(await readDays(other)).toEqual(older);
+  });
+});
+
+type SongDay = { songTitle: string; day: string; streams: number };
+
+/** One song's timeline export (`date,streams`; the song is named by the file name). */
+function songTimelineFile(days: Day[]): string {
+  return ['date,streams', ...days.map((day) => `${day.day},${day.streams}`)].join('\n');
+}
+
+/** The same rule for one song's timeline: a deleted export gives its days back to an older one. */
+describe.each(databaseTargets)('Spotify song timeline days across imports (%s)', (target) => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp(target);
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  async function readSongDays(user: SignedInUser): Promise<SongDay[]> {
+    return testApp.database.db
+      .select({
+        songTitle: spotifySongDays.songTitle,
+        day: spotifySongDays.day,
+        streams: spotifySongDays.streams,
+      })
+      .from(spotifySongDays)
+      .where(eq(spotifySongDays.organizationId, user.me.organization.id))
+      .orderBy(asc(spotifySongDays.songTitle), asc(spotifySongDays.day)) as Promise<SongDay[]>;
+  }
+
+  const asSongDays = (songTitle: string, days: Day[]): SongDay[] =>
+    days.map(({ day, streams }) => ({ songTitle, day, streams }));
+  const older = marchDays(1, 5, 1);
+  const newer = marchDays(3, 7, 2);
+  const otherSong = marchDays(3, 7, 3);
+
+  it('deleting the latest export of a song gives its days back to the older export', async () => {
+    const artist = await createUser(testApp);
+    const first = await importFile(
+      testApp,
+      artist.token,
+      'Glass Harbour_timeline.csv',
+      songTimelineFile(older),
+    );
+    const second = await importFile(
+      testApp,
+      artist.token,
+      'Glass Harbour_timeline (1).csv',
+      songTimelineFile(newer),
+    );
+    // Another song's export over the same days is untouched by either deletion.
+    const other = await importFile(
+      testApp,
+      artist.token,
+      'Night Ferry_timeline.csv',
+      songTimelineFile(otherSong),
+    );
+    expect([first.status, second.status, other.status]).toEqual(['done', 'done', 'done']);
+    expect(await readSongDays(artist)).toEqual([
+      ...asSongDays('Glass Harbour', [...older.slice(0, 2), ...newer]),
+      ...asSongDays('Night Ferry', otherSong),
+    ]);
+    const response = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/imports/${second.id}`,
+      headers: bearer(artist.token),
+    });
+    expect(response.statusCode).toBe(204);
+    expect(await readSongDays(artist)).toEqual([
+      ...asSongDays('Glass Harbour', older),
+      ...asSongDays('Night Ferry', otherSong),
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import {
   spotifyAudienceImportDays,
   spotifyPlaylists,
   spotifySongDays,
+  spotifySongImportDays,
   spotifySongStats,
 } from '../../db/schema';
 import type { WriteContext } from './import-writes.repository';
@@ -83,11 +84,11 @@ export async function writeAudienceDays(
 }
 
 /**
- * Before an import's audience rows go (deleted, or cleared for a restarted job): each day it won
- * takes the values of the latest other import that covers it; days no other import covers go
- * with it.
+ * Before an import's audience and song-timeline rows go (deleted, or cleared for a restarted
+ * job): each day it won takes the values of the latest other import that covers it; days no
+ * other import covers go with it.
  */
-export async function restoreAudienceDaysFromOtherImports(
+export async function restoreSpotifyDaysFromOtherImports(
   db: Database,
   organizationId: string,
   importId: string,
@@ -113,6 +114,28 @@ export async function restoreAudienceDaysFromOtherImports(
     where current.organization_id = ${organizationId}
       and current.import_id = ${importId}
       and current.day = fallback.day`);
+  await db.execute(sql`
+    with fallback as (
+      select distinct on (version.song_title, version.day) version.song_title, version.day,
+        version.import_id, version.streams
+      from spotify_song_import_days version
+      join imports other
+        on other.organization_id = version.organization_id and other.id = version.import_id
+      join spotify_song_days won
+        on won.organization_id = version.organization_id
+        and won.song_title = version.song_title and won.day = version.day
+        and won.import_id = ${importId}
+      where version.organization_id = ${organizationId}
+        and version.import_id <> ${importId}
+      order by version.song_title, version.day, other.created_at desc, other.id desc
+    )
+    update spotify_song_days current
+    set import_id = fallback.import_id, streams = fallback.streams
+    from fallback
+    where current.organization_id = ${organizationId}
+      and current.import_id = ${importId}
+      and current.song_title = fallback.song_title
+      and current.day = fallback.day`);
 }
 
 export async function writeSongDays(
@@ -121,16 +144,34 @@ export async function writeSongDays(
   records: SpotifySongDayRecord[],
 ): Promise<void> {
   if (records.length === 0) return;
+  const days = lastByKey(records, (record) => `${record.songTitle}\u0000${record.day}`).map(
+    (record) => ({
+      organizationId: context.organizationId,
+      importId: context.importId,
+      songTitle: record.songTitle,
+      day: record.day,
+      streams: record.streams,
+    }),
+  );
+  // This import's own streams, kept for the day its newer rival is deleted.
+  await db
+    .insert(spotifySongImportDays)
+    .values(days)
+    .onConflictDoUpdate({
+      target: [
+        spotifySongImportDays.organizationId,
+        spotifySongImportDays.importId,
+        spotifySongImportDays.songTitle,
+        spotifySongImportDays.day,
+      ],
+      set: { streams: sql`excluded.streams` },
+    });
   await db
     .insert(spotifySongDays)
     .values(
-      lastByKey(records, (record) => `${record.songTitle}\u0000${record.day}`).map((record) => ({
-        organizationId: context.organizationId,
-        importId: context.importId,
-        songTitle: record.songTitle,
-        songId: context.songsByTitle.get(normalizeTitle(record.songTitle)) ?? null,
-        day: record.day,
-        streams: record.streams,
+      days.map((day) => ({
+        ...day,
+        songId: context.songsByTitle.get(normalizeTitle(day.songTitle)) ?? null,
       })),
     )
     .onConflictDoUpdate({
