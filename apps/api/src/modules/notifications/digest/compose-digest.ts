@@ -229,11 +229,24 @@ export async function composeDigest(
   options: { appUrl: string; sources?: DigestSource[] },
 ): Promise<Digest> {
   const viewer = { organization: { id: organization.id } };
-  const overview = await getDashboardAnalytics(db, viewer, {
+  // "Last 7 days" gives each platform its own last seven days (one rule for windows, issue 28);
+  // a digest is one week for every platform: the days every platform has published.
+  const lastSevenDays = await getDashboardAnalytics(db, viewer, {
     range: '7d',
     platform: 'all',
     compare: 'previous',
   });
+  const { range: common } = lastSevenDays;
+  const overview = Object.values(lastSevenDays.platformRanges ?? {}).some(
+    (own) => own.from !== common.from || own.to !== common.to,
+  )
+    ? await getDashboardAnalytics(db, viewer, {
+        from: common.from,
+        to: common.to,
+        platform: 'all',
+        compare: 'previous',
+      })
+    : lastSevenDays;
   const context: DigestSourceContext = {
     db,
     organizationId: organization.id,
