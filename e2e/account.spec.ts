@@ -101,6 +101,8 @@ describe('account journeys', () => {
     assert.equal(await page.getByLabel('Time zone').inputValue(), 'Europe/Lisbon');
     await page.getByLabel('Country').fill('Portugal');
     assert.equal(await page.getByLabel('Country').inputValue(), 'Portugal');
+    // Step 1 asks for the city too (where the artist is based, for touring questions).
+    await page.getByLabel('City').fill('Lisbon');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL('**/onboarding/connections');
     await page
