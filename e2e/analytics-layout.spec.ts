@@ -109,9 +109,7 @@ describe('analytics pages on a phone (demo artist, small persona)', { timeout: 2
     const youtube = (await rangeOf('/youtube', '/api/v1/youtube/oauth/channel-data/')) as {
       channel: { range: { from: string; to: string } };
     };
-    assert.deepEqual(youtube.channel.range, {
-      from: dashboard.range.from,
-      to: dashboard.range.to,
-    });
+    const { from, to } = youtube.channel.range;
+    assert.deepEqual({ from, to }, { from: dashboard.range.from, to: dashboard.range.to });
   });
 });

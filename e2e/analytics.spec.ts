@@ -272,31 +272,10 @@ describe('analytics journey (demo artist, small persona)', { timeout: 240_000 },
     );
   });
 
-  it('exports the dashboard and the YouTube page as CSV from the header’s Export button', async () => {
-    await page.goto('/dashboard');
-    await waitForSettled(page);
-    await page.locator('figure[aria-label="Growth over time"]').waitFor();
+  it('exports the YouTube page as CSV from the header’s Export button, and says when the plan’s exports are used up', async () => {
+    // The demo artist is on Free: 3 exports a month, every CSV counted alike (the content
+    // list's two above, this one; the dashboard's is the fourth).
     const exportButton = page.locator('header [data-shortcut="export"]');
-    const dashboardDownload = page.waitForEvent('download');
-    await exportButton.click();
-    const dashboardFile = await dashboardDownload;
-    assert.match(
-      dashboardFile.suggestedFilename(),
-      /^crescendo-dashboard-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
-    );
-    const [dashboardHeader, ...days] = parseCsv(
-      fs.readFileSync((await dashboardFile.path())!, 'utf8'),
-    );
-    assert.deepEqual(dashboardHeader, [
-      'Date',
-      'Views',
-      'Watch minutes',
-      'Net followers',
-      'Engagements',
-      'Estimated revenue',
-    ]);
-    assert.ok(days.length >= 7, `one row a day: ${days.length}`);
-
     await page.goto('/youtube');
     await waitForSettled(page);
     await page.locator('main table tbody tr').first().waitFor();
@@ -316,6 +295,14 @@ describe('analytics journey (demo artist, small persona)', { timeout: 240_000 },
     ]);
     assert.ok(videos.length > 0);
     assert.ok(videos.every((line) => line[1] === 'YouTube'));
+
+    await page.goto('/dashboard');
+    await waitForSettled(page);
+    await page.locator('figure[aria-label="Growth over time"]').waitFor();
+    await exportButton.click();
+    await page
+      .getByText('Your Free plan includes 3 exports a month. Upgrade to Starter to go further.')
+      .waitFor();
   });
 
   it('says what period the audience breakdowns cover', async () => {

@@ -106,4 +106,32 @@ describe('export context', () => {
       ),
     );
   });
+
+  it('says why the API refused a download (a plan limit), from the wire error the CSV request got as a Blob', async () => {
+    const message = 'Your Free plan includes 3 exports a month. Upgrade to Starter to go further.';
+    const refusal = Object.assign(new Error('Request failed with status code 403'), {
+      isAxiosError: true,
+      response: {
+        status: 403,
+        data: new Blob([JSON.stringify({ error: { code: 'PLAN_LIMIT', message } })], {
+          type: 'application/json',
+        }),
+      },
+    });
+    render(
+      <ExportProvider>
+        <Page payload={{ fileName: 'x.csv', download: () => Promise.reject(refusal) }} />
+        <ExportButton />
+      </ExportProvider>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /^Export/ }));
+    });
+    await waitFor(() =>
+      expect(toasts.showToast).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Export failed', description: message, type: 'error' }),
+      ),
+    );
+    expect(saved).toHaveLength(0);
+  });
 });

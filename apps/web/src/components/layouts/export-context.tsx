@@ -9,6 +9,24 @@ import {
 } from 'react';
 import { showToast } from '@/lib/toast';
 
+/**
+ * What the API said when it refused a download (a plan's export limit, a bad period): a CSV is
+ * fetched as a Blob, so its wire-format error arrives as one too. Null when there is no sentence.
+ */
+async function readRefusal(error: unknown): Promise<string | null> {
+  const response = (error as { response?: { status?: number; data?: unknown } } | null)?.response;
+  if (!response?.status || response.status >= 500) return null;
+  const { data } = response;
+  try {
+    const body = (data instanceof Blob ? JSON.parse(await data.text()) : data) as {
+      error?: { message?: unknown };
+    } | null;
+    return typeof body?.error?.message === 'string' ? body.error.message : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A JSON snapshot the shell serialises itself. */
 export type ExportData = { fileName: string; data: unknown };
 /** A page-owned download (e.g. a CSV fetched from the API); it saves the file itself. */
@@ -92,10 +110,12 @@ export async function runExport(payload: ExportPayload): Promise<void> {
   try {
     if (isExportAction(payload)) await payload.download();
     else downloadJson(payload.fileName, payload.data);
-  } catch {
+  } catch (error) {
     showToast({
       title: 'Export failed',
-      description: 'We couldn’t prepare your file. Please try again in a moment.',
+      description:
+        (await readRefusal(error)) ??
+        'We couldn’t prepare your file. Please try again in a moment.',
       type: 'error',
     });
     return;
