@@ -6,12 +6,23 @@ export const ASSISTANT_OPEN_EVENT = 'crescendo:open-assistant';
 
 export type AssistantOpenDetail = { question?: string };
 
+/**
+ * The last request not yet handled: the mount loads lazily beside the page, so a click before it
+ * listens is kept here and taken when it mounts (never lost, never replayed twice).
+ */
+let pendingOpen: AssistantOpenDetail | null = null;
+
 export function openAssistant(question?: string): void {
-  window.dispatchEvent(
-    new CustomEvent<AssistantOpenDetail>(ASSISTANT_OPEN_EVENT, {
-      detail: question ? { question } : {},
-    }),
-  );
+  const detail: AssistantOpenDetail = question ? { question } : {};
+  pendingOpen = detail;
+  window.dispatchEvent(new CustomEvent<AssistantOpenDetail>(ASSISTANT_OPEN_EVENT, { detail }));
+}
+
+/** The request made before anyone listened (or null); taking it clears it. */
+export function takePendingAssistantOpen(): AssistantOpenDetail | null {
+  const detail = pendingOpen;
+  pendingOpen = null;
+  return detail;
 }
 
 /** Ctrl+K (⌘K on a Mac): clear of the spec's Ctrl+D/Y/S/H, Ctrl+Shift+T/E, / and ?. */

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient } from '@/testing/render';
+import { openAssistant, takePendingAssistantOpen } from '@/lib/assistant-events';
 import { readPanelSession, writePanelSession } from '../utils/panel-session';
 import { AssistantMount } from './assistant-mount';
 
@@ -80,6 +81,26 @@ describe('AssistantMount after a reload', () => {
         await screen.findByText('What should I post next?', {}, { timeout: 15_000 }),
       ).toBeTruthy();
       expect(readPanelSession().conversationId).toBeNull();
+    },
+  );
+});
+
+describe('AssistantMount loaded after a click', () => {
+  it(
+    'opens for a header click made before its listener loaded (the mount is a lazy chunk)',
+    { timeout: 30_000 },
+    async () => {
+      client.apiClient.get.mockResolvedValue({
+        data: { questions: [], items: [], total: 0, page: 1, pageSize: 200 },
+      });
+      openAssistant();
+      mountAssistant();
+      expect(
+        await screen.findByRole('dialog', { name: 'Assistant' }, { timeout: 15_000 }),
+      ).toBeTruthy();
+      expect(readPanelSession().isOpen).toBe(true);
+      // Taken once: a later mount does not open it again.
+      expect(takePendingAssistantOpen()).toBeNull();
     },
   );
 });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   ASSISTANT_OPEN_EVENT,
   isAssistantShortcut,
+  takePendingAssistantOpen,
   type AssistantOpenDetail,
 } from '@/lib/assistant-events';
 import { isTypingTarget } from '@/lib/shortcuts';
@@ -24,12 +25,18 @@ export function AssistantMount() {
   const [request, setRequest] = useState<{ question: string; at: number } | null>(null);
 
   useEffect(() => {
-    const onOpen = (event: Event) => {
-      const detail = (event as CustomEvent<AssistantOpenDetail>).detail;
+    const open = (detail: AssistantOpenDetail | null | undefined) => {
       setIsOpen(true);
       setHasOpened(true);
       if (detail?.question) setRequest({ question: detail.question, at: Date.now() });
     };
+    const onOpen = (event: Event) => {
+      takePendingAssistantOpen();
+      open((event as CustomEvent<AssistantOpenDetail>).detail);
+    };
+    // A click on the header button (or "Explain this") made before this listener loaded.
+    const missed = takePendingAssistantOpen();
+    if (missed) open(missed);
     const onKey = (event: KeyboardEvent) => {
       if (!isAssistantShortcut(event) || isTypingTarget(event.target)) return;
       event.preventDefault();
