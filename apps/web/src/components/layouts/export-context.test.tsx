@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-error';
 import { ExportButton } from './app-shell';
 import { ExportProvider, useRegisterExport, type ExportPayload } from './export-context';
 
@@ -109,15 +110,15 @@ describe('export context', () => {
 
   it('says why the API refused a download (a plan limit), from the wire error the CSV request got as a Blob', async () => {
     const message = 'Your Free plan includes 3 exports a month. Upgrade to Starter to go further.';
-    const refusal = Object.assign(new Error('Request failed with status code 403'), {
-      isAxiosError: true,
-      response: {
-        status: 403,
-        data: new Blob([JSON.stringify({ error: { code: 'PLAN_LIMIT', message } })], {
-          type: 'application/json',
-        }),
-      },
-    });
+    // As the API client rejects it: its status, and the Blob body it could not read as details.
+    const refusal = new ApiError(
+      'Server error occurred',
+      'SERVER_ERROR',
+      403,
+      new Blob([JSON.stringify({ error: { code: 'PLAN_LIMIT', message } })], {
+        type: 'application/json',
+      }),
+    );
     render(
       <ExportProvider>
         <Page payload={{ fileName: 'x.csv', download: () => Promise.reject(refusal) }} />

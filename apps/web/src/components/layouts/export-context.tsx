@@ -14,9 +14,15 @@ import { showToast } from '@/lib/toast';
  * fetched as a Blob, so its wire-format error arrives as one too. Null when there is no sentence.
  */
 async function readRefusal(error: unknown): Promise<string | null> {
-  const response = (error as { response?: { status?: number; data?: unknown } } | null)?.response;
-  if (!response?.status || response.status >= 500) return null;
-  const { data } = response;
+  // The API client's error (status, and the Blob body as its details) or axios' own.
+  const failed = error as {
+    status?: number;
+    details?: unknown;
+    response?: { status?: number; data?: unknown };
+  } | null;
+  const status = failed?.response?.status ?? failed?.status;
+  if (!status || status >= 500) return null;
+  const data = failed?.response ? failed.response.data : failed?.details;
   try {
     const body = (data instanceof Blob ? JSON.parse(await data.text()) : data) as {
       error?: { message?: unknown };
