@@ -123,10 +123,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, [getToken]);
 
+  // While signing out, requests still in flight answer 401 (the session was just revoked): they
+  // must not send the person to /login instead of home.
+  const isSigningOut = useRef(false);
   useLayoutEffect(() => {
     setUnauthorizedHandler(() => {
       const current = locationRef.current;
-      if (current.pathname === paths.login) return;
+      if (isSigningOut.current || current.pathname === paths.login) return;
       void navigate(paths.login, { replace: true, state: { from: current } });
     });
   }, [navigate]);
@@ -194,6 +197,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [user]);
 
   const logout = useCallback(async () => {
+    isSigningOut.current = true;
     try {
       const { logoutFromApi } = await import('./auth-api');
       await logoutFromApi();
@@ -208,6 +212,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } finally {
       wasSignedIn.current = false;
       clearLocalState();
+      isSigningOut.current = false;
     }
   }, [navigate, signOutAtProvider, clearLocalState]);
 
