@@ -213,6 +213,21 @@ function assertCanLink(user: CurrentUser): void {
   }
 }
 
+/** The song and one of the organisation's items, for a person allowed to link them. */
+async function requireSongAndItem(
+  db: Database,
+  user: CurrentUser,
+  isrc: string,
+  contentId: string,
+) {
+  assertCanLink(user);
+  const organizationId = user.organization.id;
+  const song = await requireSong(db, organizationId, isrc);
+  const [item] = await listContentItemsForLinking(db, organizationId, [contentId]);
+  if (!item) throw AppError.notFound('No video, Short or reel with this id in your accounts.');
+  return { organizationId, song, item };
+}
+
 /** Links a video, Short or reel of the organisation to the song (the artist's confirmation). */
 export async function linkSongToContent(
   db: Database,
@@ -220,11 +235,7 @@ export async function linkSongToContent(
   isrc: string,
   contentId: string,
 ): Promise<SongDetailResponse> {
-  assertCanLink(user);
-  const organizationId = user.organization.id;
-  const song = await requireSong(db, organizationId, isrc);
-  const [item] = await listContentItemsForLinking(db, organizationId, [contentId]);
-  if (!item) throw AppError.notFound('No video, Short or reel with this id in your accounts.');
+  const { organizationId, song, item } = await requireSongAndItem(db, user, isrc, contentId);
   await insertSongLink(db, {
     organizationId,
     songId: song.id,
@@ -259,11 +270,7 @@ export async function dismissSongSuggestion(
   isrc: string,
   contentId: string,
 ): Promise<SongDetailResponse> {
-  assertCanLink(user);
-  const organizationId = user.organization.id;
-  const song = await requireSong(db, organizationId, isrc);
-  const [item] = await listContentItemsForLinking(db, organizationId, [contentId]);
-  if (!item) throw AppError.notFound('No video, Short or reel with this id in your accounts.');
+  const { organizationId, song, item } = await requireSongAndItem(db, user, isrc, contentId);
   await insertSongLinkDismissal(db, {
     organizationId,
     songId: song.id,
