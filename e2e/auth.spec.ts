@@ -124,6 +124,13 @@ describe('identity journeys', () => {
     await signIn(page, demoAccounts.customer);
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: /Account menu/ }).waitFor();
+    // Only the session read may notice: the product's own API calls (a connections poll while
+    // the demo's sync runs, the bell) would also meet the ended session with a 401 and lead to
+    // /login on their own, so from here they are held unanswered.
+    await page.route(
+      (url) => url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth/'),
+      () => undefined,
+    );
     // Ended behind the page's back (no broadcast): the same cookies, straight to the provider.
     const response = await context.request.post(`${server.baseUrl}/api/auth/sign-out`, {
       headers: { Origin: server.baseUrl, 'Content-Type': 'application/json' },
