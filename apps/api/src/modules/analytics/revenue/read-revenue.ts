@@ -50,6 +50,55 @@ type Shape = {
   isrc: boolean;
 };
 
+/**
+ * The part both reads share: the organisation's currency, the grouped rows of `scoped` (the
+ * lines or monthly sums in range, each marked `is_included` when in that currency), their total,
+ * and what was left out per other currency. `table` is the alias `scoped` is read under, so the
+ * grouping's columns and joins name it as they name the table.
+ */
+function revenueAnswer(options: {
+  table: typeof l | typeof t;
+  scopedColumns: SQL;
+  scopedWhere: SQL;
+  grouping: { key: SQL; label: SQL; joins: SQL };
+  excludedLines: SQL;
+}): SQL {
+  const { table, grouping } = options;
+  return sql`with account as (
+      select ${o.currency} as currency from ${o} where ${o.id} = ${sql.placeholder('organizationId')}
+    ),
+    scoped as (
+      select ${options.scopedColumns},
+        ${table.currency} = (select currency from account) as is_included
+      from ${table}
+      where ${options.scopedWhere}
+    ),
+    grouped as (
+      select ${grouping.key} as key, ${grouping.label} as label,
+        sum(${table.earnings}) as earnings, sum(${table.quantity}) as quantity
+      from scoped as ${table} ${grouping.joins}
+      where is_included
+      group by 1
+    )
+    select 'row' as kind, key, label, round(earnings, 2)::text as earnings,
+      quantity::text as quantity,
+      case when quantity > 0 then round(earnings / quantity, 8)::text end as per_unit,
+      null::bigint as lines, (select currency from account) as currency
+    from grouped
+    union all
+    select 'total', null, null, round(coalesce(sum(earnings), 0), 2)::text,
+      coalesce(sum(quantity), 0)::text,
+      case when sum(quantity) > 0 then round(sum(earnings) / sum(quantity), 8)::text end,
+      null, (select currency from account)
+    from grouped
+    union all
+    select 'excluded', null, null, round(sum(${table.earnings}), 2)::text,
+      sum(${table.quantity})::text, null, ${options.excludedLines}, ${table.currency}
+    from scoped as ${table}
+    where not is_included
+    group by ${table.currency}`;
+}
+
 // Each grouping's key and label. Lines without a song or release (release-level or other lines)
 // gather under the empty key.
 const groupings: Record<RevenueGroupBy, { key: SQL; label: SQL; joins: SQL }> = {
@@ -95,42 +144,17 @@ const selectRevenue = prepareStatementsByShape<RevenueRow, Record<string, unknow
         where ${s.organizationId} = ${sql.placeholder('organizationId')}
           and ${s.isrc} = ${sql.placeholder('isrc')})`);
     }
-    return sql`with account as (
-        select ${o.currency} as currency from ${o} where ${o.id} = ${sql.placeholder('organizationId')}
-      ),
-      scoped as (
-        select ${l.organizationId}, ${l.songId}, ${l.releaseId}, ${l.store}, ${l.storeName},
-          ${l.country}, ${l.saleMonth}, ${l.source}, ${l.quantity}, ${l.earnings}, ${l.currency},
-          ${l.currency} = (select currency from account) as is_included
-        from ${l}
-        where ${l.organizationId} = ${sql.placeholder('organizationId')}
-          and ${l.saleMonth} between ${sql.placeholder('from')} and ${sql.placeholder('to')}
-          ${sql.join(filters, sql` `)}
-      ),
-      grouped as (
-        select ${grouping.key} as key, ${grouping.label} as label,
-          sum(${l.earnings}) as earnings, sum(${l.quantity}) as quantity
-        from scoped as ${l} ${grouping.joins}
-        where is_included
-        group by 1
-      )
-      select 'row' as kind, key, label, round(earnings, 2)::text as earnings,
-        quantity::text as quantity,
-        case when quantity > 0 then round(earnings / quantity, 8)::text end as per_unit,
-        null::bigint as lines, (select currency from account) as currency
-      from grouped
-      union all
-      select 'total', null, null, round(coalesce(sum(earnings), 0), 2)::text,
-        coalesce(sum(quantity), 0)::text,
-        case when sum(quantity) > 0 then round(sum(earnings) / sum(quantity), 8)::text end,
-        null, (select currency from account)
-      from grouped
-      union all
-      select 'excluded', null, null, round(sum(${l.earnings}), 2)::text, sum(${l.quantity})::text,
-        null, count(*), ${l.currency}
-      from scoped as ${l}
-      where not is_included
-      group by ${l.currency}`;
+    return revenueAnswer({
+      table: l,
+      scopedColumns: sql`${l.organizationId}, ${l.songId}, ${l.releaseId}, ${l.store},
+        ${l.storeName}, ${l.country}, ${l.saleMonth}, ${l.source}, ${l.quantity}, ${l.earnings},
+        ${l.currency}`,
+      scopedWhere: sql`${l.organizationId} = ${sql.placeholder('organizationId')}
+        and ${l.saleMonth} between ${sql.placeholder('from')} and ${sql.placeholder('to')}
+        ${sql.join(filters, sql` `)}`,
+      grouping,
+      excludedLines: sql`count(*)`,
+    });
   },
 );
 
@@ -173,42 +197,16 @@ const selectRevenueTotals = prepareStatementsByShape<
   (groupBy) => groupBy,
   (groupBy) => {
     const grouping = totalsDimensions[groupBy];
-    return sql`with account as (
-        select ${o.currency} as currency from ${o} where ${o.id} = ${sql.placeholder('organizationId')}
-      ),
-      scoped as (
-        select ${t.organizationId}, ${t.saleMonth}, ${t.key}, ${t.songId}, ${t.releaseId},
-          ${t.label}, ${t.currency}, ${t.earnings}, ${t.quantity}, ${t.lines},
-          ${t.currency} = (select currency from account) as is_included
-        from ${t}
-        where ${t.organizationId} = ${sql.placeholder('organizationId')}
-          and ${t.dimension} = ${sql.raw(`'${grouping.dimension}'`)}
-          and ${t.saleMonth} between ${sql.placeholder('from')} and ${sql.placeholder('to')}
-      ),
-      grouped as (
-        select ${grouping.key} as key, ${grouping.label} as label,
-          sum(${t.earnings}) as earnings, sum(${t.quantity}) as quantity
-        from scoped as ${t} ${grouping.joins}
-        where is_included
-        group by 1
-      )
-      select 'row' as kind, key, label, round(earnings, 2)::text as earnings,
-        quantity::text as quantity,
-        case when quantity > 0 then round(earnings / quantity, 8)::text end as per_unit,
-        null::bigint as lines, (select currency from account) as currency
-      from grouped
-      union all
-      select 'total', null, null, round(coalesce(sum(earnings), 0), 2)::text,
-        coalesce(sum(quantity), 0)::text,
-        case when sum(quantity) > 0 then round(sum(earnings) / sum(quantity), 8)::text end,
-        null, (select currency from account)
-      from grouped
-      union all
-      select 'excluded', null, null, round(sum(${t.earnings}), 2)::text, sum(${t.quantity})::text,
-        null, sum(${t.lines}), ${t.currency}
-      from scoped as ${t}
-      where not is_included
-      group by ${t.currency}`;
+    return revenueAnswer({
+      table: t,
+      scopedColumns: sql`${t.organizationId}, ${t.saleMonth}, ${t.key}, ${t.songId},
+        ${t.releaseId}, ${t.label}, ${t.currency}, ${t.earnings}, ${t.quantity}, ${t.lines}`,
+      scopedWhere: sql`${t.organizationId} = ${sql.placeholder('organizationId')}
+        and ${t.dimension} = ${sql.raw(`'${grouping.dimension}'`)}
+        and ${t.saleMonth} between ${sql.placeholder('from')} and ${sql.placeholder('to')}`,
+      grouping,
+      excludedLines: sql`sum(${t.lines})`,
+    });
   },
 );
 
