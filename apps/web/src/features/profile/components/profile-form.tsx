@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
+import { FormError } from '@/components/ui/form-error';
 import { isApiError } from '@/lib/api-error';
 import { listCountries, listTimeZones } from '@/lib/places';
 import { useSaveProfile } from '../api/save-profile';
@@ -86,14 +87,7 @@ export function ProfileForm({
       className="flex flex-col gap-6"
       aria-label="Artist profile"
     >
-      {formError ? (
-        <div
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
-        >
-          {formError}
-        </div>
-      ) : null}
+      <FormError message={formError} />
       <Card>
         <CardHeader>
           <CardTitle>About you</CardTitle>

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select, Textarea } from '@/components/ui/input';
+import { FormError } from '@/components/ui/form-error';
 import { isApiError } from '@/lib/api-error';
 import { showToast } from '@/lib/toast';
 import { useCreateCampaign, useUpdateCampaign } from '../api/campaigns';
@@ -90,14 +91,7 @@ function CampaignForm({
       aria-label={campaign ? 'Edit campaign' : 'Add campaign'}
       className="flex flex-col gap-4"
     >
-      {errors.form ? (
-        <div
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
-        >
-          {errors.form}
-        </div>
-      ) : null}
+      <FormError message={errors.form} />
       <FormField label="Campaign name" error={errors.name}>
         <Input
           name="name"
