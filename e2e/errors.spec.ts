@@ -48,6 +48,12 @@ describe('route error screens', () => {
       attempts += 1;
       return route.abort('failed');
     });
+    // The server itself is up: its health check answers at once. (A failed request makes the app
+    // probe /api/health with a real 4 s time-out; on a loaded machine the live server could take
+    // longer, and the app would rightly call it unreachable before the retries are spent.)
+    await page.route('**/api/health', (route: Route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"ok"}' }),
+    );
     await page.goto('/dashboard');
     const heading = page.getByRole('heading', { name: 'Connection Problem' });
     await fastForwardUntil(page, () => heading.isVisible());
