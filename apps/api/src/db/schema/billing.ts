@@ -58,7 +58,8 @@ export const billingEvents = pgTable('billing_events', {
 export const billingInvoices = pgTable(
   'billing_invoices',
   {
-    id: text('id').primaryKey(),
+    /** The payment provider's invoice id. */
+    id: text('id').notNull(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -69,7 +70,10 @@ export const billingInvoices = pgTable(
     hostedInvoiceUrl: text('hosted_invoice_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('billing_invoices_organization_idx').on(table.organizationId, table.createdAt)],
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    index('billing_invoices_organization_idx').on(table.organizationId, table.createdAt),
+  ],
 );
 
 /** Metered use per organisation, limit and billing period. */
