@@ -6,7 +6,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './app';
@@ -39,7 +38,9 @@ export const billingAccounts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('billing_accounts_customer_idx').on(table.customerId),
+    // A webhook names only the customer: looked up by it alone (a multi-shard lookup on a sharded
+    // database). The provider issues each customer id once, so no global unique index is needed.
+    index('billing_accounts_customer_lookup_idx').on(table.customerId),
     index('billing_accounts_subscription_idx').on(table.subscriptionId),
   ],
 );
