@@ -4,45 +4,51 @@ import type { DatabaseHandle } from './client';
 import { createTestDatabase, databaseTargets } from '../testing/test-database';
 
 /**
- * Readiness for a distributed PostgreSQL (Citus, issue 30): a table sharded by organisation must
- * carry `organization_id` in its primary key. This is a report, not yet a rule: it asserts
- * today's known exceptions, so a NEW table that breaks the rule fails here, and a table that is
- * fixed is taken off the list.
+ * Ready for a distributed PostgreSQL (Citus, issue 30): every table that holds an organisation's
+ * data is distributed by `organization_id`, so its primary key and every unique index include
+ * it, and every foreign key between two such tables includes it on both sides (a colocated key:
+ * a row and the row it points at live on one shard, so no statement joins two tenants through a
+ * key). Tables without an organisation, and the few tables with one that are shared across
+ * organisations, are reference tables (copied to every node). docs/ARCHITECTURE.md says how the
+ * product would run on it.
  */
-const knownPrimaryKeysWithoutOrganization = [
+
+/**
+ * Tables with an `organization_id` that are not distributed by it: a person, a membership or an
+ * invitation belongs to the identity provider and spans organisations (issue 30: they may stay
+ * reference tables). Distributed tables may point at them (Citus allows distributed → reference
+ * keys); they must never point at a distributed table.
+ */
+const referenceTablesWithOrganization = ['auth_invitation', 'auth_member', 'users'];
+
+/**
+ * The analytics tables, redesigned at the same time on branch `storage` (issue 30), which gives
+ * them organisation-leading keys itself; their keys, and keys between them and the other tenant
+ * tables, are checked once that lands. `content_monthly_metrics` already has the organisation in
+ * its key but points at `content_items` by id alone.
+ */
+const tablesAwaitingStorageRedesign = [
   'account_daily_metrics',
   'account_range_totals',
   'account_snapshots',
   'analytics_accounts',
-  'artist_profiles',
   'audience_breakdowns',
-  'audit_events',
-  // The identity provider's own tables may stay reference tables (issue 30).
-  'auth_invitation',
-  'auth_member',
-  'billing_invoices',
-  'campaigns',
-  'chat_conversations',
-  'chat_messages',
   'content_daily_metrics',
   'content_items',
+  'content_monthly_metrics',
   'content_snapshots',
   'daily_traffic_sources',
-  'insights',
-  'notification_events',
-  'notification_recipients',
-  'oauth_states',
-  'platform_connections',
-  'share_links',
-  // Users may stay a reference table (issue 30).
-  'users',
 ];
 
 /**
- * Tables without an organisation at all: reference or global tables (identity, queue, billing
- * events, sandboxes). A new table lands here only on purpose.
+ * Unique indexes without the organisation, kept only for the storage branch: its
+ * `analytics_accounts.connection_id` references `platform_connections(id)`; the constraint goes
+ * when that reference carries the organisation.
  */
-const knownTablesWithoutOrganization = [
+const uniqueIndexesAwaitingStorageRedesign = ['platform_connections_id_unique'];
+
+/** Tables without an organisation at all: reference or coordinator-local (queue, identity…). */
+const tablesWithoutOrganization = [
   'auth_account',
   'auth_jwks',
   'auth_organization',
@@ -68,6 +74,13 @@ function readRows<Row>(result: unknown): Row[] {
   return (result as { rows?: Row[] }).rows ?? (result as Row[]);
 }
 
+const notDistributed = [...referenceTablesWithOrganization, ...tablesAwaitingStorageRedesign];
+
+/** `c` is a table of the public schema with an `organization_id` column. */
+const hasOrganization = (alias: string) =>
+  sql.raw(`exists (select 1 from pg_attribute a where a.attrelid = ${alias}.oid
+             and a.attname = 'organization_id' and not a.attisdropped)`);
+
 describe.each(databaseTargets)('distribution readiness of the schema on %s', (target) => {
   let database: DatabaseHandle;
   beforeAll(async () => {
@@ -77,35 +90,151 @@ describe.each(databaseTargets)('distribution readiness of the schema on %s', (ta
     await database?.close();
   });
 
-  it('lists the tenant tables whose primary key lacks organization_id (known list only)', async () => {
-    const rows = readRows<{ table: string }>(
-      await database.db.execute(sql`
-        select c.relname as table
-        from pg_class c
-        join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relkind in ('r', 'p')
-          and exists (select 1 from pg_attribute a where a.attrelid = c.oid
-                      and a.attname = 'organization_id' and not a.attisdropped)
-          and not exists (
-            select 1 from pg_index i
-            join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-            where i.indrelid = c.oid and i.indisprimary and a.attname = 'organization_id')
-        order by 1`),
+  async function listNames(query: ReturnType<typeof sql>): Promise<string[]> {
+    return readRows<{ name: string }>(await database.db.execute(query)).map((row) => row.name);
+  }
+
+  /** The tables distributed by organisation: with the column, neither reference nor storage's. */
+  const distributedTables = sql`
+    select c.oid, c.relname
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'p') and ${hasOrganization('c')}
+      and c.relname not in (${sql.join(
+        notDistributed.map((name) => sql`${name}`),
+        sql`, `,
+      )})`;
+
+  it('has organization_id in the primary key of every distributed table', async () => {
+    const tables = await listNames(sql`
+      with distributed as (${distributedTables})
+      select d.relname as name from distributed d
+      where not exists (
+        select 1 from pg_index i
+        join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+        where i.indrelid = d.oid and i.indisprimary and a.attname = 'organization_id')
+      order by 1`);
+    expect(tables).toEqual([]);
+    // The rule has something to check: the tables this issue keyed are among them.
+    const distributed = await listNames(
+      sql`with distributed as (${distributedTables}) select relname as name from distributed`,
     );
-    expect(rows.map((row) => row.table)).toEqual(knownPrimaryKeysWithoutOrganization);
+    expect(distributed).toEqual(
+      expect.arrayContaining(['chat_messages', 'notification_recipients', 'platform_connections']),
+    );
+    expect(distributed.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('has organization_id in every unique index of a distributed table', async () => {
+    const indexes = await listNames(sql`
+      with distributed as (${distributedTables})
+      select i.indexrelid::regclass::text as name
+      from distributed d
+      join pg_index i on i.indrelid = d.oid and i.indisunique
+      where not exists (
+        select 1 from pg_attribute a
+        where a.attrelid = d.oid and a.attnum = any(i.indkey) and a.attname = 'organization_id')
+      order by 1`);
+    expect(indexes).toEqual(uniqueIndexesAwaitingStorageRedesign);
+  });
+
+  it('joins distributed tables by keys that include organization_id on both sides', async () => {
+    const keys = await listNames(sql`
+      with distributed as (${distributedTables})
+      select k.conname as name
+      from pg_constraint k
+      where k.contype = 'f'
+        and k.conrelid in (select oid from distributed)
+        and k.confrelid in (select oid from distributed)
+        and not exists (
+          select 1 from unnest(k.conkey, k.confkey) as pair(own, other)
+          join pg_attribute a on a.attrelid = k.conrelid and a.attnum = pair.own
+          join pg_attribute b on b.attrelid = k.confrelid and b.attnum = pair.other
+          where a.attname = 'organization_id' and b.attname = 'organization_id')
+      order by 1`);
+    expect(keys).toEqual([]);
+    // And the colocated keys exist (a rule over no keys would pass anyway).
+    const colocated = await listNames(sql`
+      with distributed as (${distributedTables})
+      select k.conname as name from pg_constraint k
+      where k.contype = 'f' and k.conrelid in (select oid from distributed)
+        and k.confrelid in (select oid from distributed)
+      order by 1`);
+    expect(colocated).toEqual(
+      expect.arrayContaining([
+        'chat_messages_conversation_fk',
+        'notification_recipients_event_fk',
+        'songs_release_fk',
+        'spotify_playlists_import_fk',
+      ]),
+    );
+  });
+
+  it('lists the keys between distributed tables and the storage branch’s tables (known only)', async () => {
+    const keys = await listNames(sql`
+      with distributed as (${distributedTables}),
+        storage as (select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relname in (${sql.join(
+            tablesAwaitingStorageRedesign.map((name) => sql`${name}`),
+            sql`, `,
+          )}))
+      select k.conname as name from pg_constraint k
+      where k.contype = 'f'
+        and ((k.conrelid in (select oid from distributed) and k.confrelid in (select oid from storage))
+          or (k.conrelid in (select oid from storage) and k.confrelid in (select oid from distributed)))
+      order by 1`);
+    expect(keys).toEqual([
+      'analytics_accounts_connection_id_platform_connections_id_fk',
+      'song_content_links_content_item_id_content_items_id_fk',
+      'song_link_dismissals_content_item_id_content_items_id_fk',
+    ]);
+  });
+
+  it('has no key from a reference or global table to a distributed table (Citus refuses it)', async () => {
+    const keys = await listNames(sql`
+      with distributed as (${distributedTables})
+      select k.conname as name
+      from pg_constraint k
+      join pg_class c on c.oid = k.conrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and k.contype = 'f'
+        and k.conrelid not in (select oid from distributed)
+        and k.confrelid in (select oid from distributed)
+        and c.relname not in (${sql.join(
+          tablesAwaitingStorageRedesign.map((name) => sql`${name}`),
+          sql`, `,
+        )})
+      order by 1`);
+    expect(keys).toEqual([]);
+  });
+
+  it('lists the storage branch’s tables whose primary key still lacks organization_id', async () => {
+    const tables = await listNames(sql`
+      select c.relname as name
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and ${hasOrganization('c')}
+        and not exists (
+          select 1 from pg_index i
+          join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+          where i.indrelid = c.oid and i.indisprimary and a.attname = 'organization_id')
+      order by 1`);
+    // Once the storage branch keys a table, it leaves this list and tablesAwaitingStorageRedesign.
+    expect(tables).toEqual(
+      [
+        ...tablesAwaitingStorageRedesign.filter((name) => name !== 'content_monthly_metrics'),
+        ...referenceTablesWithOrganization,
+      ].sort(),
+    );
   });
 
   it('lists the tables with no organisation at all (known reference tables only)', async () => {
-    const rows = readRows<{ table: string }>(
-      await database.db.execute(sql`
-        select c.relname as table
-        from pg_class c
-        join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relkind in ('r', 'p')
-          and not exists (select 1 from pg_attribute a where a.attrelid = c.oid
-                          and a.attname = 'organization_id' and not a.attisdropped)
-        order by 1`),
-    );
-    expect(rows.map((row) => row.table)).toEqual(knownTablesWithoutOrganization);
+    const tables = await listNames(sql`
+      select c.relname as name
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and not ${hasOrganization('c')}
+      order by 1`);
+    expect(tables).toEqual(tablesWithoutOrganization);
   });
 });

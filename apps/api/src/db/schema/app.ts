@@ -4,6 +4,7 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -79,30 +80,34 @@ export const waitlistEntries = pgTable(
   (table) => [index('waitlist_status_created_idx').on(table.status, table.createdAt)],
 );
 
-export const artistProfiles = pgTable('artist_profiles', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  organizationId: uuid('organization_id')
-    .notNull()
-    .unique()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  artistName: text('artist_name').notNull(),
-  bio: text('bio'),
-  genres: text('genres')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  country: text('country'),
-  city: text('city'),
-  careerStage: text('career_stage', {
-    enum: ['emerging', 'developing', 'established', 'professional'],
-  }),
-  goals: text('goals')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  timezone: text('timezone'),
-  avatarUrl: text('avatar_url'),
-  links: jsonb('links').$type<Record<string, string | null>>().notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const artistProfiles = pgTable(
+  'artist_profiles',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .unique()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    artistName: text('artist_name').notNull(),
+    bio: text('bio'),
+    genres: text('genres')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    country: text('country'),
+    city: text('city'),
+    careerStage: text('career_stage', {
+      enum: ['emerging', 'developing', 'established', 'professional'],
+    }),
+    goals: text('goals')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    timezone: text('timezone'),
+    avatarUrl: text('avatar_url'),
+    links: jsonb('links').$type<Record<string, string | null>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.id] })],
+);

@@ -6,7 +6,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './app';
@@ -39,7 +38,9 @@ export const billingAccounts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('billing_accounts_customer_idx').on(table.customerId),
+    // A webhook names only the customer: looked up by it alone (a multi-shard lookup on a sharded
+    // database). The provider issues each customer id once, so no global unique index is needed.
+    index('billing_accounts_customer_lookup_idx').on(table.customerId),
     index('billing_accounts_subscription_idx').on(table.subscriptionId),
   ],
 );
@@ -58,7 +59,8 @@ export const billingEvents = pgTable('billing_events', {
 export const billingInvoices = pgTable(
   'billing_invoices',
   {
-    id: text('id').primaryKey(),
+    /** The payment provider's invoice id. */
+    id: text('id').notNull(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -69,7 +71,10 @@ export const billingInvoices = pgTable(
     hostedInvoiceUrl: text('hosted_invoice_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('billing_invoices_organization_idx').on(table.organizationId, table.createdAt)],
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    index('billing_invoices_organization_idx').on(table.organizationId, table.createdAt),
+  ],
 );
 
 /** Metered use per organisation, limit and billing period. */

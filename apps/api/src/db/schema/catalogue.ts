@@ -3,6 +3,7 @@ import {
   boolean,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -14,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type PgColumn,
 } from 'drizzle-orm/pg-core';
 import { organizations, users } from './app';
 import { contentItems } from './analytics';
@@ -36,6 +38,24 @@ const importFormats = [
 const importSources = ['spotify', 'distrokid', 'tunecore', 'cdbaby', 'awal', 'bandcamp'] as const;
 const importStatuses = ['queued', 'processing', 'done', 'failed'] as const;
 
+/** A row's import, with the organisation: a database sharded by organisation keeps them together. */
+function fromImport(name: string, table: { organizationId: PgColumn; importId: PgColumn }) {
+  return foreignKey({
+    name,
+    columns: [table.organizationId, table.importId],
+    foreignColumns: [imports.organizationId, imports.id],
+  }).onDelete('cascade');
+}
+
+/** A row's song, with the organisation (as `fromImport`). */
+function ofSong(name: string, table: { organizationId: PgColumn; songId: PgColumn }) {
+  return foreignKey({
+    name,
+    columns: [table.organizationId, table.songId],
+    foreignColumns: [songs.organizationId, songs.id],
+  }).onDelete('cascade');
+}
+
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => 'bytea',
 });
@@ -43,7 +63,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({
 export const imports = pgTable(
   'imports',
   {
-    id: uuid('id').notNull().defaultRandom().unique(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -91,19 +111,20 @@ export const importFileChunks = pgTable(
   'import_file_chunks',
   {
     organizationId: uuid('organization_id').notNull(),
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id').notNull(),
     sequence: integer('sequence').notNull(),
     bytes: bytea('bytes').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.organizationId, table.importId, table.sequence] })],
+  (table) => [
+    fromImport('import_file_chunks_import_fk', table),
+    primaryKey({ columns: [table.organizationId, table.importId, table.sequence] }),
+  ],
 );
 
 export const releases = pgTable(
   'releases',
   {
-    id: uuid('id').notNull().defaultRandom().unique(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -122,7 +143,7 @@ export const releases = pgTable(
 export const songs = pgTable(
   'songs',
   {
-    id: uuid('id').notNull().defaultRandom().unique(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -130,11 +151,17 @@ export const songs = pgTable(
     isrc: text('isrc').notNull(),
     title: text('title').notNull(),
     artist: text('artist'),
-    releaseId: uuid('release_id').references(() => releases.id, { onDelete: 'set null' }),
+    releaseId: uuid('release_id'),
     releaseDate: date('release_date', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    // Only the release is forgotten when it goes (migration 0028 names the column: drizzle cannot).
+    foreignKey({
+      name: 'songs_release_fk',
+      columns: [table.organizationId, table.releaseId],
+      foreignColumns: [releases.organizationId, releases.id],
+    }).onDelete('set null'),
     primaryKey({ columns: [table.organizationId, table.id] }),
     uniqueIndex('songs_organization_isrc_unique').on(table.organizationId, table.isrc),
   ],
@@ -145,9 +172,7 @@ export const songContentLinks = pgTable(
   'song_content_links',
   {
     organizationId: uuid('organization_id').notNull(),
-    songId: uuid('song_id')
-      .notNull()
-      .references(() => songs.id, { onDelete: 'cascade' }),
+    songId: uuid('song_id').notNull(),
     contentItemId: uuid('content_item_id')
       .notNull()
       .references(() => contentItems.id, { onDelete: 'cascade' }),
@@ -156,6 +181,7 @@ export const songContentLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    ofSong('song_content_links_song_fk', table),
     primaryKey({ columns: [table.organizationId, table.songId, table.contentItemId] }),
     index('song_content_links_item_idx').on(table.organizationId, table.contentItemId),
   ],
@@ -207,12 +233,11 @@ export const statementLineImports = pgTable(
   'statement_line_imports',
   {
     organizationId: uuid('organization_id').notNull(),
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id').notNull(),
     lineId: bigint('line_id', { mode: 'number' }).notNull(),
   },
   (table) => [
+    fromImport('statement_line_imports_import_fk', table),
     primaryKey({ columns: [table.organizationId, table.importId, table.lineId] }),
     index('statement_line_imports_line_idx').on(table.organizationId, table.lineId),
   ],
@@ -226,14 +251,15 @@ export const spotifyAudienceDays = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id').notNull(),
     listeners: integer('listeners'),
     streams: bigint('streams', { mode: 'number' }),
     followers: integer('followers'),
   },
-  (table) => [primaryKey({ columns: [table.organizationId, table.day] })],
+  (table) => [
+    fromImport('spotify_audience_days_import_fk', table),
+    primaryKey({ columns: [table.organizationId, table.day] }),
+  ],
 );
 
 /**
@@ -245,15 +271,14 @@ export const spotifyAudienceImportDays = pgTable(
   'spotify_audience_import_days',
   {
     organizationId: uuid('organization_id').notNull(),
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     listeners: integer('listeners'),
     streams: bigint('streams', { mode: 'number' }),
     followers: integer('followers'),
   },
   (table) => [
+    fromImport('spotify_audience_import_days_import_fk', table),
     primaryKey({ columns: [table.organizationId, table.importId, table.day] }),
     index('spotify_audience_import_days_day_idx').on(table.organizationId, table.day),
   ],
@@ -266,9 +291,7 @@ export const spotifySongStats = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id').notNull(),
     title: text('title').notNull(),
     songId: uuid('song_id'),
     listeners: bigint('listeners', { mode: 'number' }),
@@ -278,7 +301,10 @@ export const spotifySongStats = pgTable(
     /** The export's date (its import's day): how fresh the figures are. */
     asOf: date('as_of', { mode: 'string' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.organizationId, table.importId, table.title] })],
+  (table) => [
+    fromImport('spotify_song_stats_import_fk', table),
+    primaryKey({ columns: [table.organizationId, table.importId, table.title] }),
+  ],
 );
 
 /** One song's Spotify timeline (the song named by the file). */
@@ -291,12 +317,13 @@ export const spotifySongDays = pgTable(
     songTitle: text('song_title').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     songId: uuid('song_id'),
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id').notNull(),
     streams: bigint('streams', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.organizationId, table.songTitle, table.day] })],
+  (table) => [
+    fromImport('spotify_song_days_import_fk', table),
+    primaryKey({ columns: [table.organizationId, table.songTitle, table.day] }),
+  ],
 );
 
 /**
@@ -308,14 +335,13 @@ export const spotifySongImportDays = pgTable(
   'spotify_song_import_days',
   {
     organizationId: uuid('organization_id').notNull(),
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id').notNull(),
     songTitle: text('song_title').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     streams: bigint('streams', { mode: 'number' }).notNull(),
   },
   (table) => [
+    fromImport('spotify_song_import_days_import_fk', table),
     primaryKey({ columns: [table.organizationId, table.importId, table.songTitle, table.day] }),
     index('spotify_song_import_days_day_idx').on(table.organizationId, table.songTitle, table.day),
   ],
@@ -327,9 +353,7 @@ export const spotifyPlaylists = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id').notNull(),
     name: text('name').notNull(),
     madeBy: text('made_by').notNull().default(''),
     listeners: bigint('listeners', { mode: 'number' }),
@@ -337,6 +361,7 @@ export const spotifyPlaylists = pgTable(
     dateAdded: date('date_added', { mode: 'string' }),
   },
   (table) => [
+    fromImport('spotify_playlists_import_fk', table),
     primaryKey({ columns: [table.organizationId, table.importId, table.name, table.madeBy] }),
   ],
 );
@@ -349,14 +374,15 @@ export const songLinkDismissals = pgTable(
   'song_link_dismissals',
   {
     organizationId: uuid('organization_id').notNull(),
-    songId: uuid('song_id')
-      .notNull()
-      .references(() => songs.id, { onDelete: 'cascade' }),
+    songId: uuid('song_id').notNull(),
     contentItemId: uuid('content_item_id')
       .notNull()
       .references(() => contentItems.id, { onDelete: 'cascade' }),
     dismissedBy: uuid('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.organizationId, table.songId, table.contentItemId] })],
+  (table) => [
+    ofSong('song_link_dismissals_song_fk', table),
+    primaryKey({ columns: [table.organizationId, table.songId, table.contentItemId] }),
+  ],
 );

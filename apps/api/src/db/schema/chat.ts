@@ -1,11 +1,20 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations, users } from './app';
 
 /** An assistant conversation: one user's, inside their organisation. */
 export const chatConversations = pgTable(
   'chat_conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -17,6 +26,7 @@ export const chatConversations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
     index('chat_conversations_owner_updated_idx').on(
       table.organizationId,
       table.userId,
@@ -29,10 +39,8 @@ export const chatConversations = pgTable(
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    conversationId: uuid('conversation_id').notNull(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -45,6 +53,13 @@ export const chatMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    // With the organisation: a sharded database keeps a message beside its conversation.
+    foreignKey({
+      name: 'chat_messages_conversation_fk',
+      columns: [table.organizationId, table.conversationId],
+      foreignColumns: [chatConversations.organizationId, chatConversations.id],
+    }).onDelete('cascade'),
     index('chat_messages_conversation_created_idx').on(table.conversationId, table.createdAt),
     index('chat_messages_owner_created_idx').on(
       table.organizationId,

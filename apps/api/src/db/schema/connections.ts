@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -21,7 +22,7 @@ export const connectionStatuses = ['connected', 'syncing', 'reconnect_needed', '
 export const oauthStates = pgTable(
   'oauth_states',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     stateHash: text('state_hash').notNull(),
     userId: uuid('user_id')
       .notNull()
@@ -40,7 +41,14 @@ export const oauthStates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('oauth_states_state_hash_idx').on(table.stateHash),
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    // The callback knows only the state: looked up by hash alone (a multi-shard lookup once per
+    // consent on a sharded database); the hash of 256 random bits is unique without a global index.
+    uniqueIndex('oauth_states_organization_state_hash_idx').on(
+      table.organizationId,
+      table.stateHash,
+    ),
+    index('oauth_states_state_hash_lookup_idx').on(table.stateHash),
     index('oauth_states_expires_idx').on(table.expiresAt),
   ],
 );
@@ -49,7 +57,12 @@ export const oauthStates = pgTable(
 export const platformConnections = pgTable(
   'platform_connections',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * Unique alone only because `analytics_accounts.connection_id` still references it; the
+     * analytics redesign (issue 30, branch `storage`) moves that key to (organization_id, id),
+     * after which this constraint goes.
+     */
+    id: uuid('id').notNull().defaultRandom().unique(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -82,6 +95,7 @@ export const platformConnections = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
     uniqueIndex('platform_connections_account_idx').on(
       table.organizationId,
       table.provider,

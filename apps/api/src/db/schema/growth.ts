@@ -4,6 +4,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -15,7 +16,7 @@ import { organizations } from './app';
 export const campaigns = pgTable(
   'campaigns',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -51,14 +52,17 @@ export const campaigns = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('campaigns_organization_start_idx').on(table.organizationId, table.startDate)],
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    index('campaigns_organization_start_idx').on(table.organizationId, table.startDate),
+  ],
 );
 
 /** Spikes and milestones found in an organisation's numbers: stored once, toasted once. */
 export const insights = pgTable(
   'insights',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -74,6 +78,7 @@ export const insights = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true }),
   },
   (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
     uniqueIndex('insights_organization_key_idx').on(table.organizationId, table.key),
     index('insights_organization_day_idx').on(table.organizationId, table.day),
   ],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -51,7 +52,7 @@ export const notificationPreferences = pgTable(
 export const notificationEvents = pgTable(
   'notification_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -67,6 +68,7 @@ export const notificationEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
     uniqueIndex('notification_events_dedupe_idx').on(table.organizationId, table.dedupeKey),
     index('notification_events_created_idx').on(table.organizationId, table.createdAt),
   ],
@@ -76,9 +78,7 @@ export const notificationEvents = pgTable(
 export const notificationRecipients = pgTable(
   'notification_recipients',
   {
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => notificationEvents.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -90,7 +90,12 @@ export const notificationRecipients = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.eventId, table.userId] }),
+    primaryKey({ columns: [table.organizationId, table.eventId, table.userId] }),
+    foreignKey({
+      name: 'notification_recipients_event_fk',
+      columns: [table.organizationId, table.eventId],
+      foreignColumns: [notificationEvents.organizationId, notificationEvents.id],
+    }).onDelete('cascade'),
     index('notification_recipients_list_idx').on(
       table.userId,
       table.organizationId,

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations, users } from './app';
 
 /**
@@ -10,12 +20,12 @@ import { organizations, users } from './app';
 export const shareLinks = pgTable(
   'share_links',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    tokenHash: text('token_hash').notNull().unique(),
+    tokenHash: text('token_hash').notNull(),
     view: text('view', { enum: ['overview', 'audience', 'content'] }).notNull(),
     /** The platforms the link shows, in the dashboard's order (links from before sets: 0016). */
     platforms: text('platforms', { enum: ['youtube', 'instagram', 'facebook', 'tiktok'] })
@@ -32,6 +42,14 @@ export const shareLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    // A visitor brings only the token: looked up by hash alone (a multi-shard lookup on a sharded
+    // database); the hash of 256 random bits is unique without a global index.
+    uniqueIndex('share_links_organization_token_hash_idx').on(
+      table.organizationId,
+      table.tokenHash,
+    ),
+    index('share_links_token_hash_idx').on(table.tokenHash),
     index('share_links_organization_idx').on(table.organizationId, table.createdAt),
     check(
       'share_links_platforms_check',

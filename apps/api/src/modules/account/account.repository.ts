@@ -142,8 +142,18 @@ export async function listMetaConnectionsOfPlatformUser(db: Database, platformUs
     );
 }
 
-export async function deleteConnectionRow(db: Database, id: string): Promise<void> {
-  await db.delete(platformConnections).where(eq(platformConnections.id, id));
+export async function deleteConnectionRow(
+  db: Database,
+  connection: { organizationId: string; id: string },
+): Promise<void> {
+  await db
+    .delete(platformConnections)
+    .where(
+      and(
+        eq(platformConnections.organizationId, connection.organizationId),
+        eq(platformConnections.id, connection.id),
+      ),
+    );
 }
 
 /** Subscriptions of these organisations that would renew (and so must be cancelled). */

@@ -118,7 +118,7 @@ export async function handleMetaDataDeletion(
   let deletedConnections = 0;
   for (const row of await listMetaConnectionsOfPlatformUser(deps.db, payload.user_id)) {
     await revokeGrantAtProvider(deps.platforms, row);
-    await deleteConnectionRow(deps.db, row.id);
+    await deleteConnectionRow(deps.db, row);
     deletedConnections += 1;
   }
   const confirmationCode = createConfirmationCode();

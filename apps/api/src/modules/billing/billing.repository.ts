@@ -99,7 +99,7 @@ export async function upsertInvoice(
     .insert(billingInvoices)
     .values({ ...invoice, organizationId })
     .onConflictDoUpdate({
-      target: billingInvoices.id,
+      target: [billingInvoices.organizationId, billingInvoices.id],
       set: { status: invoice.status, amountCents: invoice.amountCents, number: invoice.number },
     });
 }

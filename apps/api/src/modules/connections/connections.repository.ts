@@ -56,11 +56,20 @@ export async function findOAuthState(
 }
 
 /** Marks a state used; false when another request used it first (a replay race). */
-export async function markOAuthStateUsed(db: Database, id: string): Promise<boolean> {
+export async function markOAuthStateUsed(
+  db: Database,
+  state: Pick<OAuthStateRow, 'organizationId' | 'id'>,
+): Promise<boolean> {
   const rows = await db
     .update(oauthStates)
     .set({ usedAt: new Date() })
-    .where(and(eq(oauthStates.id, id), sql`${oauthStates.usedAt} is null`))
+    .where(
+      and(
+        eq(oauthStates.organizationId, state.organizationId),
+        eq(oauthStates.id, state.id),
+        sql`${oauthStates.usedAt} is null`,
+      ),
+    )
     .returning({ id: oauthStates.id });
   return rows.length === 1;
 }

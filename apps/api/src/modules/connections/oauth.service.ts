@@ -171,7 +171,7 @@ export async function completeOAuthCallback(
   }
   if (stateRow.usedAt) return fail('state_used', returnTo);
   if (stateRow.expiresAt.getTime() <= Date.now()) return fail('state_expired', returnTo);
-  if (!(await markOAuthStateUsed(db, stateRow.id))) return fail('state_used', returnTo);
+  if (!(await markOAuthStateUsed(db, stateRow))) return fail('state_used', returnTo);
   // Checked after burning the state: a state presented to the wrong endpoint is not reusable.
   if (stateRow.provider !== provider) return fail('wrong_provider', returnTo);
   if (query.error)

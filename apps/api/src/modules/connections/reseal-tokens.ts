@@ -36,6 +36,7 @@ export async function resealConnectionTokens(
         })
         .where(
           and(
+            eq(platformConnections.organizationId, row.organizationId),
             eq(platformConnections.id, row.id),
             eq(platformConnections.tokenKeyVersion, row.tokenKeyVersion),
           ),

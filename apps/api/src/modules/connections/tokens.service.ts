@@ -123,6 +123,7 @@ async function readOrRefreshAccessToken(
       })
       .where(
         and(
+          eq(platformConnections.organizationId, row.organizationId),
           eq(platformConnections.id, row.id),
           eq(platformConnections.accessTokenSealed, row.accessTokenSealed),
         ),

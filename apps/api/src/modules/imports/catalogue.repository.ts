@@ -56,7 +56,8 @@ export async function listSongRows(
         select distinct on (stats.song_id) stats.song_id, stats.streams, stats.listeners,
           stats.saves, stats.as_of
         from spotify_song_stats stats
-        join imports on imports.id = stats.import_id
+        join imports
+          on imports.organization_id = stats.organization_id and imports.id = stats.import_id
         where stats.organization_id = ${organizationId} and stats.song_id is not null
         order by stats.song_id, imports.created_at desc
       )
@@ -70,7 +71,8 @@ export async function listSongRows(
         spotify.saves::float8 as "spotifySaves",
         spotify.as_of::text as "spotifyAsOf"
       from songs song
-      left join releases release on release.id = song.release_id
+      left join releases release
+        on release.organization_id = song.organization_id and release.id = song.release_id
       left join money on money.song_id = song.id
       left join spotify on spotify.song_id = song.id
       where song.organization_id = ${organizationId}

@@ -2,6 +2,12 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { notificationEvents, notificationMails, notificationRecipients } from '../../db/schema';
 
+/** A recipient's event, joined on the organisation too: a sharded database joins within a shard. */
+const sameEvent = and(
+  eq(notificationEvents.organizationId, notificationRecipients.organizationId),
+  eq(notificationEvents.id, notificationRecipients.eventId),
+);
+
 export type NewEvent = {
   organizationId: string;
   kind: string;
@@ -48,7 +54,7 @@ export async function listNotifications(
       readAt: notificationRecipients.readAt,
     })
     .from(notificationRecipients)
-    .innerJoin(notificationEvents, eq(notificationEvents.id, notificationRecipients.eventId))
+    .innerJoin(notificationEvents, sameEvent)
     .where(
       and(
         eq(notificationRecipients.userId, userId),
@@ -107,7 +113,7 @@ export async function listUnmailedEvents(
   const rows = await db
     .select({ event: notificationEvents })
     .from(notificationRecipients)
-    .innerJoin(notificationEvents, eq(notificationEvents.id, notificationRecipients.eventId))
+    .innerJoin(notificationEvents, sameEvent)
     .where(
       and(
         eq(notificationRecipients.userId, userId),
@@ -124,6 +130,7 @@ export async function listUnmailedEvents(
 export async function markMailed(
   db: Database,
   userId: string,
+  organizationId: string,
   eventIds: string[],
   now: Date,
 ): Promise<void> {
@@ -134,6 +141,7 @@ export async function markMailed(
     .where(
       and(
         eq(notificationRecipients.userId, userId),
+        eq(notificationRecipients.organizationId, organizationId),
         inArray(notificationRecipients.eventId, eventIds),
       ),
     );

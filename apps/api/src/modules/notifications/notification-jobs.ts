@@ -53,7 +53,7 @@ export async function sendAlertMail(
   const ids = events.map((event) => event.id);
   const kind = events[0]!.kind as AlertKind;
   if (!member || !preferencesOf(member).alerts[kind]) {
-    await markMailed(deps.db, payload.userId, ids, now);
+    await markMailed(deps.db, payload.userId, payload.organizationId, ids, now);
     return 'skipped';
   }
   const day = localTimeOf(now, timeZoneOf(member)).date;
@@ -65,7 +65,7 @@ export async function sendAlertMail(
   // A claim left queued by a failed attempt is taken again; one sent today is not.
   await insertMailClaims(deps.db, [claim], 'queued');
   if (!(await startSending(deps.db, claim))) {
-    await markMailed(deps.db, payload.userId, ids, now);
+    await markMailed(deps.db, payload.userId, payload.organizationId, ids, now);
     return 'skipped';
   }
   try {
@@ -86,7 +86,7 @@ export async function sendAlertMail(
     await finishClaim(deps.db, claim, 'queued', now);
     throw error;
   }
-  await markMailed(deps.db, payload.userId, ids, now);
+  await markMailed(deps.db, payload.userId, payload.organizationId, ids, now);
   await finishClaim(deps.db, claim, 'sent', now);
   return 'sent';
 }
