@@ -88,7 +88,11 @@ export async function drainImportJobs(
 ): Promise<void> {
   const worker = startWorker({
     db: testApp.database.db,
-    handlers: createImportHandlers(testApp.database.db, options),
+    // As the server runs them: parsing ahead on PostgreSQL only.
+    handlers: createImportHandlers(testApp.database.db, {
+      isParsedAhead: testApp.database.kind === 'postgres',
+      ...options,
+    }),
     concurrency: 0,
     retryDelayMs: () => options.retryDelayMs ?? 3_600_000,
   });

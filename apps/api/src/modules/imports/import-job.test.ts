@@ -11,7 +11,8 @@ import {
   uploadImport,
 } from '../../testing/imports';
 import { databaseTargets } from '../../testing/test-database';
-import { processImport } from './import-job';
+import { processImport, type ImportJobOptions } from './import-job';
+import { openImport } from './parsers';
 
 /**
  * Crash safety: a job stopped part-way (its process killed, its signal aborted) leaves the import
@@ -186,5 +187,45 @@ describe.each(databaseTargets)('import job restarts (%s)', (target) => {
     );
     expect((await snapshotLines(artist.me.organization.id, first.id)).linkCount).toBe(23);
     expect((await snapshotLines(artist.me.organization.id, id)).linkCount).toBe(23);
+  });
+
+  it('reads no line past a batch until that batch is written, unless told to parse ahead', async () => {
+    const artist = await createUser(testApp);
+    const payload = { organizationId: artist.me.organization.id, importId: '' };
+    /** Lines the job had pulled from the file when each batch was committed. */
+    async function readAtEachBatch(options: ImportJobOptions) {
+      const upload = await uploadImport(testApp, artist.token, 'statement.tsv', file);
+      payload.importId = upload.json<{ import: Import }>().import.id;
+      let read = 0;
+      const readAt: number[] = [];
+      await processImport(testApp.database.db, payload, new AbortController().signal, {
+        ...options,
+        batchSize: 5,
+        open: async (input, openOptions) => {
+          const reader = await openImport(input, openOptions);
+          async function* counted() {
+            for await (const row of reader.rows) {
+              read += 1;
+              yield row;
+            }
+          }
+          return { ...reader, rows: counted() };
+        },
+        onBatchWritten: () => {
+          readAt.push(read);
+        },
+      });
+      expect(await readImport(artist.token, payload.importId)).toMatchObject({
+        status: 'done',
+        rowsTotal: 23,
+      });
+      return readAt;
+    }
+    // PGlite's setting (the server's): one batch held at a time, 23 lines in five batches.
+    expect(await readAtEachBatch({})).toEqual([5, 10, 15, 20, 23]);
+    // PostgreSQL's: the next batch is read while one is written, never more than one ahead.
+    const ahead = await readAtEachBatch({ isParsedAhead: true });
+    expect(ahead).toHaveLength(5);
+    ahead.forEach((read, index) => expect(read).toBeLessThanOrEqual(Math.min(23, 10 + index * 5)));
   });
 });
