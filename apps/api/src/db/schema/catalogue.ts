@@ -89,7 +89,7 @@ export const imports = pgTable(
 );
 
 /**
- * The uploaded file, in chunks of at most 1 MB: deleted in the transaction that finishes the
+ * The uploaded file, in chunks of at most 256 KB (`importChunkBytes`): deleted in the transaction that finishes the
  * import (files are not kept beyond their parsed lines), unless the artist asked to keep it
  * (`imports.keep_file`); then it goes with the import.
  */

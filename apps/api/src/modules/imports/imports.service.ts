@@ -25,8 +25,13 @@ import {
 } from './imports.repository';
 import { detectImport } from './parsers';
 
-/** Stored chunks of the upload are at most this large (the job reads one at a time). */
-export const importChunkBytes = 1024 * 1024;
+/**
+ * Stored chunks of the upload are at most this large (the job reads one at a time). Each chunk
+ * passes through PGlite as one statement of base64 text, and the WebAssembly memory its copies
+ * touch stays in the process's RSS: 256 KB chunks held the 200,000-line bench's peak ~20 MB
+ * lower than 1 MB chunks (bench/imports.ts, decision 0033).
+ */
+export const importChunkBytes = 256 * 1024;
 /** The first bytes read before the format is decided (the header row is within them). */
 const sniffBytes = 64 * 1024;
 
@@ -81,7 +86,7 @@ async function readHead(
 
 /**
  * Stores an uploaded file for its job: refused at once when its first bytes are no known format
- * (nothing stored), streamed into ≤ 1 MB chunks while it is hashed, then queued. A failure
+ * (nothing stored), streamed into ≤ 256 KB chunks while it is hashed, then queued. A failure
  * part-way (too large, the client gone, a bad field after the file) removes what was stored. The
  * chunks go when the job ends unless the artist asked to keep the file.
  */
