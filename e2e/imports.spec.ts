@@ -7,8 +7,9 @@ import { startServer, type RunningServer } from './support/server';
 import { signedInPage, waitForSettled } from './support/session';
 
 // Songs and money (issue 26): the demo artist uploads a DistroKid statement on Settings → Imports,
-// watches it upload and get read, finds its earnings on the Revenue page and its song's page, then
-// deletes the import and sees its lines gone. The statement is built here, so every figure the
+// asking to keep the original file, watches it upload and get read, downloads the kept file back,
+// finds its earnings on the Revenue page and its song's page, then deletes the import and sees its
+// lines gone. The statement is built here, so every figure the
 // journey checks is known from the file itself.
 
 let server: RunningServer;
@@ -110,6 +111,9 @@ describe('imports, revenue and songs', () => {
     // Sandbox mode offers the demo artist's own statements to try.
     await page.getByRole('list', { name: 'Sample statements' }).getByRole('link').first().waitFor();
 
+    const keepFile = page.getByRole('checkbox', { name: /Keep a copy of the original file/ });
+    assert.equal(await keepFile.isChecked(), false);
+    await keepFile.check();
     await page
       .getByLabel('Files to import')
       .setInputFiles({ name: fileName, mimeType: 'text/tab-separated-values', buffer: statement });
@@ -122,6 +126,18 @@ describe('imports, revenue and songs', () => {
     await row.getByText('Imported', { exact: true }).waitFor();
     assert.match((await row.textContent()) ?? '', /Jan 2026 – Feb 2026/);
     assert.match((await row.textContent()) ?? '', /\$6\.15/);
+  });
+
+  it('downloads the kept original file back, byte for byte', async () => {
+    const row = page
+      .getByRole('table', { name: 'Import history' })
+      .locator('tr')
+      .filter({ hasText: fileName });
+    const download = page.waitForEvent('download');
+    await row.getByRole('button', { name: `Download the original file ${fileName}` }).click();
+    const file = await download;
+    assert.equal(file.suggestedFilename(), fileName);
+    assert.deepEqual(fs.readFileSync((await file.path())!), statement);
   });
 
   it('refuses a file that is no known format, naming what is supported', async () => {

@@ -1,6 +1,6 @@
 // Screenshots of Settings → Imports, the Revenue page (store and month groupings, and its empty
 // state), the songs list and a song page, light and dark, 390 and 1280 px wide:
-// `npx tsx scripts/shoot-imports.ts <outDir> [--mock]`. With `--mock` the imports, songs and
+// `npx tsx scripts/shoot-imports.ts <outDir> [--mock] [--only=<shot name>]`. With `--mock` the imports, songs and
 // revenue endpoints answer from fixed data in the browser (for looking at the pages before the API
 // serves them); without it the real API answers.
 import fs from 'node:fs';
@@ -13,6 +13,7 @@ import { signedInPage } from '../support/session';
 const args = process.argv.slice(2);
 const isMocked = args.includes('--mock');
 const [outDir = '/tmp/shots-imports'] = args.filter((arg) => !arg.startsWith('--'));
+const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 fs.mkdirSync(outDir, { recursive: true });
 
 const user = {
@@ -25,6 +26,7 @@ const baseImport = {
   format: 'distrokid',
   source: 'distrokid',
   fileBytes: 812_000,
+  isFileKept: false,
   period: { from: '2026-01-01', to: '2026-03-31', granularity: 'month' },
   rowsTotal: 4_212,
   rowsImported: 4_209,
@@ -47,6 +49,7 @@ const imports = [
     ...baseImport,
     id: '00000000-0000-4000-8000-000000000001',
     fileName: 'DistroKid_1750411800000.tsv',
+    isFileKept: true,
   },
   {
     ...baseImport,
@@ -308,7 +311,7 @@ try {
   for (const scheme of ['light', 'dark'] as const) {
     for (const width of [390, 1280]) {
       const options = { colorScheme: scheme, width, height: width === 390 ? 844 : 800 };
-      for (const shot of shots) {
+      for (const shot of shots.filter((candidate) => !only || candidate.name === only)) {
         const { context, page } = await signedInPage(
           browser,
           server.baseUrl,

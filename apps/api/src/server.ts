@@ -183,6 +183,8 @@ async function main(): Promise<void> {
         ...createSyncHandlers(database.db, app.platforms),
         ...createNotificationHandlers({ ...app.notifications, digestCache: createDigestCache() }),
         ...createImportHandlers(database.db, {
+          // PGlite writes on this thread: parsing ahead would only hold a second batch.
+          isParsedAhead: database.kind === 'postgres',
           onFinished: (event) =>
             notifyImportFinished(database.db, {
               ...event,

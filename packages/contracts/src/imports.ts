@@ -66,6 +66,12 @@ export const importSchema = z.object({
   source: importSourceSchema,
   fileName: z.string(),
   fileBytes: z.number().int(),
+  /**
+   * The artist asked to keep the original file (`keepFile=true` on upload): it can be downloaded
+   * from `GET /api/v1/imports/{id}/file` until the import is deleted. Otherwise only its lines are
+   * kept once it is read.
+   */
+  isFileKept: z.boolean(),
   /** First and last day (daily exports) or month (statements, as its first and last day). */
   period: z
     .object({ from: isoDaySchema, to: isoDaySchema, granularity: z.enum(['day', 'month']) })
@@ -98,6 +104,14 @@ export type ImportResponse = z.infer<typeof importResponseSchema>;
 export const importListResponseSchema = z.object({ imports: z.array(importSchema) });
 export type ImportListResponse = z.infer<typeof importListResponseSchema>;
 export const importIdParamsSchema = z.object({ id: z.uuid({ error: 'Must be an import id' }) });
+
+/**
+ * The upload's optional text field beside `file`: `keepFile=true` keeps the original file (off by
+ * default: only the lines are kept). Anything but `true` or `false` is refused.
+ */
+export const importKeepFileFieldSchema = z.enum(['true', 'false'], {
+  error: 'Must be true or false',
+});
 
 /** Sample files for trying imports without one's own (sandbox mode only). */
 export const importSampleSchema = z.object({

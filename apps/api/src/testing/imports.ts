@@ -23,6 +23,48 @@ export function multipartFile(
   };
 }
 
+export type FormPart =
+  { field: string; value: string } | { field: string; fileName: string; content: string | Buffer };
+
+/** A multipart/form-data body of text fields and files, in the order given. */
+export function multipartForm(parts: FormPart[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
+  const boundary = `----crescendo${crypto.randomBytes(8).toString('hex')}`;
+  const pieces = parts.flatMap((part) =>
+    'value' in part
+      ? [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`,
+          ),
+        ]
+      : [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.fileName}"\r\n` +
+              'Content-Type: text/csv\r\n\r\n',
+          ),
+          typeof part.content === 'string' ? Buffer.from(part.content, 'utf8') : part.content,
+          Buffer.from('\r\n'),
+        ],
+  );
+  return {
+    payload: Buffer.concat([...pieces, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** `POST /api/v1/imports` with the given form parts (fields and files in order); the raw answer. */
+export function uploadImportForm(testApp: TestApp, token: string, parts: FormPart[]) {
+  const { payload, headers } = multipartForm(parts);
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/v1/imports',
+    headers: { ...bearer(token), ...headers },
+    payload,
+  });
+}
+
 /** `POST /api/v1/imports` with one file; the raw answer. */
 export function uploadImport(
   testApp: TestApp,
@@ -46,7 +88,11 @@ export async function drainImportJobs(
 ): Promise<void> {
   const worker = startWorker({
     db: testApp.database.db,
-    handlers: createImportHandlers(testApp.database.db, options),
+    // As the server runs them: parsing ahead on PostgreSQL only.
+    handlers: createImportHandlers(testApp.database.db, {
+      isParsedAhead: testApp.database.kind === 'postgres',
+      ...options,
+    }),
     concurrency: 0,
     retryDelayMs: () => options.retryDelayMs ?? 3_600_000,
   });

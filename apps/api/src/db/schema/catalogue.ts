@@ -74,6 +74,11 @@ export const imports = pgTable(
     fileBytes: bigint('file_bytes', { mode: 'number' }).notNull(),
     /** SHA-256 of the file's bytes: the same content imported again is named, not counted. */
     contentSha256: text('content_sha256').notNull(),
+    /**
+     * The artist asked to keep the original file: its chunks stay after the job reads them, until
+     * the import (or the organisation) is deleted. Otherwise they go when the job ends.
+     */
+    keepFile: boolean('keep_file').notNull().default(false),
     status: text('status', { enum: importStatuses }).notNull().default('queued'),
     periodFrom: date('period_from', { mode: 'string' }),
     periodTo: date('period_to', { mode: 'string' }),
@@ -104,8 +109,9 @@ export const imports = pgTable(
 );
 
 /**
- * The uploaded file while its job has not read it: chunks of at most 1 MB, deleted in the
- * transaction that finishes the import (files are not kept beyond their parsed lines).
+ * The uploaded file, in chunks of at most 256 KB (`importChunkBytes`): deleted in the transaction that finishes the
+ * import (files are not kept beyond their parsed lines), unless the artist asked to keep it
+ * (`imports.keep_file`); then it goes with the import.
  */
 export const importFileChunks = pgTable(
   'import_file_chunks',

@@ -135,7 +135,10 @@ export function listOrganizationTables(): TableInfo[] {
 
 /**
  * Columns never exported: tokens, hashes, sealed values, passwords, keys and nonces (their
- * names say so), and raw file bytes.
+ * names say so), and raw file bytes. The one such file a person owns is an import's original,
+ * kept when the artist asked (`imports.keep_file`, chunks in `import_file_chunks`, both going
+ * with the import and the organisation): the export lists it and its note names
+ * `GET /api/v1/imports/{id}/file`, which gives the bytes back.
  */
 const secretColumnPattern = /(token|password|secret|hash|sha256|sealed|private_key|verifier|nonce)/;
 

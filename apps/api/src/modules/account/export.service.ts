@@ -14,6 +14,7 @@ export const exportNotes = [
   'Tokens, password and link hashes, sealed values and signing keys are never exported.',
   'Artists you own are exported whole; for artists you are a member of, your membership and the rows you made there.',
   'Assistant conversations are private to each member: only yours are included.',
+  'Imported files you asked Crescendo to keep are listed under imports (keep_file: true) and their stored pieces under import_file_chunks, without their bytes: download each original file from GET /api/v1/imports/{id}/file (the Imports page links them). Files not kept were discarded once read.',
 ];
 
 /** Tables whose rows belong to one member (a `user_id`): only the caller's rows are exported. */

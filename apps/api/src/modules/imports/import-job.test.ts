@@ -11,7 +11,9 @@ import {
   uploadImport,
 } from '../../testing/imports';
 import { databaseTargets } from '../../testing/test-database';
-import { processImport } from './import-job';
+import { processImport, type ImportJobOptions } from './import-job';
+import { importChunkBytes } from './imports.service';
+import { openImport } from './parsers';
 
 /**
  * Crash safety: a job stopped part-way (its process killed, its signal aborted) leaves the import
@@ -82,7 +84,7 @@ describe.each(databaseTargets)('import job restarts (%s)', (target) => {
     expect(reference.rows.lines).toHaveLength(23);
   });
 
-  it('stores a file of several 1 MB chunks and reads lines that straddle them', async () => {
+  it('stores a file of several chunks and reads lines that straddle them', async () => {
     const artist = await createUser(testApp);
     // Long titles: ~1.3 MB in 2,600 lines, so chunk boundaries fall inside lines.
     const lines = generateDistroKidLines(2600, { seed: 5 }).map((line, index) => ({
@@ -90,14 +92,17 @@ describe.each(databaseTargets)('import job restarts (%s)', (target) => {
       title: `${line.title} ${'(live) '.repeat(60)}${index % 3}`,
     }));
     const large = distroKidFile(lines);
-    expect(Buffer.byteLength(large)).toBeGreaterThan(1024 * 1024);
+    const chunkCount = Math.ceil(Buffer.byteLength(large) / importChunkBytes);
+    expect(chunkCount).toBeGreaterThan(2);
     const upload = await uploadImport(testApp, artist.token, 'large.tsv', large);
     const { id } = upload.json<{ import: Import }>().import;
     const chunks = await testApp.database.db
       .select({ sequence: importFileChunks.sequence })
       .from(importFileChunks)
       .where(eq(importFileChunks.importId, id));
-    expect(chunks.map((chunk) => chunk.sequence).sort()).toEqual([0, 1]);
+    expect(chunks.map((chunk) => chunk.sequence).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: chunkCount }, (_, index) => index),
+    );
     await drainImportJobs(testApp);
     const entry = await readImport(artist.token, id);
     expect(entry).toMatchObject({
@@ -186,5 +191,45 @@ describe.each(databaseTargets)('import job restarts (%s)', (target) => {
     );
     expect((await snapshotLines(artist.me.organization.id, first.id)).linkCount).toBe(23);
     expect((await snapshotLines(artist.me.organization.id, id)).linkCount).toBe(23);
+  });
+
+  it('reads no line past a batch until that batch is written, unless told to parse ahead', async () => {
+    const artist = await createUser(testApp);
+    const payload = { organizationId: artist.me.organization.id, importId: '' };
+    /** Lines the job had pulled from the file when each batch was committed. */
+    async function readAtEachBatch(options: ImportJobOptions) {
+      const upload = await uploadImport(testApp, artist.token, 'statement.tsv', file);
+      payload.importId = upload.json<{ import: Import }>().import.id;
+      let read = 0;
+      const readAt: number[] = [];
+      await processImport(testApp.database.db, payload, new AbortController().signal, {
+        ...options,
+        batchSize: 5,
+        open: async (input, openOptions) => {
+          const reader = await openImport(input, openOptions);
+          async function* counted() {
+            for await (const row of reader.rows) {
+              read += 1;
+              yield row;
+            }
+          }
+          return { ...reader, rows: counted() };
+        },
+        onBatchWritten: () => {
+          readAt.push(read);
+        },
+      });
+      expect(await readImport(artist.token, payload.importId)).toMatchObject({
+        status: 'done',
+        rowsTotal: 23,
+      });
+      return readAt;
+    }
+    // PGlite's setting (the server's): one batch held at a time, 23 lines in five batches.
+    expect(await readAtEachBatch({})).toEqual([5, 10, 15, 20, 23]);
+    // PostgreSQL's: the next batch is read while one is written, never more than one ahead.
+    const ahead = await readAtEachBatch({ isParsedAhead: true });
+    expect(ahead).toHaveLength(5);
+    ahead.forEach((read, index) => expect(read).toBeLessThanOrEqual(Math.min(23, 10 + index * 5)));
   });
 });

@@ -50,6 +50,12 @@ export function enqueueImportJob(db: Database, payload: ImportJobPayload) {
 export type ImportJobOptions = {
   /** Lines written per transaction. */
   batchSize?: number;
+  /**
+   * Parse the next batch while the last one is written. Worth it on PostgreSQL, whose server
+   * writes on another core; PGlite writes on this thread, so parsing ahead there gains no time
+   * and holds a second batch (and its garbage) in memory. Off unless the caller says so.
+   */
+  isParsedAhead?: boolean;
   /** Called after each batch is committed (tests stop a job there to simulate a crash). */
   onBatchWritten?: (batchNumber: number) => void | Promise<void>;
   /** Opens the file (the parsers'; tests may substitute one). */
@@ -346,7 +352,8 @@ export async function processImport(
   const occurrences = new Map<string, number>();
   let pending: { record: ImportRecord; fingerprint: string }[] = [];
   let batchNumber = 0;
-  // One batch is written while the next is parsed (on PostgreSQL the two run on two cores).
+  // With `isParsedAhead`, one batch is written while the next is parsed (on PostgreSQL the two
+  // run on two cores); otherwise each batch is written before another line is read.
   let inFlight: Promise<boolean> = Promise.resolve(true);
 
   // A failure while writing is the database's, not the file's: the queue retries the job.
@@ -367,7 +374,7 @@ export async function processImport(
       });
     // Awaited by the next flush; marked handled so a failure waits for it without a warning.
     inFlight.catch(() => {});
-    return true;
+    return options.isParsedAhead ? true : inFlight;
   };
 
   const file = streamImportFile(db, payload);

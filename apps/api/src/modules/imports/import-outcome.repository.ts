@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { importFileChunks, imports } from '../../db/schema';
 import { clearImportWrites, type WriteContext } from './import-writes.repository';
 import { matchSpotifyRowsToSongs } from './spotify-writes.repository';
 
-// How an import's job ends: done (figures, file deleted) or failed (its rows removed).
+// How an import's job ends: done (figures, file deleted unless kept) or failed (its rows removed).
 
 export type ImportOutcome = {
   rowsTotal: number;
@@ -17,8 +17,9 @@ export type ImportOutcome = {
 };
 
 /**
- * The import is done: its figures, and its file deleted, in one transaction (a crash before it
- * leaves the import processing, to be redone; after it, nothing is left to redo).
+ * The import is done: its figures, and its file deleted (unless the artist asked to keep it), in
+ * one transaction (a crash before it leaves the import processing, to be redone; after it,
+ * nothing is left to redo).
  */
 export async function finishImport(
   db: Database,
@@ -67,13 +68,16 @@ export async function finishImport(
       .where(
         and(eq(imports.organizationId, context.organizationId), eq(imports.id, context.importId)),
       );
-    await deleteImportChunks(tx, context.organizationId, context.importId);
+    await deleteUnkeptImportFile(tx, context.organizationId, context.importId);
     await matchSpotifyRowsToSongs(tx, context.organizationId);
     return true;
   });
 }
 
-/** The import failed: whatever it wrote is removed with its file, and the reason recorded. */
+/**
+ * The import failed: whatever it wrote is removed with its file (a file the artist asked to keep
+ * stays, to be downloaded or deleted with the import), and the reason recorded.
+ */
 export async function failImport(
   db: Database,
   organizationId: string,
@@ -95,17 +99,28 @@ export async function failImport(
         finishedAt: new Date(),
       })
       .where(and(eq(imports.organizationId, organizationId), eq(imports.id, importId)));
-    await deleteImportChunks(tx, organizationId, importId);
+    await deleteUnkeptImportFile(tx, organizationId, importId);
   });
 }
 
-async function deleteImportChunks(db: Database, organizationId: string, importId: string) {
-  await db
-    .delete(importFileChunks)
-    .where(
-      and(
-        eq(importFileChunks.organizationId, organizationId),
-        eq(importFileChunks.importId, importId),
+/** The file's chunks go once it is read, unless the artist asked to keep it. */
+async function deleteUnkeptImportFile(db: Database, organizationId: string, importId: string) {
+  await db.delete(importFileChunks).where(
+    and(
+      eq(importFileChunks.organizationId, organizationId),
+      eq(importFileChunks.importId, importId),
+      notExists(
+        db
+          .select({ id: imports.id })
+          .from(imports)
+          .where(
+            and(
+              eq(imports.organizationId, organizationId),
+              eq(imports.id, importId),
+              eq(imports.keepFile, true),
+            ),
+          ),
       ),
-    );
+    ),
+  );
 }

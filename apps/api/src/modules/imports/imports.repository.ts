@@ -82,7 +82,12 @@ export async function markImportQueued(
   db: Database,
   organizationId: string,
   id: string,
-  values: { fileBytes: number; contentSha256: string; duplicateOf: string | null },
+  values: {
+    fileBytes: number;
+    contentSha256: string;
+    duplicateOf: string | null;
+    keepFile: boolean;
+  },
 ): Promise<void> {
   await db
     .update(imports)
@@ -236,6 +241,7 @@ export function toImport(row: ImportRowWithUploader): Import {
     source: row.source,
     fileName: row.fileName,
     fileBytes: row.fileBytes,
+    isFileKept: row.keepFile,
     period:
       row.periodFrom && row.periodTo && row.granularity
         ? { from: row.periodFrom, to: row.periodTo, granularity: row.granularity }

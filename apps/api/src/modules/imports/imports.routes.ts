@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   importIdParamsSchema,
@@ -9,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { describeAttachment, describeTextFileType } from '../../lib/attachment';
 import { routeRoles } from '../../lib/permissions';
 import { readRequestOrigin } from '../../lib/request-origin';
 import { errorResponses } from '../../lib/route-schemas';
@@ -20,13 +22,18 @@ import {
   describeTooLarge,
   getImport,
   listImports,
+  openKeptImportFile,
   receiveImport,
 } from './imports.service';
+import { readUploadForm } from './upload-form';
 
 /** Room for the multipart envelope (boundaries, part headers) around the file itself. */
 const multipartOverheadBytes = 64 * 1024;
 
-/** The artist's own files: upload (multipart, one `file` field), history, deletion, samples. */
+/**
+ * The artist's own files: upload (multipart, one `file` field and an optional `keepFile`), history,
+ * the kept original, deletion, samples.
+ */
 export const importsRoutes: FastifyPluginAsyncZod<{
   db: Database;
   /** The largest file accepted (config `IMPORT_MAX_FILE_BYTES`, at most 100 MB). */
@@ -58,7 +65,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Import a Spotify for Artists export or a distributor statement (multipart, one `file` field); read in the background',
+          'Import a Spotify for Artists export or a distributor statement (multipart, one `file` field; `keepFile=true` keeps the original file, off by default); read in the background',
         security,
         consumes: ['multipart/form-data'],
         response: {
@@ -75,13 +82,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{
           'Send the file as multipart/form-data in a field named "file".',
         );
       }
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file') {
-        part?.file.resume();
-        throw new AppError('VALIDATION_FAILED', 'Send one file in a field named "file".', {
-          fields: [{ field: 'file', message: 'Required' }],
-        });
-      }
+      const form = readUploadForm(request.parts());
+      const part = await form.readFile();
       try {
         const answer = await receiveImport(
           db,
@@ -90,6 +92,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{
             fileName: part.filename || 'upload',
             content: part.file,
             isTruncated: () => part.file.truncated,
+            readKeepFile: form.readKeepFile,
           },
           { maxBytes: maxFileBytes },
         );
@@ -98,13 +101,47 @@ export const importsRoutes: FastifyPluginAsyncZod<{
           action: 'import_added',
           actor: { userId: user.id },
           origin: readRequestOrigin(request),
-          detail: { importId: answer.import.id, fileName: answer.import.fileName },
+          detail: {
+            importId: answer.import.id,
+            fileName: answer.import.fileName,
+            isFileKept: answer.import.isFileKept,
+          },
         });
         return await reply.status(202).send(answer);
       } finally {
         // A refused file is not read further, but the connection must not stall on its rest.
         if (!part.file.readableEnded) part.file.resume();
       }
+    },
+  );
+
+  app.get(
+    '/api/v1/imports/:id/file',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'The original file of an import uploaded with `keepFile=true` (404 when it was not kept)',
+        security,
+        params: importIdParamsSchema,
+        response: {
+          200: z.string().describe('The file, byte for byte as it was uploaded'),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await openKeptImportFile(db, requireCurrentUser(request), request.params.id);
+      return (
+        reply
+          .header('content-type', describeTextFileType(file.fileName))
+          .header('content-disposition', describeAttachment(file.fileName))
+          .header('content-length', String(file.fileBytes))
+          .header('cache-control', 'private, no-store')
+          // A stream is sent as it is (Fastify skips serialization); the schema documents it.
+          .send(Readable.from(file.content) as unknown as string)
+      );
     },
   );
 

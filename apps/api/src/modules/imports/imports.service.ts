@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { canManageImports } from '../../lib/permissions';
 import type { CurrentUser } from '../users';
 import { enqueueImportJob } from './import-job';
+import { readImportChunk } from './import-writes.repository';
 import {
   deleteAbandonedUploads,
   deleteImportRow,
@@ -24,8 +25,13 @@ import {
 } from './imports.repository';
 import { detectImport } from './parsers';
 
-/** Stored chunks of the upload are at most this large (the job reads one at a time). */
-export const importChunkBytes = 1024 * 1024;
+/**
+ * Stored chunks of the upload are at most this large (the job reads one at a time). Each chunk
+ * passes through PGlite as one statement of base64 text, and the WebAssembly memory its copies
+ * touch stays in the process's RSS: 256 KB chunks held the 200,000-line bench's peak ~20 MB
+ * lower than 1 MB chunks (bench/imports.ts, decision 0034).
+ */
+export const importChunkBytes = 256 * 1024;
 /** The first bytes read before the format is decided (the header row is within them). */
 const sniffBytes = 64 * 1024;
 
@@ -35,6 +41,11 @@ export type UploadedFile = {
   content: AsyncIterable<Buffer>;
   /** True when the stream stopped at the size limit (the rest of the file was not read). */
   isTruncated(): boolean;
+  /**
+   * Whether the artist asked to keep the original file (off when absent). Asked once the file's
+   * bytes are stored, before the import is queued: a form field may follow the file.
+   */
+  readKeepFile?: () => Promise<boolean>;
 };
 
 /** Who is importing: a signed-in member, or the demo seed acting as the demo artist. */
@@ -75,8 +86,9 @@ async function readHead(
 
 /**
  * Stores an uploaded file for its job: refused at once when its first bytes are no known format
- * (nothing stored), streamed into ≤ 1 MB chunks while it is hashed, then queued. A failure
- * part-way (too large, the client gone) removes what was stored.
+ * (nothing stored), streamed into ≤ 256 KB chunks while it is hashed, then queued. A failure
+ * part-way (too large, the client gone, a bad field after the file) removes what was stored. The
+ * chunks go when the job ends unless the artist asked to keep the file.
  */
 export async function receiveImport(
   db: Database,
@@ -134,10 +146,12 @@ export async function receiveImport(
     if (file.isTruncated()) throw describeTooLarge(options.maxBytes);
     if (pendingBytes > 0) await writeChunk(Buffer.concat(pending));
     const contentSha256 = hash.digest('hex');
+    const keepFile = (await file.readKeepFile?.()) ?? false;
     await db.transaction(async (tx) => {
       await markImportQueued(tx, organizationId, importId, {
         fileBytes: size,
         contentSha256,
+        keepFile,
         duplicateOf: await findEarlierImportOfContent(tx, organizationId, contentSha256, importId),
       });
       // Queued with the import in one transaction: a queued import always has its job.
@@ -175,4 +189,43 @@ export async function deleteImport(db: Database, user: CurrentUser, id: string):
   if (!(await deleteImportWithLines(db, user.organization.id, id))) {
     throw AppError.notFound('This import does not exist.');
   }
+}
+
+/** The kept original file, streamed back one stored chunk at a time (constant memory). */
+export type KeptImportFile = {
+  fileName: string;
+  fileBytes: number;
+  content: AsyncIterable<Buffer>;
+};
+
+/**
+ * The original file of an import whose artist asked to keep it; 404 for an import without one
+ * (not asked, so only its lines were kept). Readable by whoever may see imports.
+ */
+export async function openKeptImportFile(
+  db: Database,
+  user: CurrentUser,
+  id: string,
+): Promise<KeptImportFile> {
+  const organizationId = user.organization.id;
+  const row = await findImportRow(db, organizationId, id);
+  if (!row) throw AppError.notFound('This import does not exist.');
+  if (!row.keepFile) {
+    throw AppError.notFound(
+      'The original file of this import was not kept: only its lines were imported.',
+    );
+  }
+  const fileBytes = row.fileBytes;
+  async function* chunks() {
+    let sent = 0;
+    for (let sequence = 0; ; sequence += 1) {
+      const chunk = await readImportChunk(db, organizationId, id, sequence);
+      if (!chunk) break;
+      sent += chunk.length;
+      yield chunk;
+    }
+    // Deleted while it was being sent: the download breaks off rather than end as if whole.
+    if (sent !== fileBytes) throw new Error('the kept import file ended early');
+  }
+  return { fileName: row.fileName, fileBytes, content: chunks() };
 }

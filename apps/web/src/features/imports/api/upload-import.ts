@@ -5,13 +5,23 @@ import { importsKey } from './import-keys';
 
 export type UploadInput = {
   file: File;
+  /** Keep the original file after it is read (off unless the artist ticks the box). */
+  keepFile?: boolean;
   /** 0–1 as the file's bytes leave the browser. */
   onProgress?: (fraction: number) => void;
 };
 
-/** One file, one request (`multipart/form-data`, field `file`): answered 202 with the queued import. */
-export async function uploadImport({ file, onProgress }: UploadInput): Promise<ImportResponse> {
+/**
+ * One file, one request (`multipart/form-data`, `keepFile` then `file`): answered 202 with the
+ * queued import.
+ */
+export async function uploadImport({
+  file,
+  keepFile = false,
+  onProgress,
+}: UploadInput): Promise<ImportResponse> {
   const form = new FormData();
+  form.append('keepFile', keepFile ? 'true' : 'false');
   form.append('file', file, file.name);
   const response = await apiClient.post<ImportResponse>('/v1/imports', form, {
     // The browser writes the boundary; the client's JSON default would turn the form into JSON.

@@ -1,5 +1,5 @@
 import type { Import } from '@crescendo/contracts';
-import { FileSpreadsheet, Trash2 } from 'lucide-react';
+import { Download, FileSpreadsheet, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { DataTable, type DataColumn, type SortOrder } from '@/components/analytics/data-table';
 import { AsyncErrorView } from '@/components/errors/async-error';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDate, formatDateTime, formatFullNumber } from '@/lib/format';
 import { useOrganizationAccess } from '@/lib/organizations/use-organization-access';
+import { useDownloadImportFile } from '../api/download-import-file';
 import { useImports } from '../api/list-imports';
 import { ImportDeleteDialog } from './import-delete-dialog';
 import {
@@ -52,11 +53,13 @@ function buildColumns({
   canEdit,
   onShowRejections,
   onDelete,
+  onDownload,
 }: {
   imports: Import[];
   canEdit: boolean;
   onShowRejections: (item: Import) => void;
   onDelete: (item: Import) => void;
+  onDownload: (item: Import) => void;
 }): DataColumn<Import>[] {
   const columns: DataColumn<Import>[] = [
     {
@@ -72,6 +75,17 @@ function buildColumns({
             <span className="text-xs text-zinc-600 dark:text-zinc-400">
               {describeSourceAndFormat(item)}
             </span>
+            {item.isFileKept ? (
+              <button
+                type="button"
+                className="flex w-fit items-center gap-1 text-xs font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300"
+                onClick={() => onDownload(item)}
+                aria-label={`Download the original file ${item.fileName}`}
+              >
+                <Download className="h-3.5 w-3.5" aria-hidden="true" />
+                Download original
+              </button>
+            ) : null}
             {duplicate ? (
               <span className="text-xs text-amber-800 dark:text-amber-300">{duplicate}</span>
             ) : null}
@@ -175,12 +189,19 @@ export function ImportHistory() {
   });
   const [rejectionsOf, setRejectionsOf] = useState<Import | null>(null);
   const [deleting, setDeleting] = useState<Import | null>(null);
+  const { mutate: downloadFile } = useDownloadImportFile();
   const imports = useMemo(() => query.data?.imports ?? [], [query.data]);
   const rows = useMemo(() => sortImports(imports, sort.key, sort.order), [imports, sort]);
   const columns = useMemo(
     () =>
-      buildColumns({ imports, canEdit, onShowRejections: setRejectionsOf, onDelete: setDeleting }),
-    [imports, canEdit],
+      buildColumns({
+        imports,
+        canEdit,
+        onShowRejections: setRejectionsOf,
+        onDelete: setDeleting,
+        onDownload: (item) => downloadFile(item),
+      }),
+    [imports, canEdit, downloadFile],
   );
 
   if (query.isError) {

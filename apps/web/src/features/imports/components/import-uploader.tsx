@@ -22,6 +22,8 @@ export function ImportUploader({ className }: { className?: string }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [isDragging, setIsDragging] = useState(false);
+  const [keepFile, setKeepFile] = useState(false);
+  const keepFileHintId = useId();
   const upload = useUploadImport();
   const { canEdit, readOnlyReason } = useOrganizationAccess();
 
@@ -50,6 +52,7 @@ export function ImportUploader({ className }: { className?: string }) {
       upload
         .mutateAsync({
           file: item.file,
+          keepFile,
           onProgress: (fraction) => patch(item.key, { progress: fraction }),
         })
         .then(
@@ -74,6 +77,24 @@ export function ImportUploader({ className }: { className?: string }) {
 
   return (
     <div className={cn('flex flex-col gap-3', className)}>
+      <label className="flex items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1 h-4 w-4 shrink-0 accent-brand-600"
+          checked={keepFile}
+          disabled={!canEdit}
+          aria-describedby={keepFileHintId}
+          onChange={(event) => setKeepFile(event.target.checked)}
+        />
+        <span className="flex flex-col gap-0.5">
+          <span className="font-medium">Keep a copy of the original file</span>
+          <span id={keepFileHintId} className="text-xs text-zinc-600 dark:text-zinc-400">
+            Off by default, because a statement holds your earnings line by line and Crescendo needs
+            only the lines it reads; a kept file can be downloaded from the history until you delete
+            its import.
+          </span>
+        </span>
+      </label>
       <div
         data-testid="import-drop-zone"
         onDragOver={(event) => {

@@ -30,6 +30,7 @@ function buildImport(overrides: Partial<Import> = {}): Import {
     source: 'distrokid',
     fileName: 'DistroKid_1700000000000.tsv',
     fileBytes: 4096,
+    isFileKept: false,
     period: { from: '2026-01-01', to: '2026-03-31', granularity: 'month' },
     rowsTotal: 120,
     rowsImported: 117,
@@ -144,6 +145,8 @@ describe('Settings → Imports: uploading', () => {
     const post = api.requests.find((request) => request.method === 'POST');
     expect(post?.body).toBeInstanceOf(FormData);
     expect(((post?.body as FormData).get('file') as File).name).toBe('march.tsv');
+    // Off unless the artist ticks the box.
+    expect((post?.body as FormData).get('keepFile')).toBe('false');
 
     release();
     expect(await screen.findByRole('progressbar', { name: 'Reading march.tsv' })).toBeTruthy();
@@ -151,6 +154,31 @@ describe('Settings → Imports: uploading', () => {
       await screen.findByText('250 lines imported · 2 skipped · 5 already counted'),
     ).toBeTruthy();
     expect(screen.queryByRole('progressbar', { name: 'Reading march.tsv' })).toBeNull();
+  });
+
+  it('asks the API to keep the original file when the box is ticked, saying why it is off', async () => {
+    api.routes['POST /v1/imports'] = () => ({
+      status: 202,
+      data: { import: buildImport({ id: uploadedId, status: 'queued', isFileKept: true }) },
+    });
+    setup();
+    await screen.findByText('DistroKid_1700000000000.tsv');
+    const box = screen.getByRole('checkbox', { name: /Keep a copy of the original file/ });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /^Off by default, because/,
+    );
+    fireEvent.click(box);
+    chooseFiles([tsv('keep-me.tsv')]);
+    await waitFor(() =>
+      expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(1),
+    );
+    const form = api.requests.find((request) => request.method === 'POST')?.body as FormData;
+    expect(form.get('keepFile')).toBe('true');
+    expect((form.get('file') as File).name).toBe('keep-me.tsv');
+    // The field comes before the file, so the server knows it before the bytes arrive.
+    expect([...form.keys()]).toEqual(['keepFile', 'file']);
   });
 
   it('refuses a file over the limit before sending it, and shows a 415 message next to its file', async () => {
@@ -249,6 +277,38 @@ describe('Settings → Imports: history', () => {
     await waitFor(() => expect(screen.queryByText('DistroKid_1700000000000.tsv')).toBeNull());
   });
 
+  it('offers the kept original for download (to a viewer too), under its own name', async () => {
+    imports = [
+      buildImport({ isFileKept: true, fileName: 'Relevé mai.tsv' }),
+      buildImport({ id: secondId, fileName: 'not-kept.tsv' }),
+    ];
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:original');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const downloads: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push(this.download);
+    });
+    api.routes[`GET /v1/imports/${firstId}/file`] = () => ({
+      status: 200,
+      data: new Blob(['Reporting Date\tSale Month\n'], { type: 'text/tab-separated-values' }),
+    });
+    setup({ role: 'viewer' });
+    const table = await screen.findByRole('table', { name: 'Import history' });
+    const notKept = (await within(table).findByText('not-kept.tsv')).closest('tr') as HTMLElement;
+    expect(within(notKept).queryByRole('button', { name: /Download the original/ })).toBeNull();
+
+    fireEvent.click(
+      within(table).getByRole('button', { name: 'Download the original file Relevé mai.tsv' }),
+    );
+    await waitFor(() => expect(downloads).toEqual(['Relevé mai.tsv']));
+    const request = api.requests.find((entry) => entry.url === `/v1/imports/${firstId}/file`);
+    expect(request?.config.responseType).toBe('blob');
+    expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+    click.mockRestore();
+  });
+
   it('shows a viewer no delete and no upload', async () => {
     setup({ role: 'viewer' });
     await screen.findByText('DistroKid_1700000000000.tsv');
@@ -256,6 +316,9 @@ describe('Settings → Imports: history', () => {
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
     expect(
       (screen.getByRole('button', { name: 'Choose files' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(
+      (screen.getByRole('checkbox', { name: /Keep a copy/ }) as HTMLInputElement).disabled,
     ).toBe(true);
   });
 });

@@ -33,7 +33,10 @@ export function ImportsPage({ isSandbox = env.sandbox }: { isSandbox?: boolean }
               Files up to {maxFileSizeLabel} each. A line already imported (the same file again, or
               an overlapping statement) is never counted twice.
             </li>
-            <li>Your files are read and then discarded: only their lines are kept.</li>
+            <li>
+              Your files are read and then discarded: only their lines are kept, unless you tick
+              “Keep a copy of the original file”.
+            </li>
           </ul>
         </CardContent>
       </Card>
