@@ -162,7 +162,7 @@ export const songs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // Only the release is forgotten when it goes (migration 0028 names the column: drizzle cannot).
+    // Only the release is forgotten when it goes (migration 0029 names the column: drizzle cannot).
     foreignKey({
       name: 'songs_release_fk',
       columns: [table.organizationId, table.releaseId],
