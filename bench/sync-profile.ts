@@ -59,11 +59,21 @@ globalThis.fetch = async (input, init) => {
   }
 };
 const originalQuery = pg.Client.prototype.query;
+// Every statement goes through a client's query, by promise or (the pool's own) by callback.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 (pg.Client.prototype as any).query = function (this: pg.Client, ...args: any[]) {
   const text: string = typeof args[0] === 'string' ? args[0] : (args[0]?.text ?? '');
   const key = text.replace(/\s+/g, ' ').slice(0, 70);
   const started = performance.now();
+  const last = args.at(-1);
+  if (typeof last === 'function') {
+    args[args.length - 1] = (...results: unknown[]) => {
+      add(sqlTally, key, performance.now() - started);
+      return last(...results);
+    };
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return (originalQuery as any).apply(this, args);
+  }
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const result = (originalQuery as any).apply(this, args);
   if (result && typeof result.then === 'function') {

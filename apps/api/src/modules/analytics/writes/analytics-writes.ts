@@ -1,4 +1,4 @@
-import { and, between, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, getTableName, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import {
@@ -219,24 +219,44 @@ export async function isMissingTrafficSources(
   return sources.length === 0 && views.length > 0;
 }
 
-/** Replaces one snapshot (dimension + period label) of an account's audience. */
-export async function replaceAudience(
+export type AudienceSnapshot = {
+  dimension: AudienceValues['dimension'];
+  periodLabel: string;
+  rows: AudienceValues[];
+};
+
+/**
+ * Replaces snapshots (dimension + period label) of an account's audience: one delete and one
+ * insert for all of them, not a pair of statements per snapshot (a YouTube sync writes 25).
+ */
+export async function replaceAudienceSnapshots(
   db: Database,
   accountId: string,
-  dimension: AudienceValues['dimension'],
-  periodLabel: string,
-  rows: AudienceValues[],
+  snapshots: AudienceSnapshot[],
 ): Promise<void> {
-  await db
-    .delete(audienceBreakdowns)
-    .where(
-      and(
-        eq(audienceBreakdowns.accountId, accountId),
-        eq(audienceBreakdowns.dimension, dimension),
-        eq(audienceBreakdowns.periodLabel, periodLabel),
-      ),
-    );
-  if (rows.length > 0) await db.insert(audienceBreakdowns).values(rows);
+  if (snapshots.length === 0) return;
+  // One transaction: readers never see a snapshot emptied and not yet refilled.
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(audienceBreakdowns)
+      .where(
+        and(
+          eq(audienceBreakdowns.accountId, accountId),
+          or(
+            ...snapshots.map((snapshot) =>
+              and(
+                eq(audienceBreakdowns.dimension, snapshot.dimension),
+                eq(audienceBreakdowns.periodLabel, snapshot.periodLabel),
+              ),
+            ),
+          ),
+        ),
+      );
+    const rows = snapshots.flatMap((snapshot) => snapshot.rows);
+    for (let start = 0; start < rows.length; start += batchSize) {
+      await tx.insert(audienceBreakdowns).values(rows.slice(start, start + batchSize));
+    }
+  });
 }
 
 /**
