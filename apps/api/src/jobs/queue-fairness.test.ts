@@ -35,17 +35,24 @@ describe.each(databaseTargets)('job queue fairness on %s', (target) => {
       fairnessKey: small,
     });
     const order: string[] = [];
+    let resolveDone: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      resolveDone = resolve;
+    });
+    // The product's worker, one job at a time, polling the real queue until all six ran.
     const worker = startWorker({
       db: database.db,
-      pollIntervalMs: 60_000,
+      pollIntervalMs: 20,
+      concurrency: 1,
       handlers: {
         [name]: async (job) => {
           order.push(`${String(job.payload.tenant)}#${String(job.payload.index)}`);
+          if (order.length === 6) resolveDone();
         },
       },
     });
     try {
-      await worker.drain();
+      await done;
     } finally {
       await worker.stop();
     }
