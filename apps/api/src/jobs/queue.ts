@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 
@@ -11,6 +11,8 @@ export type EnqueueOptions = {
   /** Only one queued-or-running job may hold this key; a second enqueue returns the first. */
   singletonKey?: string;
   maxAttempts?: number;
+  /** Jobs of one key take turns with other keys' (e.g. the organisation of a sync). */
+  fairnessKey?: string;
 };
 
 /** Adds a job; with a singleton key already active, returns that job's id instead. */
@@ -26,6 +28,7 @@ export async function enqueueJob(
       runAt: options.runAt ?? new Date(),
       singletonKey: options.singletonKey ?? null,
       maxAttempts: options.maxAttempts ?? 5,
+      fairnessKey: options.fairnessKey ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: jobs.id });
@@ -41,6 +44,20 @@ export async function enqueueJob(
     )
     .limit(1);
   if (!active) return enqueueJob(db, options);
+  // A job merely scheduled for later (no failure or quota pause behind its time) becomes due no
+  // later than this enqueue asks: a "sync now" must not wait for the daily sync's slot.
+  const runAt = options.runAt ?? new Date();
+  await db
+    .update(jobs)
+    .set({ runAt })
+    .where(
+      and(
+        eq(jobs.id, active.id),
+        eq(jobs.status, 'queued'),
+        isNull(jobs.lastError),
+        sql`${jobs.runAt} > ${runAt.toISOString()}::timestamptz`,
+      ),
+    );
   return { id: active.id, isNew: false };
 }
 
@@ -59,6 +76,7 @@ export async function enqueueJobs(db: Database, options: EnqueueOptions[]): Prom
         runAt: option.runAt ?? new Date(),
         singletonKey: option.singletonKey ?? null,
         maxAttempts: option.maxAttempts ?? 5,
+        fairnessKey: option.fairnessKey ?? null,
       })),
     )
     .onConflictDoNothing()
@@ -67,7 +85,10 @@ export async function enqueueJobs(db: Database, options: EnqueueOptions[]): Prom
 }
 
 /**
- * Claims the next due job of the given queues. A running job whose lock expired (its worker
+ * Claims the next due job of the given queues, taking fairness keys in turns: among due jobs, the
+ * one whose key was claimed least recently goes first (never-claimed keys and jobs without a key
+ * first), then run order. A tenant with fifty jobs queued thus gets one claim per round like a
+ * tenant with one, instead of queueing it out (decision 0035). A running job whose lock expired (its worker
  * died) is due again while it has attempts left; one that used them all (it crashed its process
  * every time) is failed for good instead of being claimed forever. Concurrent workers never claim
  * the same job.
@@ -97,16 +118,21 @@ export async function claimJob(
       attempts = ${jobs.attempts} + 1,
       worker_id = ${workerId},
       locked_until = now() + make_interval(secs => ${lockSeconds}),
+      claimed_at = clock_timestamp(),
       updated_at = now()
     where ${jobs.id} = (
-      select id from ${jobs}
-      where queue in (${queueList})
-        and run_at <= now()
-        and attempts < max_attempts
-        and (status = 'queued' or (status = 'running' and locked_until < now()))
-      order by run_at, created_at
+      select due.id from ${jobs} as due
+      where due.queue in (${queueList})
+        and due.run_at <= now()
+        and due.attempts < due.max_attempts
+        and (due.status = 'queued' or (due.status = 'running' and due.locked_until < now()))
+      order by (
+          select max(turn.claimed_at) from ${jobs} as turn
+          where turn.fairness_key = due.fairness_key
+        ) nulls first,
+        due.run_at, due.created_at
       limit 1
-      for update skip locked
+      for update of due skip locked
     )
     returning id`);
   const rows =

@@ -27,12 +27,21 @@ export const jobs = pgTable(
     workerId: text('worker_id'),
     lastError: text('last_error'),
     singletonKey: text('singleton_key'),
+    /**
+     * Jobs sharing a key (a sync's organisation) take turns with other keys: a claim prefers the
+     * key claimed least recently, so one tenant's many jobs never queue the others out
+     * (decision 0035). Null: outside the rotation, claimed first in run order.
+     */
+    fairnessKey: text('fairness_key'),
+    /** When a worker last claimed it: the fairness rotation's clock. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [
     index('jobs_ready_idx').on(table.queue, table.status, table.runAt),
+    index('jobs_fairness_claimed_idx').on(table.fairnessKey, table.claimedAt),
     // At most one queued-or-running job per singleton key (e.g. one sync per connection).
     uniqueIndex('jobs_singleton_active_idx')
       .on(table.singletonKey)

@@ -1,6 +1,12 @@
 // The sync module's public surface: the engine that copies a connection's platform data into the
 // analytics model, and its queue. Connections enqueue syncs; the worker runs the handlers.
-export { enqueueConnectionSync, scheduleQueue, statisticsQueue, syncQueue } from './sync-queue';
+export {
+  enqueueConnectionSync,
+  enqueueDailySyncs,
+  scheduleQueue,
+  statisticsQueue,
+  syncQueue,
+} from './sync-queue';
 export {
   createSyncHandlers,
   ensureDailySchedule,

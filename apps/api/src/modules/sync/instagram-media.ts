@@ -1,7 +1,7 @@
 // An Instagram account's media (with their insights) and its follower demographics.
 import { ProviderError, type InstagramMedia } from '../providers';
 import {
-  replaceAudience,
+  replaceAudienceSnapshots,
   upsertContentItems,
   type AudienceValues,
   type ContentValues,
@@ -135,9 +135,9 @@ export async function syncInstagramAudience(
       }
     },
   );
-  await db.transaction(async (tx) => {
-    for (const snapshot of snapshots) {
-      await replaceAudience(tx, accountId, snapshot.dimension, 'lifetime', snapshot.rows);
-    }
-  });
+  await replaceAudienceSnapshots(
+    db,
+    accountId,
+    snapshots.map((snapshot) => ({ ...snapshot, periodLabel: 'lifetime' })),
+  );
 }

@@ -21,7 +21,7 @@ import { nextPacificMidnight } from './days';
 import { syncMeta } from './meta-sync';
 import type { SyncContext } from './sync-context';
 import {
-  enqueueConnectionSync,
+  enqueueDailySyncs,
   scheduleQueue,
   statisticsQueue,
   syncQueue,
@@ -165,11 +165,13 @@ export async function runConnectionSync(
   }
 }
 
-/** Enqueues a daily sync of every healthy connection, then re-schedules itself for tomorrow. */
-export async function scheduleDailySyncs(db: Database): Promise<void> {
-  for (const connection of await listSyncableConnections(db)) {
-    await enqueueConnectionSync(db, connection);
-  }
+/**
+ * Queues every healthy connection's daily sync at its organisation's slot in the 24 hours from
+ * `dayStart` (the schedule's run, 06:00 UTC): the day's syncs are spread over the day, not all
+ * due at once.
+ */
+export async function scheduleDailySyncs(db: Database, dayStart = new Date()): Promise<number> {
+  return enqueueDailySyncs(db, await listSyncableConnections(db), dayStart);
 }
 
 export async function ensureDailySchedule(db: Database, now = new Date()): Promise<void> {
@@ -207,8 +209,8 @@ export function createSyncHandlers(
   return {
     [syncQueue]: (job, signal, labels) =>
       runConnectionSync(db, services, readPayload(job), signal, labels),
-    [scheduleQueue]: async () => {
-      await scheduleDailySyncs(db);
+    [scheduleQueue]: async (job) => {
+      await scheduleDailySyncs(db, job.runAt);
       await ensureDailySchedule(db, new Date(Date.now() + 60_000));
     },
     [statisticsQueue]: async () => {

@@ -1,5 +1,5 @@
 import type { ReportRow } from '../providers';
-import { replaceAudience, type AudienceValues } from '../analytics';
+import { replaceAudienceSnapshots, type AudienceValues } from '../analytics';
 import { addDays } from './days';
 import type { SyncContext } from './sync-context';
 
@@ -113,19 +113,18 @@ export async function syncYouTubeAudience(
     Promise.all(windows.map((entry) => readWindow(query, entry, base))),
     query(['country'], ['views', 'estimatedMinutesWatched'], previous),
   ]);
-  await db.transaction(async (tx) => {
-    for (const [index, entry] of windows.entries()) {
-      const rows = snapshots[index]!;
-      for (const [position, dimension] of dimensionsInOrder.entries()) {
-        await replaceAudience(tx, accountId, dimension, entry.periodLabel, rows[position]!);
-      }
-    }
-    await replaceAudience(
-      tx,
-      accountId,
-      'country',
-      previous.periodLabel,
-      previousCountries.map((row): AudienceValues => ({
+  await replaceAudienceSnapshots(db, accountId, [
+    ...windows.flatMap((entry, index) =>
+      dimensionsInOrder.map((dimension, position) => ({
+        dimension,
+        periodLabel: entry.periodLabel,
+        rows: snapshots[index]![position]!,
+      })),
+    ),
+    {
+      dimension: 'country',
+      periodLabel: previous.periodLabel,
+      rows: previousCountries.map((row): AudienceValues => ({
         ...base,
         ...previous,
         dimension: 'country',
@@ -133,6 +132,6 @@ export async function syncYouTubeAudience(
         views: number(row.views ?? null),
         watchMinutes: number(row.estimatedMinutesWatched ?? null),
       })),
-    );
-  });
+    },
+  ]);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import {
   analyticsAccounts,
@@ -11,21 +11,36 @@ import { prepareStatement } from '../../../db/statement';
 import type { Platform } from '../shared/platforms';
 import { isAnyOf, toDate } from '../shared/sql';
 
-/** The content that carried a day: most viewed items that day, across platforms. */
-export async function listTopContentOfDay(
+export type TopContent = {
+  id: string;
+  title: string;
+  platform: Platform;
+  views: number | null;
+};
+
+/**
+ * The content that carried each of `days`: its most viewed items that day, across platforms, in
+ * one statement for all the days (a sync finds dozens of spikes; one query per day cost a
+ * round trip each). Ties are broken by item id so the evidence is stable across re-runs.
+ */
+export async function listTopContentOfDays(
   db: Database,
   organizationId: string,
   accountIds: string[],
-  day: string,
+  days: string[],
   limit = 3,
-) {
-  if (accountIds.length === 0) return [];
-  return db
+): Promise<Map<string, TopContent[]>> {
+  const byDay = new Map<string, TopContent[]>();
+  if (accountIds.length === 0 || days.length === 0) return byDay;
+  const ranked = db
     .select({
       id: contentItems.id,
       title: contentItems.title,
       platform: analyticsAccounts.platform,
       views: contentDailyMetrics.views,
+      day: contentDailyMetrics.day,
+      rank: sql<number>`row_number() over (partition by ${contentDailyMetrics.day}
+        order by ${contentDailyMetrics.views} desc, ${contentItems.id})`.as('rank'),
     })
     .from(contentDailyMetrics)
     .innerJoin(contentItems, eq(contentItems.id, contentDailyMetrics.contentItemId))
@@ -34,38 +49,67 @@ export async function listTopContentOfDay(
       and(
         eq(contentDailyMetrics.organizationId, organizationId),
         inArray(contentDailyMetrics.accountId, accountIds),
-        eq(contentDailyMetrics.day, day),
+        inArray(contentDailyMetrics.day, days),
         sql`${contentDailyMetrics.views} is not null`,
       ),
     )
-    .orderBy(desc(contentDailyMetrics.views))
-    .limit(limit);
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${limit}`)
+    .orderBy(ranked.day, ranked.rank);
+  for (const row of rows) {
+    const list = byDay.get(row.day) ?? [];
+    list.push({ id: row.id, title: row.title, platform: row.platform, views: row.views });
+    byDay.set(row.day, list);
+  }
+  return byDay;
 }
 
-/** Where a day's views came from (YouTube traffic sources), summed over the given accounts. */
-export async function listTrafficSourcesOfDay(
+/**
+ * Where each of `days`' views came from (YouTube traffic sources), summed over the given
+ * accounts: the `limit` largest sources per day, in one statement for all the days.
+ */
+export async function listTrafficSourcesOfDays(
   db: Database,
   organizationId: string,
   accountIds: string[],
-  day: string,
+  days: string[],
   limit = 5,
-): Promise<{ source: string; views: number }[]> {
-  if (accountIds.length === 0) return [];
+): Promise<Map<string, { source: string; views: number }[]>> {
+  const byDay = new Map<string, { source: string; views: number }[]>();
+  if (accountIds.length === 0 || days.length === 0) return byDay;
   const views = sql<string>`sum(${dailyTrafficSources.views})`;
-  const rows = await db
-    .select({ source: dailyTrafficSources.source, views })
+  const ranked = db
+    .select({
+      day: dailyTrafficSources.day,
+      source: dailyTrafficSources.source,
+      views: views.as('views'),
+      rank: sql<number>`row_number() over (partition by ${dailyTrafficSources.day}
+        order by ${views} desc, ${dailyTrafficSources.source} asc)`.as('rank'),
+    })
     .from(dailyTrafficSources)
     .where(
       and(
         eq(dailyTrafficSources.organizationId, organizationId),
         inArray(dailyTrafficSources.accountId, accountIds),
-        eq(dailyTrafficSources.day, day),
+        inArray(dailyTrafficSources.day, days),
       ),
     )
-    .groupBy(dailyTrafficSources.source)
-    .orderBy(desc(views), asc(dailyTrafficSources.source))
-    .limit(limit);
-  return rows.map((row) => ({ source: row.source, views: Number(row.views) }));
+    .groupBy(dailyTrafficSources.day, dailyTrafficSources.source)
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${limit}`)
+    .orderBy(ranked.day, ranked.rank);
+  for (const row of rows) {
+    const list = byDay.get(row.day) ?? [];
+    list.push({ source: row.source, views: Number(row.views) });
+    byDay.set(row.day, list);
+  }
+  return byDay;
 }
 
 export type NewInsight = Omit<

@@ -7,8 +7,8 @@ import { dailyNetsOf, findMilestones } from '../overview/milestones';
 import { allPlatforms, platformNames } from '../shared/platforms';
 import { dataBoundsOf, type Scope } from '../shared/scope';
 import {
-  listTopContentOfDay,
-  listTrafficSourcesOfDay,
+  listTopContentOfDays,
+  listTrafficSourcesOfDays,
   saveInsights,
   type NewInsight,
 } from './insights.repository';
@@ -40,20 +40,47 @@ export async function refreshInsights(db: Database, organizationId: string): Pro
     history: null,
   };
   const found: NewInsight[] = [];
-  for (const platform of new Set(accounts.map((account) => account.platform))) {
-    const series = days
-      .filter((day) => day.platform === platform)
-      .map((day) => ({ day: day.day, value: day.views }));
-    const platformAccountIds = accounts
-      .filter((account) => account.platform === platform)
-      .map((account) => account.id);
-    for (const spike of detectSpikes(series)) {
-      const topContent = await listTopContentOfDay(db, organizationId, accountIds, spike.day);
-      // Only YouTube reports traffic sources per day; elsewhere the list stays empty (unknown).
+  const platforms = [...new Set(accounts.map((account) => account.platform))];
+  const spikesByPlatform = platforms.map((platform) => ({
+    platform,
+    spikes: detectSpikes(
+      days
+        .filter((day) => day.platform === platform)
+        .map((day) => ({ day: day.day, value: day.views })),
+    ),
+  }));
+  // Every spike's evidence in two statements, not two per spike: a sync re-reads the whole
+  // history's spikes (dozens for a mid artist), and a round trip each was most of its time.
+  const youtubeAccountIds = accounts
+    .filter((account) => account.platform === 'youtube')
+    .map((account) => account.id);
+  const spikeDays = (platformFilter: (platform: string) => boolean) => [
+    ...new Set(
+      spikesByPlatform
+        .filter((entry) => platformFilter(entry.platform))
+        .flatMap((entry) => entry.spikes.map((spike) => spike.day)),
+    ),
+  ];
+  const [topContentByDay, trafficSourcesByDay] = await Promise.all([
+    listTopContentOfDays(
+      db,
+      organizationId,
+      accountIds,
+      spikeDays(() => true),
+    ),
+    // Only YouTube reports traffic sources per day; elsewhere the list stays empty (unknown).
+    listTrafficSourcesOfDays(
+      db,
+      organizationId,
+      youtubeAccountIds,
+      spikeDays((platform) => platform === 'youtube'),
+    ),
+  ]);
+  for (const { platform, spikes } of spikesByPlatform) {
+    for (const spike of spikes) {
+      const topContent = topContentByDay.get(spike.day) ?? [];
       const trafficSources =
-        platform === 'youtube'
-          ? await listTrafficSourcesOfDay(db, organizationId, platformAccountIds, spike.day)
-          : [];
+        platform === 'youtube' ? (trafficSourcesByDay.get(spike.day) ?? []) : [];
       const isDrop = spike.direction === 'down';
       const times = Number.isFinite(spike.ratio) ? `${spike.ratio.toFixed(1)}×` : 'far above';
       const usual = Math.round(spike.baseline).toLocaleString('en-US');

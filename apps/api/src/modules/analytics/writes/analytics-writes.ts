@@ -1,4 +1,4 @@
-import { and, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, getTableName, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import {
@@ -7,6 +7,7 @@ import {
   audienceBreakdowns,
   contentDailyMetrics,
   contentItems,
+  contentMonthlyMetrics,
   dailyTrafficSources,
 } from '../../../db/schema';
 
@@ -29,6 +30,25 @@ function excludedSet(
   return Object.fromEntries(
     Object.entries(columns).map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
   );
+}
+
+/**
+ * An upsert's `setWhere`: only rows whose listed columns change are rewritten. A daily re-sync
+ * re-reads days that are mostly final already; an identical rewrite would still leave a dead
+ * row version behind and fire the monthly roll-up's triggers for nothing.
+ */
+function isAnyChanged(table: PgTable, columns: Record<string, { name: string }>): SQL {
+  const names = Object.values(columns).map((column) => `"${column.name}"`);
+  return sql.join([
+    sql`(`,
+    sql.join(
+      names.map((name) => sql.raw(`"${getTableName(table)}".${name}`)),
+      sql`, `,
+    ),
+    sql`) is distinct from (`,
+    sql.raw(names.map((name) => `excluded.${name}`).join(', ')),
+    sql`)`,
+  ]);
 }
 
 function pickColumns<T extends Record<string, unknown>>(source: T, keys: (keyof T)[]) {
@@ -126,6 +146,7 @@ export async function upsertAccountDaily(db: Database, rows: AccountDailyValues[
       .onConflictDoUpdate({
         target: [accountDailyMetrics.accountId, accountDailyMetrics.day],
         set: excludedSet(accountDailyMetrics, columns),
+        setWhere: isAnyChanged(accountDailyMetrics, columns),
       });
   }
 }
@@ -141,6 +162,7 @@ export async function upsertContentDaily(db: Database, rows: ContentDailyValues[
       .onConflictDoUpdate({
         target: [contentDailyMetrics.contentItemId, contentDailyMetrics.day],
         set: excludedSet(contentDailyMetrics, columns),
+        setWhere: isAnyChanged(contentDailyMetrics, columns),
       });
   }
 }
@@ -197,37 +219,64 @@ export async function isMissingTrafficSources(
   return sources.length === 0 && views.length > 0;
 }
 
-/** Replaces one snapshot (dimension + period label) of an account's audience. */
-export async function replaceAudience(
+export type AudienceSnapshot = {
+  dimension: AudienceValues['dimension'];
+  periodLabel: string;
+  rows: AudienceValues[];
+};
+
+/**
+ * Replaces snapshots (dimension + period label) of an account's audience: one delete and one
+ * insert for all of them, not a pair of statements per snapshot (a YouTube sync writes 25).
+ */
+export async function replaceAudienceSnapshots(
   db: Database,
   accountId: string,
-  dimension: AudienceValues['dimension'],
-  periodLabel: string,
-  rows: AudienceValues[],
+  snapshots: AudienceSnapshot[],
 ): Promise<void> {
-  await db
-    .delete(audienceBreakdowns)
-    .where(
-      and(
-        eq(audienceBreakdowns.accountId, accountId),
-        eq(audienceBreakdowns.dimension, dimension),
-        eq(audienceBreakdowns.periodLabel, periodLabel),
-      ),
-    );
-  if (rows.length > 0) await db.insert(audienceBreakdowns).values(rows);
+  if (snapshots.length === 0) return;
+  // One transaction: readers never see a snapshot emptied and not yet refilled.
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(audienceBreakdowns)
+      .where(
+        and(
+          eq(audienceBreakdowns.accountId, accountId),
+          or(
+            ...snapshots.map((snapshot) =>
+              and(
+                eq(audienceBreakdowns.dimension, snapshot.dimension),
+                eq(audienceBreakdowns.periodLabel, snapshot.periodLabel),
+              ),
+            ),
+          ),
+        ),
+      );
+    const rows = snapshots.flatMap((snapshot) => snapshot.rows);
+    for (let start = 0; start < rows.length; start += batchSize) {
+      await tx.insert(audienceBreakdowns).values(rows.slice(start, start + batchSize));
+    }
+  });
 }
 
-/** Lifetime watch minutes per item, from the daily rows (the Data API does not report them). */
+/**
+ * Lifetime watch minutes per item, from its monthly roll-ups (the sums of its daily rows, kept by
+ * triggers; the Data API does not report the figure): a few dozen rows per item instead of one
+ * per day of history, and only items whose total moved are rewritten. A month where no day
+ * reported minutes counts as unknown, as its days' sum would.
+ */
 export async function refreshContentWatchMinutes(db: Database, accountId: string): Promise<void> {
   await db.execute(sql`
     update ${contentItems} set watch_minutes = totals.minutes
     from (
-      select content_item_id, sum(watch_minutes) as minutes
-      from ${contentDailyMetrics}
+      select content_item_id,
+        case when sum(watch_minutes_days) > 0 then sum(watch_minutes) end as minutes
+      from ${contentMonthlyMetrics}
       where account_id = ${accountId}
       group by content_item_id
     ) as totals
-    where ${contentItems.id} = totals.content_item_id and ${contentItems.accountId} = ${accountId}`);
+    where ${contentItems.id} = totals.content_item_id and ${contentItems.accountId} = ${accountId}
+      and ${contentItems.watchMinutes} is distinct from totals.minutes`);
 }
 
 export async function listContentIds(
