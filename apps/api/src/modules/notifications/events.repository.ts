@@ -258,3 +258,49 @@ export async function forgetNotificationSubject(
       sql`${mentions(person.email)} or ${mentions(person.userId)} or ${mentions(person.subject)}`,
     );
 }
+
+/** How often a person may ask for this week's digest now. */
+export const digestNowIntervalSeconds = 60;
+
+/**
+ * The send-now claim: one row per person and organisation, taken when it is new or when the
+ * last one is at least a minute old (a rolling minute, atomic across API processes: the
+ * conflicting row is locked while it is updated). Answers the claim, or null with the seconds
+ * left when the last send was within the minute.
+ */
+export async function claimDigestNow(
+  db: Database,
+  member: { userId: string; organizationId: string },
+  now: Date,
+): Promise<{ claim: MailClaim } | { retryAfterSeconds: number }> {
+  const mailKey = 'digest-now';
+  const openFrom = new Date(now.getTime() - digestNowIntervalSeconds * 1000);
+  const [claimed] = await db
+    .insert(notificationMails)
+    .values({ ...member, mailKey, status: 'sending', createdAt: now })
+    .onConflictDoUpdate({
+      target: [
+        notificationMails.userId,
+        notificationMails.organizationId,
+        notificationMails.mailKey,
+      ],
+      set: { status: 'sending', createdAt: now, sentAt: null },
+      setWhere: sql`${notificationMails.createdAt} <= ${openFrom.toISOString()}`,
+    })
+    .returning({ mailKey: notificationMails.mailKey });
+  if (claimed) return { claim: { ...member, mailKey } };
+  const [last] = await db
+    .select({ createdAt: notificationMails.createdAt })
+    .from(notificationMails)
+    .where(
+      and(
+        eq(notificationMails.userId, member.userId),
+        eq(notificationMails.organizationId, member.organizationId),
+        eq(notificationMails.mailKey, mailKey),
+      ),
+    );
+  const elapsedSeconds = last ? (now.getTime() - last.createdAt.getTime()) / 1000 : 0;
+  return {
+    retryAfterSeconds: Math.max(1, Math.ceil(digestNowIntervalSeconds - elapsedSeconds)),
+  };
+}

@@ -6,7 +6,7 @@ import type {
 } from '@crescendo/contracts';
 import { AppError } from '../../lib/app-error';
 import type { CurrentUser } from '../users';
-import { countUnread, insertMailClaims, listNotifications, markRead } from './events.repository';
+import { claimDigestNow, countUnread, listNotifications, markRead } from './events.repository';
 import { findMember, upsertPreferences, type Member } from './members.repository';
 import { sendDigestTo } from './digest/digest-jobs';
 import type { NotificationDependencies } from './mail-delivery';
@@ -58,8 +58,8 @@ export async function updatePreferences(
 }
 
 /**
- * Mails the caller this week's digest at once (whatever their settings), at most once a minute:
- * the minute's claim is the limit, shared by every API process.
+ * Mails the caller this week's digest at once (whatever their settings), at most once in any
+ * minute: the claim's row is the limit, shared by every API process.
  */
 export async function sendDigestNow(
   deps: NotificationDependencies,
@@ -67,20 +67,10 @@ export async function sendDigestNow(
 ): Promise<SendDigestNowResponse> {
   const member = await requireMember(deps, user);
   const now = nowOf(deps);
-  const [claimed] = await insertMailClaims(
-    deps.db,
-    [
-      {
-        userId: member.userId,
-        organizationId: member.organizationId,
-        mailKey: `digest-now:${now.toISOString().slice(0, 16)}`,
-      },
-    ],
-    'sending',
-  );
-  if (!claimed) {
+  const outcome = await claimDigestNow(deps.db, member, now);
+  if ('retryAfterSeconds' in outcome) {
     throw new AppError('RATE_LIMITED', 'A digest was just sent: try again in a minute.', {
-      retryAfterSeconds: 60 - now.getUTCSeconds(),
+      retryAfterSeconds: outcome.retryAfterSeconds,
     });
   }
   const { sent, digest, subject } = await sendDigestTo(deps, member);

@@ -26,6 +26,7 @@ import {
   runNotificationSchedule,
   type NotificationDependencies,
 } from '.';
+import { claimDigestNow } from './events.repository';
 
 describe.each(databaseTargets)('notifications on %s', (target) => {
   let testApp: TestApp;
@@ -163,6 +164,21 @@ describe.each(databaseTargets)('notifications on %s', (target) => {
     expect(part.body).toBe(mail!.html);
   });
 
+  it('lets a person ask for the digest again only after a whole minute, across a minute’s edge too', async () => {
+    const member = { userId: owner.me.user.id, organizationId: owner.me.organization.id };
+    const claimAt = (iso: string) => claimDigestNow(db(), member, new Date(iso));
+    expect(await claimAt('2030-01-01T12:00:50Z')).toHaveProperty('claim');
+    // 15 s later, in the next calendar minute: still within the minute.
+    expect(await claimAt('2030-01-01T12:01:05Z')).toEqual({ retryAfterSeconds: 45 });
+    expect(await claimAt('2030-01-01T12:01:49Z')).toEqual({ retryAfterSeconds: 1 });
+    expect(await claimAt('2030-01-01T12:01:50Z')).toHaveProperty('claim');
+    // Two processes asking at once: one claim.
+    const both = await Promise.all([
+      claimAt('2030-01-01T12:03:00Z'),
+      claimAt('2030-01-01T12:03:00Z'),
+    ]);
+    expect(both.filter((outcome) => 'claim' in outcome)).toHaveLength(1);
+  });
   it('unsubscribes with the signed link and no session; an altered link is refused', async () => {
     const [mail] = (await mailsTo(owner.email)).filter((row) => row.headers['List-Unsubscribe']);
     const url = new URL(mail!.headers['List-Unsubscribe']!.slice(1, -1));
