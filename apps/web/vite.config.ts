@@ -88,8 +88,7 @@ export default defineConfig(({ command }) => ({
                   [
                     'app/(boot|route-modules)',
                     'config/(api-paths|env|paths)',
-                    'features/dashboard/shared/utils/dashboard-filters',
-                    'lib/(api-request|early-requests|load-once|token-store)',
+                    'lib/(load-once|token-store)',
                     'lib/identity/(embedded-client|embedded-session|jwt|select-adapter)',
                     'lib/auth/current-user-module',
                   ].join('|') +
@@ -121,6 +120,24 @@ export default defineConfig(({ command }) => ({
               ),
             },
             {
+              // A signed-in start-up's early API requests (decision 0006 §5), with the period and
+              // filters the overview's query is built from: loaded beside the session read when
+              // someone probably is signed in, never for a signed-out /login, and small, so the
+              // requests do not wait for the signed-in chunk.
+              name: 'first-screen',
+              priority: 8,
+              test: new RegExp(
+                'src/(' +
+                  [
+                    'app/first-screen-requests',
+                    'lib/(api-request|early-requests)',
+                    'lib/analytics/period',
+                    'features/dashboard/shared/utils/dashboard-filters',
+                  ].join('|') +
+                  ')\\.ts$',
+              ),
+            },
+            {
               // What the public share page (/s/:token, no sign-in, opened on phones) has in
               // common with the signed-in pages: TanStack Query and the plain building blocks.
               // Without it the page would load the whole signed-in chunk below (shell, Radix
@@ -144,6 +161,7 @@ export default defineConfig(({ command }) => ({
               test: new RegExp(
                 'node_modules/axios/|src/(' +
                   [
+                    'app/signed-in-shell',
                     'lib/(api-client|use-platform-view-state)',
                     'lib/auth/(current-user-query|auth-api)',
                     'components/layouts/(app-shell|export-context|nav-items)',
