@@ -3,7 +3,10 @@ import { guardedRoutes, paths, type AppPath } from '@/config/paths';
 import { loadCurrentUserModule } from '@/lib/auth/current-user-module';
 import { readStoredToken } from '@/lib/token-store';
 
-export type RouteModule = { Component: ComponentType };
+/** A page's module: its component and its name for the browser tab ("Audience · Crescendo"). */
+export type RouteModule = { Component: ComponentType; title: string };
+/** What a page's route carries for the root layout (the router sets it from the module). */
+export type PageHandle = { title: string };
 
 /** Each path's lazily loaded page module (the router's table and the entry's preload share it). */
 export const routeModules: Record<AppPath, () => Promise<RouteModule>> = {
@@ -38,7 +41,7 @@ export const routeModules: Record<AppPath, () => Promise<RouteModule>> = {
   [paths.onboardingProfile]: () => import('./routes/onboarding-profile'),
   [paths.onboardingConnections]: () => import('./routes/onboarding-connections'),
   [paths.settingsProfile]: () => import('./routes/settings-profile'),
-  [paths.settingsBilling]: () => import('./routes/dashboard'),
+  [paths.settingsBilling]: () => import('./routes/settings-billing'),
   [paths.settingsUsage]: () => import('./routes/settings-usage'),
   [paths.settingsConnections]: () => import('./routes/settings-connections'),
   [paths.settingsSharing]: () => import('./routes/settings-sharing'),

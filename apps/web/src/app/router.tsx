@@ -10,12 +10,23 @@ import { GuardSpinner, ProtectedRoute } from '@/lib/auth/guards';
 import { importWithChunkFallback } from '@/lib/chunk-errors';
 import { useReachability } from '@/lib/use-reachability';
 import { RootErrorLayout, RootLayout } from './root-layout';
-import { loadAppShellModule, routeModules, type RouteModule } from './route-modules';
+import {
+  loadAppShellModule,
+  routeModules,
+  type PageHandle,
+  type RouteModule,
+} from './route-modules';
 
-/** Lazy route module; a failed chunk becomes the spec's 'Failed to load application resources…'. */
+/**
+ * Lazy route module; a failed chunk becomes the spec's 'Failed to load application resources…'.
+ * The page's title comes with its module, so no start-up chunk holds every page's name.
+ */
 function lazyRoute(load: () => Promise<RouteModule>): RouteObject['lazy'] {
   const loadSafely = importWithChunkFallback(load);
-  return async () => ({ Component: (await loadSafely()).Component });
+  return async () => {
+    const { Component, title } = await loadSafely();
+    return { Component, handle: { title } satisfies PageHandle };
+  };
 }
 
 function errorBoundaryFor(routeName: string) {
