@@ -111,9 +111,11 @@ export default defineConfig(({ command }) => ({
                     'lib/(theme|theme-provider|shortcuts|random)',
                     'lib/(error-log|error-reporting|error-classification|chunk-errors)',
                     'lib/auth/(auth-context|auth-errors|guards|roles)',
-                    // Where /login and /register send someone already signed in: a few lines that
-                    // load the landing itself only then (one chunk fewer on those pages).
+                    // Where /login and /register send someone already signed in (a few lines that
+                    // load the landing itself only then), and the sign-in pages' card: one chunk
+                    // each fewer on those pages.
                     'features/profile/components/lazy-signed-in-landing',
+                    'features/auth/components/auth-card',
                     'lib/identity/(adapter-context|types|embedded-(adapter|forms)|credentials-validation)',
                     'components/errors/[\\w-]+',
                     'components/layouts/(footer|public-header|theme-toggle|keyboard-shortcuts|toast-host)',
