@@ -154,7 +154,7 @@ export default defineConfig(({ command }) => ({
               test: new RegExp(
                 'node_modules/@tanstack/|src/(' +
                   [
-                    'lib/(data-provider|query-client|server-data|format|audience-labels)',
+                    'lib/(data-provider|query-client|server-data|format|audience-labels|platforms)',
                     'components/ui/(alert|badge|card|input|label|form-field|select|skeleton|textarea)',
                   ].join('|') +
                   ')\\.tsx?$',
