@@ -7,11 +7,7 @@ import {
   historyLimitSchema,
   isoDaySchema,
 } from './analytics';
-import {
-  connectionProviderCompanies,
-  connectionProviders,
-  type ConnectionProvider,
-} from './platforms';
+import { connectionProviderCompanies, connectionProviders } from './platforms';
 
 export const connectionProviderSchema = z.enum(connectionProviders);
 
