@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { demoAccounts, launchBrowser, newPage, signIn } from './support/browser';
@@ -20,6 +21,33 @@ after(async () => {
 });
 
 describe('identity journeys', () => {
+  it('a cold /login downloads at most 125 KB of gzipped JavaScript (decision 0006 budget)', async () => {
+    const { context, page } = await newPage(browser, server.baseUrl);
+    const scripts: { name: string; gzipBytes: number }[] = [];
+    const reads: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      reads.push(
+        response.body().then((body) => {
+          const name = new URL(response.url()).pathname.split('/').pop() ?? '';
+          scripts.push({ name, gzipBytes: zlib.gzipSync(body).length });
+        }),
+      );
+    });
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await Promise.all(reads);
+    const totalKb = scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
+    // As bench/web.ts counts it: every script the page loads, each gzipped by zlib's default level.
+    assert.ok(
+      totalKb <= 125,
+      `/login loads ${totalKb.toFixed(1)} KB gz of JavaScript: ${scripts
+        .map((script) => `${script.name} ${(script.gzipBytes / 1024).toFixed(1)}`)
+        .join(', ')}`,
+    );
+    await context.close();
+  });
+
   it('demo artist signs in and lands on the dashboard', async () => {
     const { context, page } = await newPage(browser, server.baseUrl);
     await signIn(page, demoAccounts.customer);

@@ -3,11 +3,11 @@ import {
   analyticsPlatformSchema,
   isoDaySchema as isoDay,
   platformScopeSchema,
-  type AnalyticsPlatform,
   rangeQueryShape,
   withOneRangeForm,
 } from './analytics';
 import { isrcSchema } from './imports';
+import type { AnalyticsPlatform } from './platforms';
 
 // Campaigns and their ROI (the shared vocabulary is in ./analytics).
 // ── ROI ─────────────────────────────────────────────────────────────────────

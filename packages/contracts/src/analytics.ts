@@ -1,24 +1,12 @@
 import { z } from 'zod';
 import { rangePresets } from './range-presets';
+import { analyticsPlatforms } from './platforms';
 
 // ── The shared vocabulary: one platform enum, one range query, one audience dimension enum ──
 
-/**
- * The platforms analytics are read from (a YouTube channel, an Instagram account, a page, a
- * TikTok account).
- */
-export const analyticsPlatformSchema = z.enum(['youtube', 'instagram', 'facebook', 'tiktok'], {
+export const analyticsPlatformSchema = z.enum(analyticsPlatforms, {
   error: 'Must be one of youtube, instagram, facebook, tiktok',
 });
-export type AnalyticsPlatform = z.infer<typeof analyticsPlatformSchema>;
-export const analyticsPlatforms = analyticsPlatformSchema.options;
-/** Each analytics platform's name as an artist reads it (the one list; issue 27). */
-export const analyticsPlatformNames: Record<AnalyticsPlatform, string> = {
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  tiktok: 'TikTok',
-};
 
 /** The platforms a dashboard request covers: one of them, or all at once. */
 export const platformScopeSchema = z.enum(['all', ...analyticsPlatforms], {

@@ -7,20 +7,9 @@ import {
   historyLimitSchema,
   isoDaySchema,
 } from './analytics';
+import { connectionProviderCompanies, connectionProviders } from './platforms';
 
-/**
- * Providers a connection belongs to: one Google grant (YouTube), one Meta grant (IG + FB) or one
- * TikTok grant.
- */
-export const connectionProviders = ['youtube', 'meta', 'tiktok'] as const;
-export type ConnectionProvider = (typeof connectionProviders)[number];
 export const connectionProviderSchema = z.enum(connectionProviders);
-/** Each connection provider's name as an artist reads it (one OAuth grant: Meta brings two platforms). */
-export const connectionProviderNames: Record<(typeof connectionProviders)[number], string> = {
-  youtube: 'YouTube',
-  meta: 'Meta',
-  tiktok: 'TikTok',
-};
 
 /** `google` is accepted as another name for `youtube` in the auth-url path. */
 export const oauthProviderParamsSchema = z.object({
@@ -244,19 +233,13 @@ export const connectErrorCodes = [
 ] as const;
 export type ConnectErrorCode = (typeof connectErrorCodes)[number];
 
-const connectProviderLabels: Record<ConnectionProvider, string> = {
-  youtube: 'Google',
-  meta: 'Meta',
-  tiktok: 'TikTok',
-};
-
 export const genericConnectErrorMessage =
   'Connecting did not finish, so nothing was connected. Start connecting again.';
 
 /** The fixed sentence for a connect error code (unknown code or provider: generic wording). */
 export function describeConnectError(code: string | null, provider?: string | null): string {
   const isKnown = provider === 'youtube' || provider === 'meta' || provider === 'tiktok';
-  const label = isKnown ? connectProviderLabels[provider] : 'The platform';
+  const label = isKnown ? connectionProviderCompanies[provider] : 'The platform';
   const messages: Record<ConnectErrorCode, string> = {
     missing_state:
       'The sign-in response had no state, so it cannot be trusted. Start connecting again.',

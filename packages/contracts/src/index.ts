@@ -6,6 +6,7 @@ export * from './waitlist';
 export * from './connections';
 export * from './analytics';
 export * from './range-presets';
+export * from './platforms';
 export * from './analytics-breakdowns';
 export * from './analytics-roi';
 export * from './billing';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  analyticsPlatforms,
   analyticsPlatformSchema,
   forecastSchema,
   isoDaySchema,
@@ -11,6 +10,7 @@ import {
   resolvedRangeSchema,
   seriesPointSchema,
 } from './analytics';
+import { analyticsPlatforms } from './platforms';
 import { audienceResponseSchema, contentRowSchema } from './analytics-breakdowns';
 
 // ── Verified share links: a read-only window on one dashboard view, for people without an account ──

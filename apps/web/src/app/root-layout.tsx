@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { DemoBanner } from '@/components/layouts/demo-banner';
 import { Footer } from '@/components/layouts/footer';
 import { KeyboardShortcuts } from '@/components/layouts/keyboard-shortcuts';
@@ -7,14 +7,23 @@ import { ToastHost } from '@/components/layouts/toast-host';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { AuthProvider, useAuth } from '@/lib/auth/auth-context';
 import { useTheme } from '@/lib/theme-provider';
-import { documentTitleFor } from './page-titles';
+import type { PageHandle } from './route-modules';
 
-/** Names the browser tab after the page ("Audience · Crescendo"). */
+export const APP_NAME = 'Crescendo';
+
+/** The browser tab's name for a page: "Audience · Crescendo" (the app's name alone without one). */
+export function documentTitleFor(pageTitle: string | undefined): string {
+  return pageTitle ? `${pageTitle} · ${APP_NAME}` : APP_NAME;
+}
+
+/** Names the browser tab after the page (its route module's `title`, carried as the route's handle). */
 function DocumentTitle() {
-  const { pathname } = useLocation();
+  const pageTitle = useMatches()
+    .map((match) => (match.handle as Partial<PageHandle> | undefined)?.title)
+    .findLast((title) => typeof title === 'string');
   useEffect(() => {
-    document.title = documentTitleFor(pathname);
-  }, [pathname]);
+    document.title = documentTitleFor(pageTitle);
+  }, [pageTitle]);
   return null;
 }
 

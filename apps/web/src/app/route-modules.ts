@@ -1,15 +1,12 @@
 import type { ComponentType } from 'react';
 import { guardedRoutes, paths, type AppPath } from '@/config/paths';
-import {
-  parseDashboardFilters,
-  toDashboardQuery,
-} from '@/features/dashboard/shared/utils/dashboard-filters';
 import { loadCurrentUserModule } from '@/lib/auth/current-user-module';
-import { startEarlyRequest } from '@/lib/early-requests';
 import { readStoredToken } from '@/lib/token-store';
-import { apiPaths } from '@/config/api-paths';
 
-export type RouteModule = { Component: ComponentType };
+/** A page's module: its component and its name for the browser tab ("Audience · Crescendo"). */
+export type RouteModule = { Component: ComponentType; title: string };
+/** What a page's route carries for the root layout (the router sets it from the module). */
+export type PageHandle = { title: string };
 
 /** Each path's lazily loaded page module (the router's table and the entry's preload share it). */
 export const routeModules: Record<AppPath, () => Promise<RouteModule>> = {
@@ -44,7 +41,7 @@ export const routeModules: Record<AppPath, () => Promise<RouteModule>> = {
   [paths.onboardingProfile]: () => import('./routes/onboarding-profile'),
   [paths.onboardingConnections]: () => import('./routes/onboarding-connections'),
   [paths.settingsProfile]: () => import('./routes/settings-profile'),
-  [paths.settingsBilling]: () => import('./routes/dashboard'),
+  [paths.settingsBilling]: () => import('./routes/settings-billing'),
   [paths.settingsUsage]: () => import('./routes/settings-usage'),
   [paths.settingsConnections]: () => import('./routes/settings-connections'),
   [paths.settingsSharing]: () => import('./routes/settings-sharing'),
@@ -59,52 +56,34 @@ export const routeModules: Record<AppPath, () => Promise<RouteModule>> = {
   [paths.invite]: () => import('./routes/invite'),
 };
 
-/** The signed-in frame around every guarded page. */
-export const loadAppShellModule = () => import('@/components/layouts/app-shell');
+/** The signed-in frame around every guarded page (the shell, the bell, the assistant). */
+export const loadAppShellModule = () => import('./signed-in-shell');
 
-function normalisePath(pathname: string): AppPath {
+/** A pathname as the route tables key it (no trailing slash). */
+export function normalisePath(pathname: string): AppPath {
   return (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) as AppPath;
 }
 
-/** The overview's data, as its page asks for it: the profile, and analytics for the URL's filters. */
-const overviewRequests = (search: URLSearchParams) => [
-  apiPaths.artistProfile,
-  `${apiPaths.dashboardAnalytics}?${new URLSearchParams(toDashboardQuery(parseDashboardFilters(search)))}`,
-];
-
-/** API reads a first screen makes as soon as it renders, by path (`GET /api` + each). */
-const firstScreenRequests: Partial<Record<AppPath, (search: URLSearchParams) => string[]>> = {
-  [paths.dashboard]: overviewRequests,
-  [paths.settingsBilling]: overviewRequests,
-};
-
 /**
- * Once the identity's token is known at start-up: the backend user (every signed-in screen needs
- * it first) and the first screen's own reads, so they load beside its chunks (lib/early-requests).
+ * The start-up's early API requests (the backend user, the first screen's reads): loaded only
+ * when someone is, or probably is, signed in, so a signed-out /login never downloads it.
  */
-export function startFirstScreenRequests(
-  location: Pick<Location, 'pathname' | 'search'>,
-  token: string,
-) {
-  startEarlyRequest(apiPaths.me, token);
-  const requests = firstScreenRequests[normalisePath(location.pathname)];
-  for (const path of requests?.(new URLSearchParams(location.search)) ?? []) {
-    startEarlyRequest(path, token);
-  }
-}
+export const loadFirstScreenRequests = () => import('./first-screen-requests');
 
 /**
  * Starts loading what the first screen needs while the entry is still starting the app, instead
  * of after the router has loaded and matched. The router's own loads then find them in flight.
- * A guarded page also needs the signed-in frame and the backend user's query, when a stored token
- * says someone is probably signed in. Failures are left to the router to report.
+ * When a stored token says someone is probably signed in: the early requests' module, and on a
+ * guarded page the signed-in frame and the backend user's query too. Failures are left to the router to report.
  */
 export function preloadFirstScreen(pathname: string): void {
   const path = normalisePath(pathname);
   const loadPage = Object.hasOwn(routeModules, path) ? routeModules[path] : undefined;
   if (!loadPage) return;
   const loads: Promise<unknown>[] = [loadPage()];
-  if (Object.hasOwn(guardedRoutes, path) && readStoredToken()) {
+  const isProbablySignedIn = readStoredToken() !== null;
+  if (isProbablySignedIn) loads.push(loadFirstScreenRequests());
+  if (Object.hasOwn(guardedRoutes, path) && isProbablySignedIn) {
     loads.push(loadAppShellModule(), loadCurrentUserModule());
   }
   for (const load of loads) load.catch(() => undefined);

@@ -1,5 +1,5 @@
 import type { Role } from '@crescendo/contracts';
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { ServerUnreachable } from '@/components/errors/server-unreachable';
@@ -10,12 +10,23 @@ import { GuardSpinner, ProtectedRoute } from '@/lib/auth/guards';
 import { importWithChunkFallback } from '@/lib/chunk-errors';
 import { useReachability } from '@/lib/use-reachability';
 import { RootErrorLayout, RootLayout } from './root-layout';
-import { loadAppShellModule, routeModules, type RouteModule } from './route-modules';
+import {
+  loadAppShellModule,
+  routeModules,
+  type PageHandle,
+  type RouteModule,
+} from './route-modules';
 
-/** Lazy route module; a failed chunk becomes the spec's 'Failed to load application resources…'. */
+/**
+ * Lazy route module; a failed chunk becomes the spec's 'Failed to load application resources…'.
+ * The page's title comes with its module, so no start-up chunk holds every page's name.
+ */
 function lazyRoute(load: () => Promise<RouteModule>): RouteObject['lazy'] {
   const loadSafely = importWithChunkFallback(load);
-  return async () => ({ Component: (await loadSafely()).Component });
+  return async () => {
+    const { Component, title } = await loadSafely();
+    return { Component, handle: { title } satisfies PageHandle };
+  };
 }
 
 function errorBoundaryFor(routeName: string) {
@@ -40,14 +51,16 @@ function publicRoute(path: AppPath, routeName: string): RouteObject {
 // with the route's own module and the identity check. A guarded route's module resolves only once
 // the shell has loaded too, so the shell renders at once: a lazy component would suspend first, and
 // React holds a revealed Suspense fallback for 300 ms, which delays the page and its requests.
-let loadedAppShell: ComponentType<{ headerActions?: ReactNode }> | null = null;
+let loadedAppShell: ComponentType | null = null;
 const loadAppShell = importWithChunkFallback(() =>
   loadAppShellModule().then((module) => {
-    loadedAppShell = module.AppShell;
+    loadedAppShell = module.SignedInShell;
     return module;
   }),
 );
-const LazyAppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
+const LazyAppShell = lazy(() =>
+  loadAppShell().then((module) => ({ default: module.SignedInShell })),
+);
 
 function guardedRoute(path: AppPath, routeName: string): RouteObject {
   const load = routeModules[path];
@@ -79,40 +92,18 @@ function PublicFrame() {
   );
 }
 
-// The header's bell (its list, Radix menu and queries) loads after the shell, never before it.
-const LazyNotificationBell = lazy(
-  importWithChunkFallback(() => import('@/features/notifications/components/notification-bell')),
-);
-// The assistant's listener (header button, Ctrl+K, "Explain this") is for signed-in pages only:
-// it loads beside the shell and the page rather than in every page's start-up chunks (/login's).
-const LazyAssistantMount = lazy(
-  importWithChunkFallback(() =>
-    import('@/features/assistant/components/assistant-mount').then((module) => ({
-      default: module.AssistantMount,
-    })),
-  ),
-);
-const headerActions = (
-  <Suspense fallback={null}>
-    <LazyNotificationBell />
-  </Suspense>
-);
-
 function SignedInFrame() {
   // Decided once per mount, so the shell is never swapped (and its page remounted) later on.
   const [Shell] = useState(() => loadedAppShell);
   return (
     <ProtectedRoute>
       {Shell ? (
-        <Shell headerActions={headerActions} />
+        <Shell />
       ) : (
         <Suspense fallback={<GuardSpinner />}>
-          <LazyAppShell headerActions={headerActions} />
+          <LazyAppShell />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        <LazyAssistantMount />
-      </Suspense>
     </ProtectedRoute>
   );
 }

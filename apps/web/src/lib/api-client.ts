@@ -11,7 +11,7 @@ import {
   REQUEST_ID_HEADER,
   REQUEST_TIMEOUT_MS,
 } from './api-request';
-import { normalizeError } from './api-error';
+import { normalizeError } from './api-error-message';
 import { handleUnauthorized, resolveBearerToken } from './api-session';
 import { hasEarlyRequests, takeEarlyAnswer, type EarlyAnswer } from './early-requests';
 import { removeStoredToken } from './token-store';

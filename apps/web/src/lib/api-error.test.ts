@@ -1,6 +1,7 @@
 import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
-import { ApiError, extractErrorMessage, normalizeError } from './api-error';
+import { ApiError } from './api-error';
+import { extractErrorMessage, normalizeError } from './api-error-message';
 
 function axiosErrorWith(data: unknown, status = 500, message = 'Request failed') {
   const config = { headers: new AxiosHeaders() };

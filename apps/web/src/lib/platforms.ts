@@ -1,28 +1,25 @@
-import type { AnalyticsPlatform, ConnectionProvider } from '@crescendo/contracts';
+import {
+  analyticsPlatformNames,
+  connectionProviderCompanies,
+  connectionProviderPlatforms,
+  type ConnectionProvider,
+} from '@crescendo/contracts/platforms';
 
 /*
- * The web's one home for platform display names. Once packages/contracts carries them (issue 27),
- * these re-export the contracts' instead.
+ * The platforms' display names are the contracts' (one list, issue 27), imported through the
+ * zod-free subpath so the pages that load no zod (sign-in, the share page) can use them.
  */
 
 /** Each analytics platform's name as an artist reads it. */
-export const platformNames: Record<AnalyticsPlatform, string> = {
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  tiktok: 'TikTok',
-};
+export const platformNames = analyticsPlatformNames;
 
 /** What a connection brings in, by provider (one Meta connection is Instagram and Facebook). */
-export const providerNames: Record<ConnectionProvider, string> = {
-  youtube: platformNames.youtube,
-  meta: `${platformNames.instagram} & ${platformNames.facebook}`,
-  tiktok: platformNames.tiktok,
-};
+export const providerNames = Object.fromEntries(
+  Object.entries(connectionProviderPlatforms).map(([provider, platforms]) => [
+    provider,
+    platforms.map((platform) => platformNames[platform]).join(' & '),
+  ]),
+) as Record<ConnectionProvider, string>;
 
 /** The company whose sign-in page the artist sees (and where access is revoked). */
-export const providerCompanies: Record<ConnectionProvider, string> = {
-  youtube: 'Google',
-  meta: 'Meta',
-  tiktok: 'TikTok',
-};
+export const providerCompanies = connectionProviderCompanies;

@@ -8,18 +8,6 @@ export type ShortcutAction =
   | 'focus-search'
   | 'open-help';
 
-export const SHORTCUT_HELP: readonly { keys: string; description: string }[] = [
-  { keys: 'Ctrl + D', description: 'Go to the dashboard' },
-  { keys: 'Ctrl + Y', description: 'Go to YouTube analytics' },
-  { keys: 'Ctrl + S', description: 'Go to settings' },
-  { keys: 'Ctrl + H', description: 'Go home' },
-  { keys: 'Ctrl + Shift + T', description: 'Cycle theme: light, dark, system' },
-  { keys: 'Ctrl + Shift + E', description: 'Export the current view' },
-  { keys: 'Ctrl + K', description: 'Open or close the assistant' },
-  { keys: '/', description: 'Focus search' },
-  { keys: '?', description: 'Show keyboard shortcuts' },
-];
-
 /** Shortcuts are ignored while typing in an input, textarea, select or editable element. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!target || typeof (target as Element).tagName !== 'string') return false;

@@ -3,3 +3,5 @@ import { AccessDeniedPage } from '@/features/errors/components/access-denied-pag
 export function Component() {
   return <AccessDeniedPage />;
 }
+
+export const title = 'Access denied';

@@ -3,3 +3,5 @@ import { AudiencePage } from '@/features/dashboard/audience/components/audience-
 export function Component() {
   return <AudiencePage />;
 }
+
+export const title = 'Audience';

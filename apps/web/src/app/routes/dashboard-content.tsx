@@ -3,3 +3,5 @@ import { ContentPage } from '@/features/dashboard/content/components/content-pag
 export function Component() {
   return <ContentPage />;
 }
+
+export const title = 'Content';

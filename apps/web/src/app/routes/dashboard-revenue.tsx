@@ -5,3 +5,5 @@ import { RevenuePage } from '@/features/revenue/components/revenue-page';
 export function Component() {
   return <RevenuePage uploader={<ImportUploader />} />;
 }
+
+export const title = 'Revenue';

@@ -10,3 +10,5 @@ export function Component() {
     </SongPickerSlot>
   );
 }
+
+export const title = 'ROI';

@@ -3,3 +3,5 @@ import { SongPage } from '@/features/revenue/components/song-page';
 export function Component() {
   return <SongPage />;
 }
+
+export const title = 'Song';

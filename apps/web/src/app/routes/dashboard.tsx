@@ -3,3 +3,5 @@ import { DashboardPage } from '@/features/dashboard/overview/components/dashboar
 export function Component() {
   return <DashboardPage />;
 }
+
+export const title = 'Dashboard';

@@ -3,3 +3,5 @@ import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-p
 export function Component() {
   return <ForgotPasswordPage />;
 }
+
+export const title = 'Forgot password';

@@ -9,3 +9,5 @@ export function Component() {
     </RedirectIfSignedIn>
   );
 }
+
+export const title = 'Sign in';

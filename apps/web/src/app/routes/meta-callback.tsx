@@ -3,3 +3,5 @@ import { OAuthCallbackPage } from '@/features/connections/components/oauth-callb
 export function Component() {
   return <OAuthCallbackPage provider="meta" />;
 }
+
+export const title = 'Meta connection';

@@ -6,3 +6,5 @@ export function Component() {
   const { role } = useOrganizationAccess();
   return role === 'viewer' ? <ViewerOnboarding /> : <ConnectionsPage mode="onboarding" />;
 }
+
+export const title = 'Connect your platforms';

@@ -6,3 +6,5 @@ export function Component() {
   const { role } = useOrganizationAccess();
   return role === 'viewer' ? <ViewerOnboarding /> : <ProfilePage mode="onboarding" />;
 }
+
+export const title = 'Set up your profile';

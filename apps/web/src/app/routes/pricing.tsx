@@ -3,3 +3,5 @@ import { PricingPage } from '@/features/billing/components/pricing-page';
 export function Component() {
   return <PricingPage />;
 }
+
+export const title = 'Plans & pricing';

@@ -19,3 +19,5 @@ export function Component() {
   }, [target, navigate]);
   return <LoadingScreen message="Redirecting..." />;
 }
+
+export const title = 'Redirecting';

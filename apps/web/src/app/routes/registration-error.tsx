@@ -3,3 +3,5 @@ import { RegistrationErrorPage } from '@/features/auth/components/registration-e
 export function Component() {
   return <RegistrationErrorPage />;
 }
+
+export const title = 'Registration failed';

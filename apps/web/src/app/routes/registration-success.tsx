@@ -9,3 +9,5 @@ export function Component() {
     </DataProvider>
   );
 }
+
+export const title = 'Registration';

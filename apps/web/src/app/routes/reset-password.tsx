@@ -3,3 +3,5 @@ import { ResetPasswordPage } from '@/features/auth/components/reset-password-pag
 export function Component() {
   return <ResetPasswordPage />;
 }
+
+export const title = 'Choose a new password';

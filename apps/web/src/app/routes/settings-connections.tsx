@@ -3,3 +3,5 @@ import { ConnectionsPage } from '@/features/connections/components/connections-p
 export function Component() {
   return <ConnectionsPage mode="settings" />;
 }
+
+export const title = 'Connections';

@@ -3,3 +3,5 @@ import { NotificationSettingsPage } from '@/features/notifications/components/no
 export function Component() {
   return <NotificationSettingsPage />;
 }
+
+export const title = 'Notifications';

@@ -3,3 +3,5 @@ import { ProfilePage } from '@/features/profile/components/profile-page';
 export function Component() {
   return <ProfilePage mode="settings" />;
 }
+
+export const title = 'Artist profile';

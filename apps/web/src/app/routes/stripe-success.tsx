@@ -10,3 +10,5 @@ export function Component() {
     </DataProvider>
   );
 }
+
+export const title = 'Payment';

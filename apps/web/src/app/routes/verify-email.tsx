@@ -3,3 +3,5 @@ import { VerifyEmailPage } from '@/features/auth/components/verify-email-page';
 export function Component() {
   return <VerifyEmailPage />;
 }
+
+export const title = 'Confirm your email';

@@ -3,3 +3,5 @@ import { OAuthCallbackPage } from '@/features/connections/components/oauth-callb
 export function Component() {
   return <OAuthCallbackPage provider="youtube" />;
 }
+
+export const title = 'YouTube connection';

@@ -3,3 +3,5 @@ import { YoutubePage } from '@/features/youtube/components/youtube-page';
 export function Component() {
   return <YoutubePage />;
 }
+
+export const title = 'YouTube analytics';

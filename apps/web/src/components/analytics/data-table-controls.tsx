@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ArrowDown, ArrowUp, ArrowUpDown, Check, Columns3 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import {
   ariaSort,

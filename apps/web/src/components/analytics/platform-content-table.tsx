@@ -6,7 +6,7 @@ import { downloadBlob, useRegisterExport } from '@/components/layouts/export-con
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import {
   exportConnectionContentCsv,
   useConnectionContent,

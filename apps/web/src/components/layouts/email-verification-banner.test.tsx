@@ -15,8 +15,10 @@ vi.mock('@/lib/identity/embedded-client', () => ({
   embeddedAuthClient: {
     subscribe: () => () => undefined,
     getSession: () => auth.state,
-    sendVerificationEmail: auth.sendVerificationEmail,
   },
+}));
+vi.mock('@/lib/identity/embedded-mail-requests', () => ({
+  sendVerificationEmail: auth.sendVerificationEmail,
 }));
 const toasts = vi.hoisted(() => ({ showToast: vi.fn() }));
 vi.mock('@/lib/toast', () => toasts);

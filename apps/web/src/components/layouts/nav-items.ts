@@ -20,6 +20,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
+import { platformNames } from '@/lib/platforms';
 
 export type NavItem = { label: string; to: string; icon: LucideIcon; roles: readonly string[] };
 export type NavSection = { title: string; items: NavItem[] };
@@ -36,7 +37,7 @@ export const navSections: NavSection[] = [
       { label: 'Content', to: paths.dashboardContent, icon: Clapperboard, roles: analytics },
       { label: 'Revenue', to: paths.dashboardRevenue, icon: Wallet, roles: analytics },
       { label: 'Songs', to: paths.dashboardSongs, icon: Music, roles: analytics },
-      { label: 'YouTube', to: paths.youtube, icon: MonitorPlay, roles: analytics },
+      { label: platformNames.youtube, to: paths.youtube, icon: MonitorPlay, roles: analytics },
       { label: 'Meta', to: paths.meta, icon: BarChart3, roles: analytics },
     ],
   },

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
-import { SHORTCUT_HELP } from '@/lib/shortcuts';
+import { SHORTCUT_HELP } from '@/lib/shortcut-help';
 
 export function ShortcutsDialog({
   open,

@@ -258,13 +258,8 @@ export function createEmbeddedAuthClient(basePath = '/api/auth') {
         options: { isSessionReadDeferred?: boolean } = {},
       ) => startSession('/sign-up/email', { ...details, callbackURL: '/verify-email' }, options),
     },
-    /** Mails a reset link that opens /reset-password; answers the same for unknown emails. */
-    requestPasswordReset: (email: string) =>
-      post('/request-password-reset', { email, redirectTo: '/reset-password' }),
-    resetPassword: (input: { token: string; newPassword: string }) =>
-      post('/reset-password', input),
-    sendVerificationEmail: (email: string) =>
-      post('/send-verification-email', { email, callbackURL: '/verify-email' }),
+    /** `POST {basePath}{path}` as better-auth expects it (lib/identity/embedded-mail-requests). */
+    post,
     /** The organization plugin's switch: the session's active organisation. */
     setActiveOrganization: (organizationId: string) =>
       post('/organization/set-active', { organizationId }),

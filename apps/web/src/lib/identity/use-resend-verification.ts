@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { showToast } from '@/lib/toast';
-import { embeddedAuthClient } from './embedded-client';
+import { sendVerificationEmail } from './embedded-mail-requests';
 
 /**
  * "Resend" for the confirmation mail (the app's banner and /verify-email): mails a new link and
@@ -11,7 +11,7 @@ export function useResendVerification() {
   const resend = async (email: string) => {
     setIsSending(true);
     try {
-      const result = await embeddedAuthClient.sendVerificationEmail(email);
+      const result = await sendVerificationEmail(email);
       showToast(
         result.error
           ? { title: 'We couldn’t send the link', description: result.error.message, type: 'error' }

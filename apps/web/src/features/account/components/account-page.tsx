@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmByTypingDialog } from '@/components/ui/confirm-by-typing-dialog';
 import { PageHeader } from '@/components/ui/page-header';
-import { extractErrorMessage } from '@/lib/api-error';
+import { extractErrorMessage } from '@/lib/api-error-message';
 import { useAuth } from '@/lib/auth/auth-context';
 import { showToast } from '@/lib/toast';
 import { useDeleteAccount } from '../api/delete-account';

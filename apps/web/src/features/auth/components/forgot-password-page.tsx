@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { validateSignIn } from '@/lib/identity/credentials-validation';
-import { embeddedAuthClient } from '@/lib/identity/embedded-client';
+import { requestPasswordReset } from '@/lib/identity/embedded-mail-requests';
 import { AuthCard } from './auth-card';
 import { describeIdentityError } from './identity-errors';
 
@@ -29,7 +29,7 @@ export function ForgotPasswordPage() {
     if (error) return;
     setIsSubmitting(true);
     try {
-      const result = await embeddedAuthClient.requestPasswordReset(email.trim());
+      const result = await requestPasswordReset(email.trim());
       if (result.error) setFormError(describeIdentityError(result.error));
       else setSentTo(email.trim());
     } catch {

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { validatePassword } from '@/lib/identity/credentials-validation';
-import { embeddedAuthClient } from '@/lib/identity/embedded-client';
+import { resetPassword } from '@/lib/identity/embedded-mail-requests';
 import { PasswordField } from '@/lib/identity/password-field';
 import { AuthCard } from './auth-card';
 import { describeIdentityError, expiredLinkMessage } from './identity-errors';
@@ -64,7 +64,7 @@ export function ResetPasswordPage() {
     if (Object.keys(nextErrors).length > 0) return;
     setIsSubmitting(true);
     try {
-      const result = await embeddedAuthClient.resetPassword({
+      const result = await resetPassword({
         token: token!,
         newPassword: values.password,
       });

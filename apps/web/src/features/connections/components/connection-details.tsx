@@ -12,7 +12,7 @@ import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { extractErrorMessage } from '@/lib/api-error';
+import { extractErrorMessage } from '@/lib/api-error-message';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatLongDay, formatRelativeTime } from '@/lib/format';
 import { platformNames } from '@/lib/platforms';

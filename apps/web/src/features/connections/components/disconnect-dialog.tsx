@@ -3,7 +3,7 @@ import { Unplug } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
-import { extractErrorMessage } from '@/lib/api-error';
+import { extractErrorMessage } from '@/lib/api-error-message';
 import { showToast } from '@/lib/toast';
 import { useDisconnectConnection } from '../api/disconnect-connection';
 import { providerCompanies } from '@/lib/platforms';

@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { shownFrom } from '@/lib/analytics/period';
 import { cn } from '@/lib/cn';
+import { platformNames } from '@/lib/platforms';
 import {
   formatCompactNumber,
   formatDateTime,
@@ -223,7 +224,7 @@ export function AccountSummary({
     <div className="grid gap-6 lg:grid-cols-2">
       <PlatformCard
         id="instagram-summary"
-        title="Instagram"
+        title={platformNames.instagram}
         subtitle={instagram ? describeInstagram(instagram) : null}
         accent="bg-gradient-to-br from-amber-500 via-pink-600 to-purple-600"
         icon={Camera}
@@ -231,7 +232,7 @@ export function AccountSummary({
         {instagram ? (
           <StatGrid
             stats={accountStats(instagram, {
-              platform: 'Instagram',
+              platform: platformNames.instagram,
               followersLabel: 'Followers',
               followers: instagram.followersTotal,
               reachHint:
@@ -248,7 +249,7 @@ export function AccountSummary({
       </PlatformCard>
       <PlatformCard
         id="facebook-summary"
-        title="Facebook"
+        title={platformNames.facebook}
         subtitle={facebook?.name ?? null}
         accent="bg-blue-600"
         icon={ThumbsUp}
@@ -256,7 +257,7 @@ export function AccountSummary({
         {facebook ? (
           <StatGrid
             stats={accountStats(facebook, {
-              platform: 'Facebook',
+              platform: platformNames.facebook,
               followersLabel: 'Page follows',
               followers: latestFollowers(facebook),
               reachHint:

@@ -4,6 +4,7 @@ import { countColumn } from '@/components/analytics/content-columns';
 import type { PlatformContentTableConfig } from '@/components/analytics/platform-content-table';
 import { PlatformPage, type PlatformPageConfig } from '@/components/analytics/platform-page';
 import { formatFullNumber } from '@/lib/format';
+import { platformNames } from '@/lib/platforms';
 import { useAccountData } from '../api/get-account-data';
 import { useMetaViewState, type ChartMetric } from '../hooks/use-meta-view-state';
 import { AccountSummary, AccountSummarySkeleton, ConnectionStatusLine } from './account-summary';
@@ -56,7 +57,7 @@ const mediaTable: PlatformContentTableConfig = {
       { label: 'Saves', value: formatFullNumber(stats.saves) },
       { label: 'Shares', value: formatFullNumber(stats.shares) },
     ],
-    linkLabel: (item) => `Open on ${item.platform === 'facebook' ? 'Facebook' : 'Instagram'}`,
+    linkLabel: (item) => `Open on ${platformNames[item.platform]}`,
   },
 };
 

@@ -1,4 +1,4 @@
-import { Select, type SelectProps } from '@/components/ui/input';
+import { Select, type SelectProps } from '@/components/ui/select';
 import { useSongs } from '../api/list-songs';
 
 export type SongPickerProps = Omit<SelectProps, 'value' | 'onChange'> & {

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { extractErrorMessage } from '@/lib/api-error';
+import { extractErrorMessage } from '@/lib/api-error-message';
 import { formatDate } from '@/lib/format';
 import { auditLogPageSize, useAuditLog } from '../api/audit-log';
 

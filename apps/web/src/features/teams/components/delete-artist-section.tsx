@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmByTypingDialog } from '@/components/ui/confirm-by-typing-dialog';
 import { paths } from '@/config/paths';
-import { extractErrorMessage } from '@/lib/api-error';
+import { extractErrorMessage } from '@/lib/api-error-message';
 import { reloadIntoActiveOrganization } from '@/lib/organizations/organizations-api';
 import { showToast } from '@/lib/toast';
 import { useDeleteOrganization } from '../api/delete-organization';

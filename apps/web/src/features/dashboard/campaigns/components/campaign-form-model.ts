@@ -9,6 +9,7 @@ import {
   type CampaignInput,
   type CampaignMeasureOn,
 } from '@crescendo/contracts';
+import { platformNames } from '@/lib/platforms';
 
 export type { CampaignChannel };
 
@@ -21,13 +22,6 @@ export const channelLabels: Record<CampaignChannel, string> = {
   influencer: 'Creators & influencers',
   radio: 'Radio plugging',
   other: 'Other',
-};
-
-const platformNames: Record<AnalyticsPlatform, string> = {
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  tiktok: 'TikTok',
 };
 
 const listOf = (names: string[]) =>

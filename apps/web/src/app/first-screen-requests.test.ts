@@ -8,7 +8,7 @@ import { getProfile } from '@/features/profile';
 import { apiClient } from '@/lib/api-client';
 import { setTokenProvider } from '@/lib/api-session';
 import { jsonResponse } from '@/testing/responses';
-import { startFirstScreenRequests } from './route-modules';
+import { startFirstScreenRequests } from './first-screen-requests';
 
 afterEach(() => {
   vi.unstubAllGlobals();
