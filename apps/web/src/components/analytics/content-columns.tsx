@@ -110,3 +110,24 @@ export function countColumn(
     cell: (item) => <CompactCount value={item.stats[stat]} noun={noun} />,
   };
 }
+
+type PeriodStat = Exclude<keyof NonNullable<ContentItem['period']>, 'watchMinutes'>;
+
+/**
+ * A count of the item's figures for the period the list was asked for (`item.period`, the sum of
+ * its days in the platform's own window), never its lifetime counter: "—" when it has none.
+ */
+export function periodCountColumn(
+  stat: PeriodStat,
+  header: string,
+  noun: string,
+  { isSortable = false }: { isSortable?: boolean } = {},
+): DataColumn<ContentItem> {
+  return {
+    id: stat,
+    header,
+    ...(isSortable ? { sortKey: stat } : {}),
+    align: 'right',
+    cell: (item) => <CompactCount value={item.period?.[stat] ?? null} noun={noun} />,
+  };
+}
