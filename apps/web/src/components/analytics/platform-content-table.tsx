@@ -24,6 +24,11 @@ export type PlatformContentTableConfig = {
   /** Names the table (and its remembered column choice). */
   id: string;
   title: string;
+  /**
+   * Whether the list asks for the page's period: the platform reports per-day figures per item
+   * (YouTube), so rows show and sort by the period's; otherwise they are lifetime counters.
+   */
+  followsPeriod: boolean;
   /** What the figures are: the period's (and its days, from the answer) or lifetime counters. */
   description: (content: ContentListResponse | undefined) => string;
   /** The title column's header: "Video", "Post". */
@@ -63,7 +68,10 @@ export function PlatformContentTable({
   /** The page's period: platforms that report per-day figures per item list them for it. */
   range: DayRange;
 }) {
-  const filter = useMemo(() => ({ ...view.filter, ...range }), [view.filter, range]);
+  const filter = useMemo(
+    () => (config.followsPeriod ? { ...view.filter, ...range } : view.filter),
+    [config.followsPeriod, view.filter, range],
+  );
   const content = useConnectionContent(connectionId, filter, syncedAt);
   // The row's title button that opened the details gets focus back when they close.
   const openerRef = useRef<HTMLElement | null>(null);

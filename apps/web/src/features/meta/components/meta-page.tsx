@@ -17,6 +17,7 @@ const mediaTable: PlatformContentTableConfig = {
   // and sorts those only, labelled, never beside a period's figures.
   description: () =>
     'Lifetime figures: Instagram and Facebook report each post’s totals since it was published, not per day, so these are not the period above’s figures and are sorted only among themselves.',
+  followsPeriod: false,
   itemHeader: 'Post',
   itemName: 'posts',
   searchLabel: 'Search media',

@@ -40,6 +40,7 @@ const videosTable: PlatformContentTableConfig = {
   id: 'youtube-videos',
   title: 'Top videos',
   description: describeVideoFigures,
+  followsPeriod: true,
   itemHeader: 'Video',
   itemName: 'videos',
   searchLabel: 'Search videos',
