@@ -61,7 +61,9 @@ export function contentTitleColumn(
     header,
     sortKey: 'title',
     cell: (item) => (
-      <div className="flex min-w-0 items-center gap-3">
+      // Wide figure headers ("Comments (lifetime)") would squeeze titles to a word: the title
+      // keeps room for two lines and the table scrolls sideways instead.
+      <div className="flex min-w-[15rem] items-center gap-3">
         <ContentThumbnail url={item.thumbnailUrl} />
         <div className="flex min-w-0 flex-col gap-1">
           <button

@@ -78,4 +78,17 @@ describe('describeCoverage', () => {
       'Breakdowns for Oct 29 – Nov 25, 2026 on YouTube, Oct 28 – Nov 24, 2026 on Instagram: each platform’s own days for the period.',
     );
   });
+
+  it('names the platform whose own days the breakdowns cover when they are not the range', () => {
+    const text = describeCoverage({
+      ...response([
+        breakdown({ period: { label: 'last_28_days', start: '2026-10-30', end: '2026-11-26' } }),
+      ]),
+      range: { from: '2026-10-29', to: '2026-11-25' },
+      platformRanges: { youtube: { from: '2026-10-30', to: '2026-11-26', days: 28 } },
+    });
+    expect(text).toBe(
+      'Breakdowns for Oct 30 – Nov 26, 2026 on YouTube: its own days for the period.',
+    );
+  });
 });

@@ -38,12 +38,15 @@ export function describeCoverage(data: AudienceResponse | undefined): string {
     const span = formatDaySpan(own.from, own.to);
     spans.set(span, [...(spans.get(span) ?? []), platformNames[platform]]);
   }
+  const [only] = [...spans];
   const lead =
     spans.size > 1
       ? `Breakdowns for ${[...spans]
           .map(([span, platforms]) => `${span} on ${platforms.join(' and ')}`)
           .join(', ')}: each platform’s own days for the period`
-      : `Breakdowns for ${spans.keys().next().value ?? range}`;
+      : only && only[0] !== range
+        ? `Breakdowns for ${only[0]} on ${only[1].join(' and ')}: ${only[1].length > 1 ? 'their' : 'its'} own days for the period`
+        : `Breakdowns for ${range}`;
   // As many days, ending on the platform's own last complete day (e.g. YouTube a day later).
   const shifted = names(
     offPeriod.filter(
