@@ -95,8 +95,7 @@ describe('verified share links', () => {
       assert.match(served?.headers()['x-robots-tag'] ?? '', /noindex/);
       const { overview } = (await (await answer).json()) as {
         overview: {
-          range: { from: string; to: string };
-          platformRanges?: Partial<Record<string, { from: string; to: string }>>;
+          platformRanges: Record<string, { from: string; to: string } | undefined>;
         };
       };
       await visitor.page.getByRole('heading', { level: 1, name: /Overview/ }).waitFor();
@@ -113,13 +112,16 @@ describe('verified share links', () => {
         /Facebook/,
         'nothing of the platform left out',
       );
-      // Each platform's figure equals the dashboard's for that platform over the same days.
+      // Each platform's figure is that platform's own "last 28 days" (issue 28's rule: a label
+      // means the same days for a platform everywhere), so it equals the dashboard's for that
+      // platform over the days the answer says it covers.
       for (const [platform, filter] of [
         ['YouTube', 'youtube'],
         ['Instagram', 'instagram'],
       ]) {
-        // A platform's figure covers its own days (its own "last 28 days"), as on its own page.
-        const { from, to } = overview.platformRanges?.[filter!] ?? overview.range;
+        const own = overview.platformRanges[filter!];
+        assert.ok(own, `${platform}: the share answer names its own days`);
+        const { from, to } = own;
         await page.goto(`/dashboard?from=${from}&to=${to}&platform=${filter}`);
         const dashboardViews = await readDashboardViews();
         assert.match(dashboardViews, /\d/);
