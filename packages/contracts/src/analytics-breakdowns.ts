@@ -4,6 +4,7 @@ import {
   contentKinds,
   contentPageShape,
   dashboardAudienceDimensionSchema,
+  platformRangesSchema,
   platformScopeSchema,
   rangeQueryShape,
   resolvedRangeSchema,
@@ -36,6 +37,8 @@ export const audienceResponseSchema = z.object({
   platform: platformScopeSchema,
   /** The range the request asked for; each breakdown says the period it actually covers. */
   range: z.object({ from: z.string(), to: z.string() }),
+  /** Each platform's own window: its breakdowns are read for it (see `platformRanges`). */
+  platformRanges: platformRangesSchema,
   hasConnections: z.boolean(),
   breakdowns: z.array(audienceBreakdownSchema),
   fastestGrowingCountries: z.array(
@@ -124,7 +127,13 @@ export type ContentRow = z.infer<typeof contentRowSchema>;
 export type ContentQuery = z.output<typeof contentQuerySchema>;
 
 export const contentResponseSchema = z.object({
+  /**
+   * The days every item's figures cover. Across platforms, one window lets items be sorted
+   * together: the days every platform in scope has published, which can end before a platform's
+   * own "last N days" (`platformRanges`); the page says so.
+   */
   range: resolvedRangeSchema,
+  platformRanges: platformRangesSchema,
   items: z.array(contentRowSchema),
   page: z.number().int(),
   pageSize: z.number().int(),

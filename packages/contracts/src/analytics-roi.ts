@@ -3,6 +3,7 @@ import {
   analyticsPlatformSchema,
   isoDaySchema as isoDay,
   platformScopeSchema,
+  platformRangesSchema,
   rangeQueryShape,
   withOneRangeForm,
 } from './analytics';
@@ -272,6 +273,11 @@ export const roiResponseSchema = z.object({
   currency: z.string(),
   /** The period asked for, clipped as every analytics range is. */
   range: z.object({ from: z.string(), to: z.string(), days: z.number().int() }),
+  /**
+   * Each platform's own window. Campaigns are measured on days every platform they are measured
+   * on has published; where those end before a platform's own days, the page says so.
+   */
+  platformRanges: platformRangesSchema,
   baselineDays: z.number().int(),
   campaigns: z.array(campaignResultSchema),
   totals: z.object({

@@ -6,6 +6,8 @@ import {
   contentPageShape,
   historyLimitSchema,
   isoDaySchema,
+  rangeQueryShape,
+  withOneRangeForm,
 } from './analytics';
 import { connectionProviderCompanies, connectionProviders } from './platforms';
 
@@ -101,14 +103,23 @@ export const contentSortKeys = [
   'title',
 ] as const;
 
-export const contentListQuerySchema = z.object({
-  ...contentPageShape,
-  sort: z.enum(contentSortKeys).default('publishedAt'),
-  kind: contentKindSchema.optional(),
-  accountId: z.uuid().optional(),
-  /** `csv`: every matching item (no paging) as a spreadsheet, formula-neutralised. */
-  format: z.enum(['json', 'csv'], { error: 'Must be json or csv' }).default('json'),
-});
+/**
+ * A connection's content. With a period (`range` or `from`/`to`), items of platforms that report
+ * per-day figures per item (YouTube, TikTok) carry that period's figures in `period`, over the
+ * platform's own window, and the figure sort keys sort by them; without one, or on a platform
+ * that reports lifetime counters only (Instagram, Facebook), they sort by the lifetime `stats`.
+ */
+export const contentListQuerySchema = withOneRangeForm(
+  z.object({
+    ...rangeQueryShape,
+    ...contentPageShape,
+    sort: z.enum(contentSortKeys).default('publishedAt'),
+    kind: contentKindSchema.optional(),
+    accountId: z.uuid().optional(),
+    /** `csv`: every matching item (no paging) as a spreadsheet, formula-neutralised. */
+    format: z.enum(['json', 'csv'], { error: 'Must be json or csv' }).default('json'),
+  }),
+);
 
 /** A metric the platform did not report (or withheld) is null, never 0. */
 export const contentStatsSchema = z.object({
@@ -122,6 +133,17 @@ export const contentStatsSchema = z.object({
   estimatedRevenue: z.number().nullable(),
 });
 
+/** An item's figures for a period: the sum of its days (null where no day reported it). */
+export const contentPeriodStatsSchema = z.object({
+  views: z.number().nullable(),
+  watchMinutes: z.number().nullable(),
+  likes: z.number().nullable(),
+  comments: z.number().nullable(),
+  shares: z.number().nullable(),
+  saves: z.number().nullable(),
+});
+export type ContentPeriodStats = z.infer<typeof contentPeriodStatsSchema>;
+
 export const contentItemSchema = z.object({
   id: z.uuid(),
   accountId: z.uuid(),
@@ -133,7 +155,13 @@ export const contentItemSchema = z.object({
   durationSeconds: z.number().int().nullable(),
   permalink: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
+  /** Lifetime counters, as the platform last reported them. */
   stats: contentStatsSchema,
+  /**
+   * The requested period's figures (the sum of the item's days in `range`); null without a
+   * period or where the platform reports lifetime counters only.
+   */
+  period: contentPeriodStatsSchema.nullable().optional(),
 });
 export type ContentItem = z.infer<typeof contentItemSchema>;
 
@@ -142,6 +170,16 @@ export const contentListResponseSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
+  /**
+   * `range`: the figures the list shows and sorts by are the period's (`items[].period`), over
+   * `range`; `lifetime`: they are lifetime counters (`items[].stats`). Never both in one list.
+   */
+  figures: z.enum(['range', 'lifetime']).optional(),
+  /** The platform's own window the period figures cover; null for lifetime figures. */
+  range: z
+    .object({ from: isoDaySchema, to: isoDaySchema, historyLimit: historyLimitSchema.nullable() })
+    .nullable()
+    .optional(),
 });
 export type ContentListResponse = z.infer<typeof contentListResponseSchema>;
 

@@ -445,16 +445,21 @@ describe.each(databaseTargets)('dashboard analytics on %s', (target) => {
       end: lastYouTubeDay,
     });
     expect(country.isRequestedRange).toBe(false);
-    // Combined, the range ends on Meta's last day; YouTube's own 90 days (ending a day later)
-    // are shown, labelled with their dates, rather than a shorter period.
+    // Combined, the common range ends on Meta's last day; YouTube's breakdowns are its own 90
+    // days (ending a day later), as on /youtube: its own window for the period asked.
     const combined = (await get('/api/dashboard/audience?range=90d')).json();
     expect(combined.range.to).not.toBe(lastYouTubeDay);
+    expect(combined.platformRanges.youtube).toEqual({
+      from: addDays(lastYouTubeDay, -89),
+      to: lastYouTubeDay,
+      days: 90,
+    });
     const youtubeCountry = combined.breakdowns.find(
       (entry: { platform: string; dimension: string }) =>
         entry.platform === 'youtube' && entry.dimension === 'country',
     );
     expect(youtubeCountry).toMatchObject({
-      isRequestedRange: false,
+      isRequestedRange: true,
       period: { start: addDays(lastYouTubeDay, -89), end: lastYouTubeDay },
     });
     // Instagram reports its followers as they are now, whatever the period.

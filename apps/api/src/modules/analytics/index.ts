@@ -4,7 +4,6 @@
 export { describeAccount, type AccountRange } from './account-data/describe-account';
 export {
   listConnectionAccounts,
-  listContentPage,
   type AccountRow,
   type ContentListQuery,
 } from './account-data/account-data.repository';
@@ -21,6 +20,7 @@ export {
   toConnectionContentCsv,
 } from './content/export-connection-content-csv';
 export { getContent } from './content/list-content';
+export { listConnectionContentItems } from './content/list-connection-content';
 export {
   listContentItemsForLinking,
   type LinkableContentItem,

@@ -2,7 +2,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type {
   AnalyticsPlatform,
+  AudienceResponse,
+  ChannelDataResponse,
   ConnectionsResponse,
+  ContentListResponse,
   DashboardAnalyticsResponse,
   RangePreset,
   ShareLinkCreated,
@@ -201,6 +204,32 @@ describe.each(databaseTargets)('one rule for windows, every reader (%s)', (targe
           user,
         );
         expect(content.range, label).toMatchObject({ from: own.from, to: own.to });
+        if (filter === 'all') {
+          // The all-platform pages that sort or total across platforms use the common window and
+          // carry each platform's own days, so they can say so where those differ.
+          for (const view of ['content', 'roi'] as const) {
+            const answer = await json<{
+              range: { from: string; to: string };
+              platformRanges: DashboardAnalyticsResponse['platformRanges'];
+            }>(`/api/dashboard/${view}?${queryOf(window)}&platform=all`, user);
+            expect(answer.range, `${label} ${view}`).toMatchObject({
+              from: overview.range.from,
+              to: overview.range.to,
+            });
+            expect(answer.platformRanges, `${label} ${view}`).toEqual(overview.platformRanges);
+          }
+          // Audience breakdowns are each platform's own: read for its own window.
+          const audience = await json<AudienceResponse>(
+            `/api/dashboard/audience?${queryOf(window)}&platform=all`,
+            user,
+          );
+          expect(audience.platformRanges, label).toEqual(overview.platformRanges);
+          for (const breakdown of audience.breakdowns.filter(
+            (entry) => entry.platform === platform && entry.isRequestedRange,
+          )) {
+            expect(breakdown.period, label).toMatchObject({ start: own.from, end: own.to });
+          }
+        }
 
         const shared = await sharedViews(user, platform, window);
         expect(shared.views, label).toBe(views);
@@ -225,6 +254,77 @@ describe.each(databaseTargets)('one rule for windows, every reader (%s)', (targe
     expect(ownWindowsSeen).toBeGreaterThan(0);
   }, 600_000);
 
+  it('lists each video’s figures for YouTube’s own window, never above the channel’s', async () => {
+    const connection = await connectionOf(paid, 'youtube');
+    const windows: Window[] = [
+      ...presets.map((range) => ({ range })),
+      { from: addDays(today, -75), to: addDays(today, -20) },
+      { from: addDays(today, -3), to: addDays(today, -3) },
+    ];
+    let videosWithViews = 0;
+    for (const window of windows) {
+      const label = queryOf(window);
+      const { channel } = await json<ChannelDataResponse>(
+        `/api/v1/youtube/oauth/channel-data/${connection.id}?${label}`,
+        paid,
+      );
+      const items: ContentListResponse['items'] = [];
+      for (let page = 1; ; page += 1) {
+        const list = await json<ContentListResponse>(
+          `/api/v1/auth/oauth-connections/${connection.id}/videos?${label}&sort=views&order=desc&pageSize=100&page=${page}`,
+          paid,
+        );
+        expect(list.figures, label).toBe('range');
+        expect(list.range, label).toEqual(channel.range);
+        items.push(...list.items);
+        if (page * 100 >= list.total) break;
+      }
+      expect(items.length, label).toBeGreaterThan(0);
+      const views = items.map((item) => item.period!.views ?? 0);
+      // Sorted by the period's views, not the lifetime counters.
+      expect(views, label).toEqual([...views].sort((a, b) => b - a));
+      const channelViews = channel.totals.views ?? 0;
+      const channelMinutes = channel.totals.watchMinutes ?? 0;
+      let viewsSum = 0;
+      let minutesSum = 0;
+      for (const item of items) {
+        const period = item.period!;
+        expect(period.views ?? 0, `${label} ${item.title}`).toBeLessThanOrEqual(channelViews);
+        expect(period.watchMinutes ?? 0, `${label} ${item.title}`).toBeLessThanOrEqual(
+          channelMinutes + 1e-6,
+        );
+        viewsSum += period.views ?? 0;
+        minutesSum += period.watchMinutes ?? 0;
+        if ((period.views ?? 0) > 0) videosWithViews += 1;
+      }
+      // Together the videos never have more than the channel for the same days either.
+      expect(viewsSum, label).toBeLessThanOrEqual(channelViews);
+      expect(minutesSum, label).toBeLessThanOrEqual(channelMinutes + 1e-6);
+    }
+    expect(videosWithViews).toBeGreaterThan(0);
+
+    // Graph's media insights are lifetime counters: /meta lists those, said as lifetime, even
+    // when a period is asked for, and never a period's figure beside them.
+    const meta = await connectionOf(paid, 'meta');
+    const media = await json<ContentListResponse>(
+      `/api/v1/auth/oauth-connections/${meta.id}/videos?range=28d&sort=views&order=desc`,
+      paid,
+    );
+    expect(media.figures).toBe('lifetime');
+    expect(media.range).toBeNull();
+    expect(media.items.length).toBeGreaterThan(0);
+    expect(media.items.every((item) => item.period === undefined || item.period === null)).toBe(
+      true,
+    );
+    // Bad periods answer 400 in the wire format.
+    const refused = await get(
+      `/api/v1/auth/oauth-connections/${connection.id}/videos?range=28d&from=${today}`,
+      paid,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { code: string } }>().error.code).toBe('VALIDATION_FAILED');
+  }, 600_000);
+
   it('applies the plan’s history window alike in every reader', async () => {
     // Free keeps 365 days: "All time" is cut and labelled, on the overview and the platform page.
     const all = await json<DashboardAnalyticsResponse>('/api/dashboard/analytics?range=all', free);
@@ -240,6 +340,12 @@ describe.each(databaseTargets)('one rule for windows, every reader (%s)', (targe
       to: youtubeDays.to,
       historyLimit: { since: youtubeDays.from, days: 365 },
     });
+    const freeChannel = await connectionOf(free, 'youtube');
+    const videos = await json<ContentListResponse>(
+      `/api/v1/auth/oauth-connections/${freeChannel.id}/videos?range=all`,
+      free,
+    );
+    expect(videos.range).toEqual(page.range);
     const chat = (await chatMetrics(free, { range: 'all', platform: 'youtube' })).output as {
       window: { from: string };
     };
@@ -259,6 +365,11 @@ describe.each(databaseTargets)('one rule for windows, every reader (%s)', (targe
       free,
     );
     expect(pageRefused.statusCode).toBe(403);
+    const videosRefused = await get(
+      `/api/v1/auth/oauth-connections/${connection.id}/videos?${queryOf(old)}`,
+      free,
+    );
+    expect(videosRefused.statusCode).toBe(403);
     await expect(chatMetrics(free, { ...old, platform: 'all' })).rejects.toMatchObject({
       code: 'PLAN_LIMIT',
     });

@@ -250,11 +250,11 @@ export const connectionsRoutes: FastifyPluginAsyncZod<ConnectionsRoutesOptions> 
     },
     async (request, reply) => {
       const user = requireCurrentUser(request);
-      const content = await listConnectionContent(db, user, request.params.id, request.query);
+      const content = await listConnectionContent(db, user, request.params.id, request.query, now);
       if (request.query.format !== 'csv') return content;
       return sendCsvExport(db, request, reply, {
         filename: 'crescendo-content.csv',
-        csv: () => toConnectionContentCsv(content.items),
+        csv: () => toConnectionContentCsv(content),
       });
     },
   );

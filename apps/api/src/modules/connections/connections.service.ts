@@ -5,7 +5,7 @@ import type { CurrentUser } from '../users';
 import {
   describeAccount,
   listConnectionAccounts,
-  listContentPage,
+  listConnectionContentItems,
   listTrackedSince,
   type AccountRange,
   type AccountRow,
@@ -122,10 +122,11 @@ export async function listConnectionContent(
   user: CurrentUser,
   id: string,
   query: ContentListQuery,
+  now?: () => Date,
 ): Promise<ContentListResponse> {
   await requireConnection(db, user, id);
-  const page = await listContentPage(db, user.organization.id, id, query);
-  return { ...page, page: query.page, pageSize: query.pageSize };
+  const accounts = await listConnectionAccounts(db, user.organization.id, id);
+  return listConnectionContentItems(db, viewerOf(user, now), accounts, id, query);
 }
 
 /** The analytics viewer for a user, on the app's clock (the plan's history window reads it). */

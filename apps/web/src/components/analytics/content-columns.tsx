@@ -61,7 +61,9 @@ export function contentTitleColumn(
     header,
     sortKey: 'title',
     cell: (item) => (
-      <div className="flex min-w-0 items-center gap-3">
+      // Wide figure headers ("Comments (lifetime)") would squeeze titles to a word: the title
+      // keeps room for two lines and the table scrolls sideways instead.
+      <div className="flex min-w-[15rem] items-center gap-3">
         <ContentThumbnail url={item.thumbnailUrl} />
         <div className="flex min-w-0 flex-col gap-1">
           <button
@@ -108,5 +110,26 @@ export function countColumn(
     ...(isSortable ? { sortKey: stat } : {}),
     align: 'right',
     cell: (item) => <CompactCount value={item.stats[stat]} noun={noun} />,
+  };
+}
+
+type PeriodStat = Exclude<keyof NonNullable<ContentItem['period']>, 'watchMinutes'>;
+
+/**
+ * A count of the item's figures for the period the list was asked for (`item.period`, the sum of
+ * its days in the platform's own window), never its lifetime counter: "—" when it has none.
+ */
+export function periodCountColumn(
+  stat: PeriodStat,
+  header: string,
+  noun: string,
+  { isSortable = false }: { isSortable?: boolean } = {},
+): DataColumn<ContentItem> {
+  return {
+    id: stat,
+    header,
+    ...(isSortable ? { sortKey: stat } : {}),
+    align: 'right',
+    cell: (item) => <CompactCount value={item.period?.[stat] ?? null} noun={noun} />,
   };
 }

@@ -1,4 +1,4 @@
-import type { ContentItem } from '@crescendo/contracts';
+import type { ContentItem, ContentListResponse } from '@crescendo/contracts';
 import type { LucideIcon } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { AsyncErrorView } from '@/components/errors/async-error';
@@ -11,6 +11,7 @@ import {
   exportConnectionContentCsv,
   useConnectionContent,
 } from '@/lib/analytics/connection-content';
+import type { DayRange } from '@/lib/analytics/period';
 import type { ContentTableView } from '@/lib/use-platform-view-state';
 import { contentTitleColumn, publishedColumn } from './content-columns';
 import { ContentDetailsDialog, type ContentDetailsConfig } from './content-details-dialog';
@@ -23,7 +24,13 @@ export type PlatformContentTableConfig = {
   /** Names the table (and its remembered column choice). */
   id: string;
   title: string;
-  description: string;
+  /**
+   * Whether the list asks for the page's period: the platform reports per-day figures per item
+   * (YouTube), so rows show and sort by the period's; otherwise they are lifetime counters.
+   */
+  followsPeriod: boolean;
+  /** What the figures are: the period's (and its days, from the answer) or lifetime counters. */
+  description: (content: ContentListResponse | undefined) => string;
   /** The title column's header: "Video", "Post". */
   itemHeader: string;
   /** Plural for the pagination line: "videos", "posts". */
@@ -52,13 +59,19 @@ export function PlatformContentTable({
   connectionId,
   syncedAt,
   view,
+  range,
 }: {
   config: PlatformContentTableConfig;
   connectionId: string;
   syncedAt: string | null;
   view: ContentTableView;
+  /** The page's period: platforms that report per-day figures per item list them for it. */
+  range: DayRange;
 }) {
-  const { filter } = view;
+  const filter = useMemo(
+    () => (config.followsPeriod ? { ...view.filter, ...range } : view.filter),
+    [config.followsPeriod, view.filter, range],
+  );
   const content = useConnectionContent(connectionId, filter, syncedAt);
   // The row's title button that opened the details gets focus back when they close.
   const openerRef = useRef<HTMLElement | null>(null);
@@ -97,7 +110,7 @@ export function PlatformContentTable({
       <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <CardTitle>{config.title}</CardTitle>
-          <CardDescription>{config.description}</CardDescription>
+          <CardDescription>{config.description(content.data)}</CardDescription>
         </div>
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
           <SearchInput

@@ -84,6 +84,7 @@ export function PlatformSections<Data, Metric extends string>({
         connectionId={connection.id}
         syncedAt={connection.lastSyncedAt}
         view={view}
+        range={range}
       />
     </div>
   );

@@ -2,14 +2,17 @@ import type { ContentItem, ContentListResponse, contentSortKeys } from '@crescen
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../api-client';
 import type { ContentListFilter } from '../use-platform-view-state';
+import type { DayRange } from './period';
 
 /* One connection's content (videos, Shorts, posts, Reels), as /youtube and /meta list it. */
 
 export type ConnectionContentSortKey = (typeof contentSortKeys)[number];
+/** The table's view, and the page's period (the figures of platforms that report per day). */
 export type ConnectionContentFilter = ContentListFilter<
   ConnectionContentSortKey | (string & {}),
   string
->;
+> &
+  DayRange;
 
 export async function listConnectionContent(
   connectionId: string,

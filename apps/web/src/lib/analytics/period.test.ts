@@ -33,7 +33,7 @@ describe('the analytics period', () => {
         range,
         platformRanges: { youtube: { from: '2026-10-29', to: '2026-11-25' }, instagram: range },
       }),
-    ).toBe('the days every platform has published');
+    ).toBe('the days every platform has reported');
     expect(
       describeCommonWindow({ platform: 'all', range, platformRanges: { instagram: range } }),
     ).toBe('');

@@ -101,5 +101,49 @@ export function describeCommonWindow(data: {
   const differs = Object.values(data.platformRanges ?? {}).some(
     (own) => own !== undefined && (own.from !== data.range.from || own.to !== data.range.to),
   );
-  return differs ? 'the days every platform has published' : '';
+  return differs ? 'the days every platform has reported' : '';
+}
+
+type WindowsAnswer = {
+  platform: string;
+  range: { from: string; to: string };
+  platformRanges?: Partial<Record<string, { from: string; to: string }>> | undefined;
+};
+
+/**
+ * A platform's own days when they differ from the all-platform view's common window (its figure
+ * beside the combined ones covers them), else null: the one rule is that a platform's figures
+ * always cover its own days, and a figure across platforms says when it covers common ones.
+ */
+export function ownWindowOf(
+  data: WindowsAnswer,
+  platform: string,
+): { from: string; to: string } | null {
+  if (data.platform !== 'all') return null;
+  const own = data.platformRanges?.[platform];
+  if (!own || (own.from === data.range.from && own.to === data.range.to)) return null;
+  return own;
+}
+
+/**
+ * The all-platform view's sentence when its figures use the common window and some platform's own
+ * days differ: "All platforms: Oct 28 – Nov 24, 2026, the days every platform has reported.
+ * YouTube on its own: Oct 29 – Nov 25, 2026." Empty otherwise.
+ */
+export function describeCombinedWindow(
+  data: WindowsAnswer,
+  formatSpan: (from: string, to: string) => string,
+  nameOf: (platform: string) => string,
+): string {
+  if (describeCommonWindow(data) === '') return '';
+  const own = Object.keys(data.platformRanges ?? {})
+    .map((platform) => [platform, ownWindowOf(data, platform)] as const)
+    .filter((entry): entry is readonly [string, { from: string; to: string }] => entry[1] !== null)
+    .map(
+      ([platform, days]) => `${nameOf(platform)} on its own: ${formatSpan(days.from, days.to)}.`,
+    );
+  return [
+    `All platforms: ${formatSpan(data.range.from, data.range.to)}, the days every platform has reported.`,
+    ...own,
+  ].join(' ');
 }

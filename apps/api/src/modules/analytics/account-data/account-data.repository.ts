@@ -4,7 +4,7 @@ import type {
   contentListQuerySchema,
   DailyMetrics,
 } from '@crescendo/contracts';
-import { and, asc, between, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client';
 import {
@@ -80,30 +80,53 @@ export async function listContentPage(
       .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
       .where(where),
   ]);
+  return { total: totalRow?.total ?? 0, items: rows.map(toContentItem) };
+}
+
+/** The stored items with these ids, of the organisation's accounts, in the ids' order. */
+export async function listContentItemsByIds(
+  db: Database,
+  organizationId: string,
+  ids: string[],
+): Promise<ContentItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ item: contentItems, platform: analyticsAccounts.platform })
+    .from(contentItems)
+    .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
+    .where(and(eq(contentItems.organizationId, organizationId), inArray(contentItems.id, ids)));
+  const byId = new Map(rows.map((row) => [row.item.id, toContentItem(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+function toContentItem({
+  item,
+  platform,
+}: {
+  item: typeof contentItems.$inferSelect;
+  platform: AccountRow['platform'];
+}): ContentItem {
   return {
-    total: totalRow?.total ?? 0,
-    items: rows.map(({ item, platform }) => ({
-      id: item.id,
-      accountId: item.accountId,
-      platform,
-      externalId: item.externalId,
-      kind: item.kind,
-      title: item.title,
-      publishedAt: item.publishedAt.toISOString(),
-      durationSeconds: item.durationSeconds,
-      permalink: item.permalink,
-      thumbnailUrl: item.thumbnailUrl,
-      stats: {
-        views: item.views,
-        likes: item.likes,
-        comments: item.comments,
-        shares: item.shares,
-        saves: item.saves,
-        watchMinutes: item.watchMinutes,
-        reach: item.reach,
-        estimatedRevenue: item.estimatedRevenue,
-      },
-    })),
+    id: item.id,
+    accountId: item.accountId,
+    platform,
+    externalId: item.externalId,
+    kind: item.kind,
+    title: item.title,
+    publishedAt: item.publishedAt.toISOString(),
+    durationSeconds: item.durationSeconds,
+    permalink: item.permalink,
+    thumbnailUrl: item.thumbnailUrl,
+    stats: {
+      views: item.views,
+      likes: item.likes,
+      comments: item.comments,
+      shares: item.shares,
+      saves: item.saves,
+      watchMinutes: item.watchMinutes,
+      reach: item.reach,
+      estimatedRevenue: item.estimatedRevenue,
+    },
   };
 }
 

@@ -32,6 +32,21 @@ function sumMetric(daily: DailyMetrics[], key: (typeof totalKeys)[number]): numb
 }
 
 /**
+ * A platform page's period as the scope reads it: explicit dates (a missing `from` is 90 days
+ * before `to`), else the preset, else the last 90 days. `from` after `to` is refused.
+ */
+export function toWindowQuery(range: AccountRange) {
+  if (range.from && range.to && range.from > range.to) {
+    throw new AppError('VALIDATION_FAILED', 'from must not be after to', {
+      fields: [{ field: 'from', message: 'Must not be after to' }],
+    });
+  }
+  return range.from || range.to
+    ? { from: range.from ?? addDays(range.to!, -89), to: range.to }
+    : { range: range.range ?? ('90d' as const) };
+}
+
+/**
  * One synced account (a channel, an Instagram account, a page) with its days and audience, over
  * its platform's own window as every reader resolves it (`resolveScope`): a preset is the
  * platform's own last N days, within the plan's history window. Without a period, the last 90 days.
@@ -42,15 +57,7 @@ export async function describeAccount(
   account: AccountRow,
   range: AccountRange,
 ): Promise<AccountAnalytics> {
-  if (range.from && range.to && range.from > range.to) {
-    throw new AppError('VALIDATION_FAILED', 'from must not be after to', {
-      fields: [{ field: 'from', message: 'Must not be after to' }],
-    });
-  }
-  const query =
-    range.from || range.to
-      ? { from: range.from ?? addDays(range.to!, -89), to: range.to }
-      : { range: range.range ?? ('90d' as const) };
+  const query = toWindowQuery(range);
   const scope = await resolveScope(db, viewer, { ...query, platform: account.platform });
   const { from, to, historyLimit } = windowOf(scope, account.platform);
   const daily = await listAccountDaily(db, account.organizationId, account.id, from, to);

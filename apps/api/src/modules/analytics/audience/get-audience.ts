@@ -2,7 +2,7 @@ import type { AudienceResponse, DashboardQuery } from '@crescendo/contracts';
 import { dashboardAudienceDimensionSchema } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
 import { platformsOf, type Platform, type PlatformChoice } from '../shared/platforms';
-import { resolveScope, type AnalyticsViewer } from '../shared/scope';
+import { platformRangesOf, resolveScope, windowOf, type AnalyticsViewer } from '../shared/scope';
 import { round4 } from '../shared/totals';
 import { fastestGrowingCountries } from './fastest-growing-countries';
 import { listBreakdowns, type BreakdownRow } from './list-breakdowns';
@@ -28,8 +28,9 @@ const reportedDimensions: Record<Platform, AudienceResponse['breakdowns'][number
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
 /**
- * The snapshot to show: the one covering exactly the requested range (YouTube's are synced for
- * each period), else one as long ending on the platform's own last day, else the last 28 days, else the freshest (Instagram's followers now).
+ * The snapshot to show: the one covering exactly the platform's own window (YouTube's are synced
+ * for each period), else one as long, else the last 28 days, else the freshest (Instagram's
+ * followers now).
  */
 function pickSnapshot(
   rows: BreakdownRow[],
@@ -43,7 +44,7 @@ function pickSnapshot(
   for (const row of rows) {
     if (row.periodLabel === 'previous_28_days') continue;
     if (row.periodStart === range.from && row.periodEnd === range.to) exact ??= row;
-    // The platform's own last complete day can differ from the range's (combined platforms).
+    // A snapshot synced before the platform's last complete day moved on.
     if (row.periodStart && daysBetween(row.periodStart, row.periodEnd) === length)
       sameLength ??= row;
     if (row.periodLabel === 'last_28_days') month ??= row;
@@ -77,9 +78,11 @@ export async function getAudience(
   }
   const breakdowns: AudienceResponse['breakdowns'] = [];
   for (const platform of new Set(scope.accounts.map((account) => account.platform))) {
+    // Each platform's breakdowns are read for its own window, as its own page reads them.
+    const window = windowOf(scope, platform);
     for (const dimension of audienceDimensions) {
       const own = groups.get(platform)?.get(dimension) ?? [];
-      const latest = pickSnapshot(own, scope.range);
+      const latest = pickSnapshot(own, window);
       if (!latest) {
         if (!reportedDimensions[platform].includes(dimension)) continue;
         breakdowns.push({
@@ -121,8 +124,7 @@ export async function getAudience(
         isAvailable: true,
         unavailableReason: null,
         period: { label: latest.periodLabel, start: latest.periodStart, end: latest.periodEnd },
-        isRequestedRange:
-          latest.periodStart === scope.range.from && latest.periodEnd === scope.range.to,
+        isRequestedRange: latest.periodStart === window.from && latest.periodEnd === window.to,
         basis,
         items: period
           .map((row, index) => ({
@@ -139,6 +141,7 @@ export async function getAudience(
   return {
     platform: query.platform,
     range: { from: scope.range.from, to: scope.range.to },
+    platformRanges: platformRangesOf(scope),
     hasConnections: scope.accounts.length > 0,
     breakdowns,
     fastestGrowingCountries: fastestGrowingCountries(rows, platformOf),

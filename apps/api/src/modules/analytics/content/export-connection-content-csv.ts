@@ -1,4 +1,4 @@
-import type { ContentItem } from '@crescendo/contracts';
+import type { ContentListResponse } from '@crescendo/contracts';
 import { toCsv } from '../calculations/csv';
 import { platformNames } from '../shared/platforms';
 
@@ -20,26 +20,35 @@ export const connectionContentCsvHeaders = [
   'Figures',
 ];
 
-/** A platform page's content table (/youtube, /meta) as CSV: lifetime counters, as synced. */
-export function toConnectionContentCsv(items: ContentItem[]): string {
+/**
+ * A platform page's content table (/youtube, /meta) as CSV, with the figures the table shows: the
+ * period's (the Figures column names its days) or lifetime counters, as synced. Reach and revenue
+ * are lifetime counters only, so they are left blank beside a period's figures.
+ */
+export function toConnectionContentCsv(content: ContentListResponse): string {
+  const range = content.figures === 'range' ? content.range : null;
+  const figures = range ? `${range.from} to ${range.to}` : 'Lifetime';
   return toCsv(
     connectionContentCsvHeaders,
-    items.map((item) => [
-      item.title,
-      platformNames[item.platform],
-      item.kind,
-      item.publishedAt.slice(0, 10),
-      item.durationSeconds,
-      item.stats.views,
-      item.stats.watchMinutes,
-      item.stats.likes,
-      item.stats.comments,
-      item.stats.shares,
-      item.stats.saves,
-      item.stats.reach,
-      item.stats.estimatedRevenue,
-      item.permalink,
-      'Lifetime',
-    ]),
+    content.items.map((item) => {
+      const shown = range ? (item.period ?? null) : item.stats;
+      return [
+        item.title,
+        platformNames[item.platform],
+        item.kind,
+        item.publishedAt.slice(0, 10),
+        item.durationSeconds,
+        shown?.views ?? null,
+        shown?.watchMinutes ?? null,
+        shown?.likes ?? null,
+        shown?.comments ?? null,
+        shown?.shares ?? null,
+        shown?.saves ?? null,
+        range ? null : item.stats.reach,
+        range ? null : item.stats.estimatedRevenue,
+        item.permalink,
+        figures,
+      ];
+    }),
   );
 }

@@ -1,7 +1,7 @@
 import type { ContentQuery, ContentResponse } from '@crescendo/contracts';
 import type { Database } from '../../../db/client';
 import type { PlatformChoice } from '../shared/platforms';
-import { resolveScope, type AnalyticsViewer } from '../shared/scope';
+import { platformRangesOf, resolveScope, type AnalyticsViewer } from '../shared/scope';
 import { round4, sumOf } from '../shared/totals';
 import { listContent, listSongsOfContentItems } from './content.repository';
 
@@ -31,6 +31,7 @@ export async function getContent(
   const number = (value: string | number | null) => (value === null ? null : Number(value));
   return {
     range: { ...scope.range, previous: null },
+    platformRanges: platformRangesOf(scope),
     page: query.page,
     pageSize: query.pageSize,
     total,

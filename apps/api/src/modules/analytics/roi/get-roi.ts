@@ -16,7 +16,7 @@ import {
   type DailySeries,
 } from '../calculations/roi';
 import { platformsOf, type Platform } from '../shared/platforms';
-import { resolveScope, type AnalyticsViewer } from '../shared/scope';
+import { platformRangesOf, resolveScope, type AnalyticsViewer } from '../shared/scope';
 import { addKnown, netOfDay } from '../shared/totals';
 import { readCurrency, readSourceReports } from '../revenue/read-revenue';
 import { listCampaignPlatformDays, type CampaignPlatformDay } from './list-campaign-platform-days';
@@ -115,6 +115,7 @@ export async function getRoi(
     platform: query.platform,
     currency,
     range: { from, to, days: rangeDays },
+    platformRanges: platformRangesOf(scope),
     baselineDays,
     campaigns: shown.map((campaign) => {
       const { id: _id, ...result } = results.get(campaign.id)!;

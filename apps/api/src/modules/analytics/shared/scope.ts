@@ -138,6 +138,19 @@ export function windowOf(scope: Scope, platform: Platform): ResolvedRange {
   return scope.windows.get(platform)?.range ?? scope.range;
 }
 
+/**
+ * The days each connected platform's own figures cover (`platformRanges` in the answers): beside
+ * a combined window, a page shows the platforms whose own days differ from it.
+ */
+export function platformRangesOf(
+  scope: Pick<Scope, 'windows'>,
+): Partial<Record<Platform, { from: string; to: string; days: number }>> {
+  const ranges: Partial<Record<Platform, { from: string; to: string; days: number }>> = {};
+  for (const [platform, { range }] of scope.windows)
+    ranges[platform] = { from: range.from, to: range.to, days: range.days };
+  return ranges;
+}
+
 /** The first and last day any of the accounts has daily metrics for. */
 export function dataBoundsOf(accounts: readonly ScopedAccount[]): {
   first: string | null;

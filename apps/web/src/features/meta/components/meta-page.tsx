@@ -14,8 +14,11 @@ import { MetaPerformance, MetaPerformanceSkeleton } from './meta-performance';
 const mediaTable: PlatformContentTableConfig = {
   id: 'meta-media',
   title: 'Media',
-  description:
-    'Your Instagram posts, Reels and stories with their lifetime figures: Instagram reports each post’s totals since it was published, not per day, so they are not limited to the period above.',
+  // Graph's media insights are lifetime counters (no per-day figures per post): the list shows
+  // and sorts those only, labelled, never beside a period's figures.
+  description: () =>
+    'Lifetime figures: Instagram and Facebook report each post’s totals since it was published, not per day, so these are not the period above’s figures and are sorted only among themselves.',
+  followsPeriod: false,
   itemHeader: 'Post',
   itemName: 'posts',
   searchLabel: 'Search media',

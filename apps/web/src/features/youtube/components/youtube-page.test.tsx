@@ -116,6 +116,15 @@ function buildVideo(index: number, overrides: Partial<ContentItem> = {}): Conten
       reach: null,
       estimatedRevenue: null,
     },
+    // The period's figures: what the table shows and sorts by.
+    period: {
+      views: 1200 - index,
+      watchMinutes: 2400,
+      likes: 40,
+      comments: 5,
+      shares: null,
+      saves: null,
+    },
     ...overrides,
   };
 }
@@ -148,6 +157,11 @@ function mockApi(handlers: Handlers = {}) {
             page: params.page,
             pageSize: params.pageSize,
             total: handlers.total ?? 36,
+            figures: params.range || params.from ? 'range' : 'lifetime',
+            range:
+              params.range || params.from
+                ? { from: '2026-10-29', to: '2026-11-25', historyLimit: null }
+                : null,
           },
         };
       }
@@ -296,14 +310,29 @@ describe('YoutubePage', () => {
     const { router } = setup();
     const table = await screen.findByRole('table', { name: 'Top videos' });
     await within(table).findByText('Lucid Lights take 1');
-    expect(videoCalls().at(-1)).toEqual({ page: 1, pageSize: 10, sort: 'views', order: 'desc' });
+    // The table asks for the page's period: each video's figures for YouTube's own days.
+    expect(videoCalls().at(-1)).toEqual({
+      page: 1,
+      pageSize: 10,
+      sort: 'views',
+      order: 'desc',
+      range: '28d',
+    });
     const viewsHeader = within(table).getByRole('columnheader', { name: /Views/ });
-    // The table lists lifetime figures under a period's chart: every figure header says so.
     for (const name of ['Views', 'Watch time', 'Likes', 'Comments']) {
       expect(
-        within(table).getByRole('columnheader', { name: new RegExp(`^${name} \\(lifetime\\)`) }),
+        within(table).getByRole('columnheader', { name: new RegExp(`^${name}`) }),
       ).toBeTruthy();
     }
+    expect(within(table).queryByText(/lifetime/i)).toBeNull();
+    // The period's figures, not the lifetime counters, and the days they cover.
+    expect(within(table).getByTitle('1,199 views in the period').textContent).toBe('1.2K');
+    expect(within(table).queryByText('9K')).toBeNull();
+    expect(
+      screen.getByText(
+        /Each video’s figures for Oct 29 – Nov 25, 2026, the same days as the channel’s/,
+      ),
+    ).toBeTruthy();
     expect(viewsHeader.getAttribute('aria-sort')).toBe('descending');
 
     fireEvent.click(within(table).getByRole('button', { name: /Published/ }));
@@ -335,6 +364,7 @@ describe('YoutubePage', () => {
         sort: 'publishedAt',
         order: 'asc',
         search: 'lucid',
+        range: '28d',
       }),
     );
     expect(router.state.location.search).toContain('q=lucid');
@@ -380,7 +410,7 @@ describe('YoutubePage', () => {
         .getByRole('link', { name: /Watch on YouTube/ })
         .getAttribute('href'),
     ).toBe('https://www.youtube.com/watch?v=vid99');
-    expect(within(dialog).getByText('Shares').nextElementSibling?.textContent).toBe(
+    expect(within(dialog).getByText('Lifetime shares').nextElementSibling?.textContent).toBe(
       '—Not available',
     );
   });

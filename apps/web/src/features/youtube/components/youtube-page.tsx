@@ -1,10 +1,17 @@
-import type { ChannelDataResponse, ContentItem } from '@crescendo/contracts';
+import type { ChannelDataResponse, ContentItem, ContentListResponse } from '@crescendo/contracts';
 import { Clapperboard, MonitorPlay } from 'lucide-react';
-import { countColumn } from '@/components/analytics/content-columns';
+import { periodCountColumn } from '@/components/analytics/content-columns';
 import type { PlatformContentTableConfig } from '@/components/analytics/platform-content-table';
 import { PlatformPage, type PlatformPageConfig } from '@/components/analytics/platform-page';
 import { formatWatchHours } from '@/components/charts/platform-format';
-import { formatDuration, formatFullNumber, MISSING_VALUE } from '@/lib/format';
+import { describeHistoryLimit } from '@/lib/analytics/period';
+import {
+  formatDaySpan,
+  formatDuration,
+  formatFullNumber,
+  formatLongDay,
+  MISSING_VALUE,
+} from '@/lib/format';
 import { platformNames } from '@/lib/platforms';
 import { useChannelData } from '../api/get-channel-data';
 import { useYoutubeViewState, type ChartMetric } from '../hooks/use-youtube-view-state';
@@ -12,17 +19,28 @@ import { ChannelAudience } from './channel-audience';
 import { ChannelPerformance, ChannelPerformanceSkeleton } from './channel-performance';
 import { ChannelSummary, ChannelSummarySkeleton } from './channel-summary';
 
-function averageViewDuration(item: ContentItem): string {
-  const { views, watchMinutes } = item.stats;
+function averageViewDuration(stats: { views: number | null; watchMinutes: number | null }): string {
+  const { views, watchMinutes } = stats;
   if (views === null || watchMinutes === null || views === 0) return MISSING_VALUE;
   return formatDuration((watchMinutes * 60) / views);
+}
+
+/**
+ * The table's figures are each video's for the page's period, over YouTube's own days (the
+ * channel's figures above cover the same days), summed from YouTube Analytics' per-video days.
+ */
+function describeVideoFigures(content: ContentListResponse | undefined): string {
+  const range = content?.figures === 'range' ? content.range : null;
+  if (!range) return 'Each video’s figures for the period above, as YouTube reports them per day.';
+  const limit = describeHistoryLimit(range, formatLongDay);
+  return `Each video’s figures for ${formatDaySpan(range.from, range.to)}${limit ? ` (${limit})` : ''}, the same days as the channel’s above. A video’s lifetime totals are in its details.`;
 }
 
 const videosTable: PlatformContentTableConfig = {
   id: 'youtube-videos',
   title: 'Top videos',
-  description:
-    'Lifetime figures: each video’s totals since it was published, not only the period above (Content shows each video’s figures for the period).',
+  description: describeVideoFigures,
+  followsPeriod: true,
   itemHeader: 'Video',
   itemName: 'videos',
   searchLabel: 'Search videos',
@@ -35,18 +53,16 @@ const videosTable: PlatformContentTableConfig = {
     { value: 'live', label: 'Live' },
   ],
   figureColumns: [
-    countColumn('views', 'Views (lifetime)', 'views in its lifetime', { isSortable: true }),
+    periodCountColumn('views', 'Views', 'views in the period', { isSortable: true }),
     {
       id: 'watchMinutes',
-      header: 'Watch time (lifetime)',
+      header: 'Watch time',
       sortKey: 'watchMinutes',
       align: 'right',
-      cell: (item: ContentItem) => formatWatchHours(item.stats.watchMinutes),
+      cell: (item: ContentItem) => formatWatchHours(item.period?.watchMinutes ?? null),
     },
-    countColumn('likes', 'Likes (lifetime)', 'likes in its lifetime', { isSortable: true }),
-    countColumn('comments', 'Comments (lifetime)', 'comments in its lifetime', {
-      isSortable: true,
-    }),
+    periodCountColumn('likes', 'Likes', 'likes in the period', { isSortable: true }),
+    periodCountColumn('comments', 'Comments', 'comments in the period', { isSortable: true }),
   ],
   empty: {
     icon: Clapperboard,
@@ -61,12 +77,21 @@ const videosTable: PlatformContentTableConfig = {
     owner: 'your channel',
     missingLength: 'say',
     stats: (item) => [
+      ...(item.period
+        ? [
+            { label: 'Views in the period', value: formatFullNumber(item.period.views) },
+            {
+              label: 'Watch time in the period',
+              value: formatWatchHours(item.period.watchMinutes),
+            },
+          ]
+        : []),
       { label: 'Lifetime views', value: formatFullNumber(item.stats.views) },
       { label: 'Lifetime watch time', value: formatWatchHours(item.stats.watchMinutes) },
-      { label: 'Avg. view duration', value: averageViewDuration(item) },
-      { label: 'Likes', value: formatFullNumber(item.stats.likes) },
-      { label: 'Comments', value: formatFullNumber(item.stats.comments) },
-      { label: 'Shares', value: formatFullNumber(item.stats.shares) },
+      { label: 'Avg. view duration (lifetime)', value: averageViewDuration(item.stats) },
+      { label: 'Lifetime likes', value: formatFullNumber(item.stats.likes) },
+      { label: 'Lifetime comments', value: formatFullNumber(item.stats.comments) },
+      { label: 'Lifetime shares', value: formatFullNumber(item.stats.shares) },
     ],
     linkLabel: () => 'Watch on YouTube',
   },

@@ -58,4 +58,37 @@ describe('describeCoverage', () => {
       'Breakdowns for Nov 23, 2025 – Nov 22, 2026; YouTube: the same 365 days, up to its own latest complete day.',
     );
   });
+
+  it('names each platform’s own days where they differ from the common window', () => {
+    const text = describeCoverage({
+      ...response([
+        breakdown({ period: { label: 'last_28_days', start: '2026-10-29', end: '2026-11-25' } }),
+        breakdown({
+          platform: 'instagram',
+          period: { label: 'last_28_days', start: '2026-10-28', end: '2026-11-24' },
+        }),
+      ]),
+      range: { from: '2026-10-28', to: '2026-11-24' },
+      platformRanges: {
+        youtube: { from: '2026-10-29', to: '2026-11-25', days: 28 },
+        instagram: { from: '2026-10-28', to: '2026-11-24', days: 28 },
+      },
+    });
+    expect(text).toBe(
+      'Breakdowns for Oct 29 – Nov 25, 2026 on YouTube, Oct 28 – Nov 24, 2026 on Instagram: each platform’s own days for the period.',
+    );
+  });
+
+  it('names the platform whose own days the breakdowns cover when they are not the range', () => {
+    const text = describeCoverage({
+      ...response([
+        breakdown({ period: { label: 'last_28_days', start: '2026-10-30', end: '2026-11-26' } }),
+      ]),
+      range: { from: '2026-10-29', to: '2026-11-25' },
+      platformRanges: { youtube: { from: '2026-10-30', to: '2026-11-26', days: 28 } },
+    });
+    expect(text).toBe(
+      'Breakdowns for Oct 30 – Nov 26, 2026 on YouTube: its own days for the period.',
+    );
+  });
 });

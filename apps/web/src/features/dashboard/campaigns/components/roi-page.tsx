@@ -2,6 +2,7 @@ import { roiBaselineSentence, type Campaign } from '@crescendo/contracts';
 import { CircleDollarSign, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { AnalyticsPage } from '@/components/analytics/analytics-page';
+import { CommonWindowNote } from '@/components/analytics/common-window-note';
 import { AsyncErrorView } from '@/components/errors/async-error';
 import { useRegisterExport } from '@/components/layouts/export-context';
 import { Button } from '@/components/ui/button';
@@ -81,6 +82,7 @@ export function RoiPage() {
   } else {
     body = (
       <div aria-busy={isUpdating} className="min-w-0 transition-opacity aria-busy:opacity-60">
+        <CommonWindowNote data={data} />
         <RoiTotals data={data} />
         <Card className="overflow-hidden">
           <div className="border-b border-zinc-200 px-4 py-3 sm:px-5 dark:border-zinc-800">

@@ -2,6 +2,7 @@ import { Clapperboard, Download, SearchX } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AnalyticsPage } from '@/components/analytics/analytics-page';
+import { CommonWindowNote } from '@/components/analytics/common-window-note';
 import { DataTable } from '@/components/analytics/data-table';
 import { Pagination } from '@/components/analytics/pagination';
 import { filterSelectClass } from '@/components/analytics/period-select';
@@ -199,6 +200,7 @@ export function ContentPage() {
         </>
       }
     >
+      <CommonWindowNote data={data ? { ...data, platform: view.platform } : undefined} />
       <Card className="min-w-0 overflow-hidden">{body}</Card>
       {data && total > 0 ? (
         <p className="mt-3 text-sm text-zinc-700 dark:text-zinc-300" data-testid="content-count">

@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import { useProfile } from '@/features/profile';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useIsFirstVisit } from '@/lib/first-visit';
-import { describeCommonWindow, describeHistoryLimit } from '@/lib/analytics/period';
+import { describeCommonWindow, describeHistoryLimit, ownWindowOf } from '@/lib/analytics/period';
 import { formatLongDay } from '@/lib/format';
 import { useDashboardAnalytics } from '../api/get-dashboard-analytics';
 import { exportOverviewCsv, toOverviewCsvFileName } from '../api/export-overview';
@@ -198,7 +198,7 @@ export function DashboardPage() {
             <CardHeader>
               <CardTitle>By platform</CardTitle>
               <CardDescription>
-                The same period, platform by platform
+                Each platform’s own days for the period, as on its own page
                 {data.range.previous
                   ? `, compared with the ${describePreviousPeriod(data.range.days)}`
                   : ''}
@@ -208,6 +208,7 @@ export function DashboardPage() {
             <CardContent>
               <PlatformKpiBreakdown
                 byPlatform={data.byPlatform}
+                ownWindowOf={(platform) => ownWindowOf(data, platform)}
                 isComparing={data.range.previous !== null}
               />
             </CardContent>

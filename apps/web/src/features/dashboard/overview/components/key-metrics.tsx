@@ -1,4 +1,6 @@
 import type { DashboardAnalyticsResponse } from '@crescendo/contracts';
+import { CommonWindowNote } from '@/components/analytics/common-window-note';
+import { describeCommonWindow } from '@/lib/analytics/period';
 import { CircleDollarSign, Clock, Eye, Heart, UserPlus, type LucideIcon } from 'lucide-react';
 import {
   formatCompactNumber,
@@ -88,7 +90,8 @@ function sourcesOf(data: Analytics, key: KpiKey): string {
 
 /** "Oct 24 – Nov 20, 2026 · from YouTube, Instagram": the figure's window and its sources. */
 function describeSource(data: Analytics, key: KpiKey): string {
-  const window = `${formatShortDay(data.range.from)} – ${formatLongDay(data.range.to)}`;
+  const common = describeCommonWindow(data);
+  const window = `${formatShortDay(data.range.from)} – ${formatLongDay(data.range.to)}${common ? `, ${common}` : ''}`;
   const total = key === 'followers' ? ` (total on ${formatLongDay(data.range.to)})` : '';
   return `${window}${total} · from ${sourcesOf(data, key)}`;
 }
@@ -209,6 +212,7 @@ export function KeyMetrics({ data }: { data: Analytics }) {
           );
         })}
       </section>
+      <CommonWindowNote data={data} className="text-xs text-zinc-600 dark:text-zinc-400" />
       {partial ? (
         <p data-testid="partial-comparison" className="text-xs text-amber-800 dark:text-amber-300">
           {partial}

@@ -1,5 +1,5 @@
 import type { AnalyticsPlatform, KpiSet } from '@crescendo/contracts';
-import { formatCompactNumber, formatSignedCompactNumber } from '@/lib/format';
+import { formatCompactNumber, formatDaySpan, formatSignedCompactNumber } from '@/lib/format';
 import { KpiDelta } from './kpi-card';
 import {
   formatRate,
@@ -64,10 +64,25 @@ const columns: Column[] = [
 export function PlatformKpiBreakdown({
   byPlatform,
   isComparing,
+  ownWindowOf = () => null,
 }: {
   byPlatform: Partial<Record<AnalyticsPlatform, KpiSet>>;
   isComparing: boolean;
+  /** A platform's own days where they differ from the overview's common window. */
+  ownWindowOf?: (platform: AnalyticsPlatform) => { from: string; to: string } | null;
 }) {
+  // A platform's figures cover its own days: said under its name where they differ.
+  const ownDays = (platform: AnalyticsPlatform) => {
+    const own = ownWindowOf(platform);
+    return own ? (
+      <span
+        className="block text-xs font-normal text-zinc-600 dark:text-zinc-400"
+        data-testid="platform-own-days"
+      >
+        {formatDaySpan(own.from, own.to)}
+      </span>
+    ) : null;
+  };
   const rows = platformOrder.flatMap((platform) => {
     const kpis = byPlatform[platform];
     return kpis ? [{ platform, kpis }] : [];
@@ -96,8 +111,9 @@ export function PlatformKpiBreakdown({
                 key={platform}
                 className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60"
               >
-                <th scope="row" className="py-3 pr-4 text-left font-semibold">
+                <th scope="row" className="py-3 pr-4 text-left align-top font-semibold">
                   {platformNames[platform]}
+                  {ownDays(platform)}
                 </th>
                 {columns.map((column) => (
                   <td key={column.key} className="px-3 py-3 text-right align-top tabular-nums">
@@ -117,7 +133,10 @@ export function PlatformKpiBreakdown({
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 md:hidden">
         {rows.map(({ platform, kpis }) => (
           <li key={platform} className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
-            <h3 className="mb-2 font-semibold">{platformNames[platform]}</h3>
+            <h3 className="mb-2 font-semibold">
+              {platformNames[platform]}
+              {ownDays(platform)}
+            </h3>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
               {columns.map((column) => (
                 <div key={column.key} className="min-w-0">
