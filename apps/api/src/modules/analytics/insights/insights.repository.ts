@@ -20,25 +20,39 @@ export async function listTopContentOfDay(
   limit = 3,
 ) {
   if (accountIds.length === 0) return [];
+  const daily = contentDailyMetrics;
+  const views = sql<number>`${daily.views}[extract(day from ${day}::date)::int]`;
   return db
     .select({
       id: contentItems.id,
       title: contentItems.title,
       platform: analyticsAccounts.platform,
-      views: contentDailyMetrics.views,
+      views: views.mapWith(Number),
     })
-    .from(contentDailyMetrics)
-    .innerJoin(contentItems, eq(contentItems.id, contentDailyMetrics.contentItemId))
-    .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
-    .where(
+    .from(daily)
+    .innerJoin(
+      contentItems,
       and(
-        eq(contentDailyMetrics.organizationId, organizationId),
-        inArray(contentDailyMetrics.accountId, accountIds),
-        eq(contentDailyMetrics.day, day),
-        sql`${contentDailyMetrics.views} is not null`,
+        eq(contentItems.organizationId, daily.organizationId),
+        eq(contentItems.id, daily.contentItemId),
       ),
     )
-    .orderBy(desc(contentDailyMetrics.views))
+    .innerJoin(
+      analyticsAccounts,
+      and(
+        eq(analyticsAccounts.organizationId, contentItems.organizationId),
+        eq(analyticsAccounts.id, contentItems.accountId),
+      ),
+    )
+    .where(
+      and(
+        eq(daily.organizationId, organizationId),
+        inArray(daily.accountId, accountIds),
+        eq(daily.month, sql`date_trunc('month', ${day}::date)::date`),
+        sql`${views} is not null`,
+      ),
+    )
+    .orderBy(desc(views))
     .limit(limit);
 }
 
