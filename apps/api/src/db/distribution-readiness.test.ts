@@ -10,12 +10,7 @@ import { createTestDatabase, databaseTargets } from '../testing/test-database';
  * fixed is taken off the list.
  */
 const knownPrimaryKeysWithoutOrganization = [
-  'account_daily_metrics',
-  'account_range_totals',
-  'account_snapshots',
-  'analytics_accounts',
   'artist_profiles',
-  'audience_breakdowns',
   'audit_events',
   // The identity provider's own tables may stay reference tables (issue 30).
   'auth_invitation',
@@ -24,10 +19,6 @@ const knownPrimaryKeysWithoutOrganization = [
   'campaigns',
   'chat_conversations',
   'chat_messages',
-  'content_daily_metrics',
-  'content_items',
-  'content_snapshots',
-  'daily_traffic_sources',
   'insights',
   'notification_events',
   'notification_recipients',

@@ -8,6 +8,7 @@ import {
   contentDailyMetricKeys,
   contentDailyMetrics,
   contentItems,
+  contentMonthlyMetrics,
   dailyTrafficSources,
 } from '../../../db/schema';
 
@@ -208,6 +209,17 @@ export async function upsertContentDaily(db: Database, rows: ContentDailyValues[
         )})`,
     );
     const metricColumns = sql.join(contentDailyMetricKeys.map(column), sql`, `);
+    // The month row with the given days put in.
+    const merged = sql.join(
+      [
+        sql`m.days | excluded.days`,
+        ...contentDailyMetricKeys.map(
+          (metric) =>
+            sql`content_days_merge(m.${column(metric)}, excluded.${column(metric)}, excluded.days)`,
+        ),
+      ],
+      sql`, `,
+    );
     // A metric the given days did not report keeps the month's other days; all-NULL stays NULL.
     await db.execute(sql`
       insert into ${contentDailyMetrics} as m
@@ -221,15 +233,13 @@ export async function upsertContentDaily(db: Database, rows: ContentDailyValues[
       from (values ${sql.join(values, sql`, `)}) as given
         (organization_id, content_item_id, account_id, month, days, ${metricColumns})
       on conflict (organization_id, content_item_id, month) do update set
-        account_id = excluded.account_id,
-        days = m.days | excluded.days,
-        ${sql.join(
-          contentDailyMetricKeys.map(
-            (metric) =>
-              sql`${column(metric)} = content_days_merge(m.${column(metric)}, excluded.${column(metric)}, excluded.days)`,
-          ),
-          sql`, `,
-        )}`);
+        (days, ${metricColumns}) = (${merged})
+      -- A re-sync re-reads days that are mostly final: an identical rewrite would leave a dead
+      -- month row behind and fire the monthly roll-up's triggers for nothing.
+      where (m.days, ${sql.join(
+        contentDailyMetricKeys.map((metric) => sql`m.${column(metric)}`),
+        sql`, `,
+      )}) is distinct from (${merged})`);
   }
 }
 
@@ -305,18 +315,24 @@ export async function replaceAudience(
   if (rows.length > 0) await db.insert(audienceBreakdowns).values(rows);
 }
 
-/** Lifetime watch minutes per item, from the daily rows (the Data API does not report them). */
+/**
+ * Lifetime watch minutes per item, from its monthly roll-ups (the sums of its daily figures, kept
+ * by triggers; the Data API does not report the figure): a few dozen rows per item, and only
+ * items whose total moved are rewritten. A month where no day reported minutes counts as unknown,
+ * as its days' sum would.
+ */
 export async function refreshContentWatchMinutes(db: Database, accountId: string): Promise<void> {
   await db.execute(sql`
     update ${contentItems} set watch_minutes = totals.minutes
     from (
-      select content_item_id, sum(minutes.value) as minutes
-      from ${contentDailyMetrics}
-        left join lateral unnest(watch_minutes) as minutes(value) on true
+      select content_item_id,
+        case when sum(watch_minutes_days) > 0 then sum(watch_minutes) end as minutes
+      from ${contentMonthlyMetrics}
       where account_id = ${accountId}
       group by content_item_id
     ) as totals
-    where ${contentItems.id} = totals.content_item_id and ${contentItems.accountId} = ${accountId}`);
+    where ${contentItems.id} = totals.content_item_id and ${contentItems.accountId} = ${accountId}
+      and ${contentItems.watchMinutes} is distinct from totals.minutes`);
 }
 
 export async function listContentIds(
