@@ -6,7 +6,9 @@
  * then run
  *   npx tsx bench/storage.ts --database-url=postgres://…/storage --label=after [--vacuum]
  * `--vacuum` runs `VACUUM FULL ANALYZE` first, so a migrated database is measured without the dead
- * row versions its migration left (what a fresh sync would write). Each run is stored under its
+ * row versions its migration left. Beside the totals it measures an empty database migrated to
+ * the same schema (a truncated copy, created and dropped on the same server): what the schema costs once, whatever
+ * the number of artists; `netMbPerArtist` is the total without it, what one more artist adds. Each run is stored under its
  * label in results/storage-postgres.json beside the other labels' runs (e.g. `before`), so one
  * file holds the before and after figures side by side; the table printed compares them.
  */
@@ -44,8 +46,52 @@ type Run = {
   artists: number;
   vacuumed: boolean;
   totalMbPerArtist: number;
+  /** The empty schema's size (every table and index at its minimum), paid once per database. */
+  emptySchemaMb: number;
+  netMbPerArtist: number;
   tables: TableSize[];
 };
+
+/**
+ * The measured database's schema empty: a copy of it (`create database … template`) with every
+ * table truncated, so each table and index is at its minimum, as in a newly migrated database.
+ */
+async function measureEmptySchema(): Promise<number> {
+  const url = new URL(databaseUrl!);
+  const source = url.pathname.slice(1);
+  const name = `storage_bench_empty_${process.pid}`;
+  const admin = new pg.Client({ connectionString: databaseUrl!.replace(/\/[^/?]*(\?|$)/, '/postgres$1') });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template "${source.replace(/"/g, '""')}"`);
+    try {
+      url.pathname = `/${name}`;
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        await client.query(`do $$ declare tables text; begin
+          select string_agg(format('%I.%I', n.nspname, c.relname), ', ') into tables
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind in ('r', 'p');
+          execute 'truncate ' || tables || ' cascade';
+        end $$`);
+        const [row] = (
+          await client.query<{ total: string }>(`
+            select coalesce(sum(pg_total_relation_size(c.oid)), 0) as total
+            from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = 'public' and c.relkind in ('r', 'p')`)
+        ).rows;
+        return Number(row!.total);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await admin.query(`drop database if exists ${name}`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
 
 const megabytes = (bytes: number, artists: number) =>
   Math.round((bytes / artists / 1024 / 1024) * 1000) / 1000;
@@ -79,10 +125,9 @@ async function measure(client: pg.Client): Promise<Run> {
     join pg_namespace n on n.oid = t.relnamespace
     where n.nspname = 'public'
     order by pg_relation_size(i.oid) desc`);
-  // reltuples is an estimate; count the rows of the tables that matter exactly.
+  // reltuples is an estimate (or -1 before the first analyze): count the rows.
   const rows = new Map<string, number>();
   for (const row of tables.rows) {
-    if (Number(row.total) < 256 * 1024) continue;
     const counted = await client.query<{ count: string }>(
       `select count(*) from "${row.table.replace(/"/g, '""')}"`,
     );
@@ -99,12 +144,17 @@ async function measure(client: pg.Client): Promise<Run> {
       .map((index) => ({ name: index.name, mbPerArtist: megabytes(Number(index.size), artists) })),
   }));
   const total = tables.rows.reduce((sum, row) => sum + Number(row.total), 0);
+  // A copy needs its template without connections.
+  await client.end();
+  const emptySchema = await measureEmptySchema();
   return {
     date: new Date().toISOString(),
     loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
     artists,
     vacuumed: isVacuumed,
     totalMbPerArtist: megabytes(total, artists),
+    emptySchemaMb: megabytes(emptySchema, 1),
+    netMbPerArtist: megabytes(total - emptySchema, artists),
     tables: measured,
   };
 }
@@ -134,9 +184,16 @@ function print(runs: Record<string, Run>) {
     const isTiny = labels.every((name) => (sizeOf(name, table)?.totalMbPerArtist ?? 0) < 0.05);
     if (!isTiny) console.log([table.padEnd(32), ...cells].join(' | '));
   }
-  console.log(
-    ['total (every table)'.padEnd(32), ...labels.map((name) => `${runs[name]!.totalMbPerArtist.toFixed(2).padStart(31)}`)].join(' | '),
-  );
+  const line = (title: string, pick: (run: Run) => number | undefined) =>
+    console.log(
+      [
+        title.padEnd(32),
+        ...labels.map((name) => (pick(runs[name]!)?.toFixed(2) ?? '—').padStart(34)),
+      ].join(' | '),
+    );
+  line('total (every table)', (run) => run.totalMbPerArtist);
+  line('empty schema (once per database)', (run) => run.emptySchemaMb);
+  line('net per artist', (run) => run.netMbPerArtist);
 }
 
 const client = new pg.Client({ connectionString: databaseUrl });
@@ -164,5 +221,5 @@ try {
   print(runs);
   console.log(`\nwritten ${path.relative(process.cwd(), resultFile)}`);
 } finally {
-  await client.end();
+  await client.end().catch(() => undefined);
 }
