@@ -60,7 +60,9 @@ async function measureEmptySchema(): Promise<number> {
   const url = new URL(databaseUrl!);
   const source = url.pathname.slice(1);
   const name = `storage_bench_empty_${process.pid}`;
-  const admin = new pg.Client({ connectionString: databaseUrl!.replace(/\/[^/?]*(\?|$)/, '/postgres$1') });
+  const admin = new pg.Client({
+    connectionString: databaseUrl!.replace(/\/[^/?]*(\?|$)/, '/postgres$1'),
+  });
   await admin.connect();
   try {
     await admin.query(`create database ${name} template "${source.replace(/"/g, '""')}"`);
@@ -170,9 +172,10 @@ function print(runs: Record<string, Run>) {
       Math.max(...labels.map((name) => sizeOf(name, a)?.totalMbPerArtist ?? 0)),
   );
   console.log(
-    ['table'.padEnd(32), ...labels.map((name) => `${name}: rows  heap  idx  total (MB/artist)`)].join(
-      ' | ',
-    ),
+    [
+      'table'.padEnd(32),
+      ...labels.map((name) => `${name}: rows  heap  idx  total (MB/artist)`),
+    ].join(' | '),
   );
   for (const table of names) {
     const cells = labels.map((name) => {

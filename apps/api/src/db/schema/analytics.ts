@@ -78,11 +78,7 @@ export const analyticsAccounts = pgTable(
 );
 
 /** A tenant table's foreign key to its account: composite with the organisation (issue 30). */
-const toAccount = (
-  name: string,
-  organizationId: AnyPgColumn,
-  accountId: AnyPgColumn,
-) =>
+const toAccount = (name: string, organizationId: AnyPgColumn, accountId: AnyPgColumn) =>
   foreignKey({
     name,
     columns: [organizationId, accountId],
@@ -124,11 +120,7 @@ export const contentItems = pgTable(
 );
 
 /** A tenant table's foreign key to its content item, composite with the organisation. */
-const toContentItem = (
-  name: string,
-  organizationId: AnyPgColumn,
-  contentItemId: AnyPgColumn,
-) =>
+const toContentItem = (name: string, organizationId: AnyPgColumn, contentItemId: AnyPgColumn) =>
   foreignKey({
     name,
     columns: [organizationId, contentItemId],
@@ -330,10 +322,6 @@ export const contentSnapshots = pgTable(
   (table) => [
     primaryKey({ columns: [table.organizationId, table.contentItemId, table.day] }),
     toContentItem('content_snapshots_item_fk', table.organizationId, table.contentItemId),
-    index('content_snapshots_account_day_idx').on(
-      table.organizationId,
-      table.accountId,
-      table.day,
-    ),
+    index('content_snapshots_account_day_idx').on(table.organizationId, table.accountId, table.day),
   ],
 );
