@@ -61,8 +61,9 @@ const isRangePlatform = sql<boolean>`(${analyticsAccounts.platform} in (${sql.jo
 /**
  * The metrics of the given accounts' content inside the range, as rows to sum per item: the
  * whole calendar months of the range come from `content_monthly_metrics` (one row per item and
- * month), only its partial first and last months from the days of `content_daily_metrics`. Summing them gives
- * exactly the sum of the days, from about a ninth of the rows for a 365-day range.
+ * month), only its partial first and last months from the days of `content_daily_metrics`.
+ * Summing them gives exactly the sum of the days, from about a ninth of the rows for a 365-day
+ * range.
  */
 function rangeMetricRows(shape: ContentShape) {
   const monthly = contentMonthlyMetrics;
