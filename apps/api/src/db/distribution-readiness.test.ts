@@ -21,32 +21,6 @@ import { createTestDatabase, databaseTargets } from '../testing/test-database';
  */
 const referenceTablesWithOrganization = ['auth_invitation', 'auth_member', 'users'];
 
-/**
- * The analytics tables, redesigned at the same time on branch `storage` (issue 30), which gives
- * them organisation-leading keys itself; their keys, and keys between them and the other tenant
- * tables, are checked once that lands. `content_monthly_metrics` already has the organisation in
- * its key but points at `content_items` by id alone.
- */
-const tablesAwaitingStorageRedesign = [
-  'account_daily_metrics',
-  'account_range_totals',
-  'account_snapshots',
-  'analytics_accounts',
-  'audience_breakdowns',
-  'content_daily_metrics',
-  'content_items',
-  'content_monthly_metrics',
-  'content_snapshots',
-  'daily_traffic_sources',
-];
-
-/**
- * Unique indexes without the organisation, kept only for the storage branch: its
- * `analytics_accounts.connection_id` references `platform_connections(id)`; the constraint goes
- * when that reference carries the organisation.
- */
-const uniqueIndexesAwaitingStorageRedesign = ['platform_connections_id_unique'];
-
 /** Tables without an organisation at all: reference or coordinator-local (queue, identity…). */
 const tablesWithoutOrganization = [
   'auth_account',
@@ -74,7 +48,7 @@ function readRows<Row>(result: unknown): Row[] {
   return (result as { rows?: Row[] }).rows ?? (result as Row[]);
 }
 
-const notDistributed = [...referenceTablesWithOrganization, ...tablesAwaitingStorageRedesign];
+const notDistributed = referenceTablesWithOrganization;
 
 /** `c` is a table of the public schema with an `organization_id` column. */
 const hasOrganization = (alias: string) =>
@@ -94,7 +68,7 @@ describe.each(databaseTargets)('distribution readiness of the schema on %s', (ta
     return readRows<{ name: string }>(await database.db.execute(query)).map((row) => row.name);
   }
 
-  /** The tables distributed by organisation: with the column, neither reference nor storage's. */
+  /** The tables distributed by organisation: with the column, not reference tables. */
   const distributedTables = sql`
     select c.oid, c.relname
     from pg_class c
@@ -120,7 +94,13 @@ describe.each(databaseTargets)('distribution readiness of the schema on %s', (ta
       sql`with distributed as (${distributedTables}) select relname as name from distributed`,
     );
     expect(distributed).toEqual(
-      expect.arrayContaining(['chat_messages', 'notification_recipients', 'platform_connections']),
+      expect.arrayContaining([
+        'chat_messages',
+        'content_daily_metrics',
+        'content_items',
+        'notification_recipients',
+        'platform_connections',
+      ]),
     );
     expect(distributed.length).toBeGreaterThanOrEqual(30);
   });
@@ -135,7 +115,7 @@ describe.each(databaseTargets)('distribution readiness of the schema on %s', (ta
         select 1 from pg_attribute a
         where a.attrelid = d.oid and a.attnum = any(i.indkey) and a.attname = 'organization_id')
       order by 1`);
-    expect(indexes).toEqual(uniqueIndexesAwaitingStorageRedesign);
+    expect(indexes).toEqual([]);
   });
 
   it('joins distributed tables by keys that include organization_id on both sides', async () => {
@@ -162,32 +142,16 @@ describe.each(databaseTargets)('distribution readiness of the schema on %s', (ta
       order by 1`);
     expect(colocated).toEqual(
       expect.arrayContaining([
+        'analytics_accounts_connection_fk',
         'chat_messages_conversation_fk',
+        'content_daily_metrics_item_fk',
+        'content_items_account_fk',
         'notification_recipients_event_fk',
+        'song_content_links_item_fk',
         'songs_release_fk',
         'spotify_playlists_import_fk',
       ]),
     );
-  });
-
-  it('lists the keys between distributed tables and the storage branch’s tables (known only)', async () => {
-    const keys = await listNames(sql`
-      with distributed as (${distributedTables}),
-        storage as (select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace
-          where n.nspname = 'public' and c.relname in (${sql.join(
-            tablesAwaitingStorageRedesign.map((name) => sql`${name}`),
-            sql`, `,
-          )}))
-      select k.conname as name from pg_constraint k
-      where k.contype = 'f'
-        and ((k.conrelid in (select oid from distributed) and k.confrelid in (select oid from storage))
-          or (k.conrelid in (select oid from storage) and k.confrelid in (select oid from distributed)))
-      order by 1`);
-    expect(keys).toEqual([
-      'analytics_accounts_connection_id_platform_connections_id_fk',
-      'song_content_links_content_item_id_content_items_id_fk',
-      'song_link_dismissals_content_item_id_content_items_id_fk',
-    ]);
   });
 
   it('has no key from a reference or global table to a distributed table (Citus refuses it)', async () => {
@@ -200,15 +164,11 @@ describe.each(databaseTargets)('distribution readiness of the schema on %s', (ta
       where n.nspname = 'public' and k.contype = 'f'
         and k.conrelid not in (select oid from distributed)
         and k.confrelid in (select oid from distributed)
-        and c.relname not in (${sql.join(
-          tablesAwaitingStorageRedesign.map((name) => sql`${name}`),
-          sql`, `,
-        )})
       order by 1`);
     expect(keys).toEqual([]);
   });
 
-  it('lists the storage branch’s tables whose primary key still lacks organization_id', async () => {
+  it('lists the tables with an organisation whose primary key lacks it (reference tables only)', async () => {
     const tables = await listNames(sql`
       select c.relname as name
       from pg_class c
@@ -219,13 +179,7 @@ describe.each(databaseTargets)('distribution readiness of the schema on %s', (ta
           join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
           where i.indrelid = c.oid and i.indisprimary and a.attname = 'organization_id')
       order by 1`);
-    // Once the storage branch keys a table, it leaves this list and tablesAwaitingStorageRedesign.
-    expect(tables).toEqual(
-      [
-        ...tablesAwaitingStorageRedesign.filter((name) => name !== 'content_monthly_metrics'),
-        ...referenceTablesWithOrganization,
-      ].sort(),
-    );
+    expect(tables).toEqual([...referenceTablesWithOrganization].sort());
   });
 
   it('lists the tables with no organisation at all (known reference tables only)', async () => {

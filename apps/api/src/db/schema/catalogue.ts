@@ -179,15 +179,18 @@ export const songContentLinks = pgTable(
   {
     organizationId: uuid('organization_id').notNull(),
     songId: uuid('song_id').notNull(),
-    contentItemId: uuid('content_item_id')
-      .notNull()
-      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    contentItemId: uuid('content_item_id').notNull(),
     confidence: real('confidence'),
     linkedBy: uuid('linked_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     ofSong('song_content_links_song_fk', table),
+    foreignKey({
+      name: 'song_content_links_item_fk',
+      columns: [table.organizationId, table.contentItemId],
+      foreignColumns: [contentItems.organizationId, contentItems.id],
+    }).onDelete('cascade'),
     primaryKey({ columns: [table.organizationId, table.songId, table.contentItemId] }),
     index('song_content_links_item_idx').on(table.organizationId, table.contentItemId),
   ],
@@ -381,14 +384,17 @@ export const songLinkDismissals = pgTable(
   {
     organizationId: uuid('organization_id').notNull(),
     songId: uuid('song_id').notNull(),
-    contentItemId: uuid('content_item_id')
-      .notNull()
-      .references(() => contentItems.id, { onDelete: 'cascade' }),
+    contentItemId: uuid('content_item_id').notNull(),
     dismissedBy: uuid('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     ofSong('song_link_dismissals_song_fk', table),
+    foreignKey({
+      name: 'song_link_dismissals_item_fk',
+      columns: [table.organizationId, table.contentItemId],
+      foreignColumns: [contentItems.organizationId, contentItems.id],
+    }).onDelete('cascade'),
     primaryKey({ columns: [table.organizationId, table.songId, table.contentItemId] }),
   ],
 );

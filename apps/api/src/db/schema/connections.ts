@@ -57,12 +57,7 @@ export const oauthStates = pgTable(
 export const platformConnections = pgTable(
   'platform_connections',
   {
-    /**
-     * Unique alone only because `analytics_accounts.connection_id` still references it; the
-     * analytics redesign (issue 30, branch `storage`) moves that key to (organization_id, id),
-     * after which this constraint goes.
-     */
-    id: uuid('id').notNull().defaultRandom().unique(),
+    id: uuid('id').notNull().defaultRandom(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),

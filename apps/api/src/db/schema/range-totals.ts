@@ -1,4 +1,13 @@
-import { bigint, date, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  foreignKey,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { analyticsAccounts } from './analytics';
 import { organizations } from './app';
 
@@ -10,17 +19,24 @@ import { organizations } from './app';
 export const accountRangeTotals = pgTable(
   'account_range_totals',
   {
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => analyticsAccounts.id, { onDelete: 'cascade' }),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
     metric: text('metric', { enum: ['reach'] }).notNull(),
     fromDay: date('from_day', { mode: 'string' }).notNull(),
     toDay: date('to_day', { mode: 'string' }).notNull(),
     value: bigint('value', { mode: 'number' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.metric, table.fromDay, table.toDay] })],
+  (table) => [
+    primaryKey({
+      columns: [table.organizationId, table.accountId, table.metric, table.fromDay, table.toDay],
+    }),
+    foreignKey({
+      name: 'account_range_totals_account_fk',
+      columns: [table.organizationId, table.accountId],
+      foreignColumns: [analyticsAccounts.organizationId, analyticsAccounts.id],
+    }).onDelete('cascade'),
+  ],
 );

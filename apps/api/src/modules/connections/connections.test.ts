@@ -315,7 +315,7 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
     readRows(
       await testApp.database.db.execute(sql`
         select (select md5(string_agg(t::text, ',' order by t.account_id, t.day)) from account_daily_metrics t) as daily,
-               (select md5(string_agg(t::text, ',' order by t.content_item_id, t.day)) from content_daily_metrics t) as content,
+               (select md5(string_agg(t::text, ',' order by t.content_item_id, t.month)) from content_daily_metrics t) as content,
                (select count(*)::int from content_daily_metrics) as content_rows,
                (select md5(string_agg(t::text, ',' order by t.account_id, t.day, t.source)) from daily_traffic_sources t) as traffic,
                (select count(*)::int from daily_traffic_sources) as traffic_rows`),
@@ -376,7 +376,11 @@ describe.each(databaseTargets)('platform connections on %s', (target) => {
       .where(eq(platformConnections.id, connection!.id));
     expect(row!.syncedThrough).not.toBeNull();
     const [latest] = await db
-      .execute<{ day: string | null }>(sql`select max(day)::text as day from content_daily_metrics`)
+      .execute<{ day: string | null }>(
+        // The last day written: the highest day bit of the latest month row.
+        sql`select max(month + (32 - position('1' in days::bit(32)::text)))::text as day
+            from content_daily_metrics`,
+      )
       .then((result) => (result as unknown as { rows: { day: string | null }[] }).rows);
     expect(latest!.day! <= row!.syncedThrough!).toBe(true);
     failNextFetches = null;

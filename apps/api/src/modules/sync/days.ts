@@ -56,3 +56,18 @@ export function chunk<T>(items: T[], size: number): T[][] {
     chunks.push(items.slice(start, start + size));
   return chunks;
 }
+
+/**
+ * Consecutive days (`YYYY-MM-DD`, ascending) in runs of one calendar month each: content items
+ * keep a row per month (decision 0037), so a backfill chunk that is a whole month writes each
+ * item's month once instead of rewriting it in the next chunk.
+ */
+export function chunkByMonth(days: string[]): string[][] {
+  const chunks: string[][] = [];
+  for (const day of days) {
+    const last = chunks.at(-1);
+    if (last && last[0]!.slice(0, 7) === day.slice(0, 7)) last.push(day);
+    else chunks.push([day]);
+  }
+  return chunks;
+}

@@ -10,13 +10,12 @@ import {
   type ContentDailyValues,
   type ContentValues,
 } from '../analytics';
-import { addDays, chunk, formatDay, listDays, mapWithConcurrency } from './days';
+import { addDays, chunk, chunkByMonth, formatDay, listDays, mapWithConcurrency } from './days';
 import { mapYouTubeMetrics } from './metric-catalog';
 import { syncYouTubeAudience } from './youtube-audience';
 import { requestConcurrency, type SyncContext, type SyncResult } from './sync-context';
 import {
   backfillTrafficSources,
-  daysPerChunk,
   videoIdsPerFilter,
   queryTrafficSources,
   readContentKinds,
@@ -45,8 +44,9 @@ export function parseIsoDuration(value: string | undefined): number | null {
 
 /**
  * Channel, uploads, per-day channel, traffic-source and per-video metrics, and audience
- * snapshots. Days are written in chunks, each in one transaction together with `synced_through`,
- * so a crash leaves whole days only and the next run resumes after the last written chunk.
+ * snapshots. Days are written in chunks of a calendar month (the content rows are per month), each
+ * in one transaction together with `synced_through`, so a crash leaves whole days only and the
+ * next run resumes after the last written chunk.
  */
 export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
   const { db, services, connection, signal } = context;
@@ -139,7 +139,7 @@ export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
       connection.syncedThrough < lastDataDay ? connection.syncedThrough : lastDataDay;
     await backfillTrafficSources(context, token, accountId, backfillStart, syncedThrough);
   }
-  const chunks = chunk(days, daysPerChunk);
+  const chunks = chunkByMonth(days);
   for (const [index, chunkDays] of chunks.entries()) {
     const first = chunkDays[0]!;
     const last = chunkDays.at(-1)!;

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import {
@@ -61,8 +61,9 @@ const isRangePlatform = sql<boolean>`(${analyticsAccounts.platform} in (${sql.jo
 /**
  * The metrics of the given accounts' content inside the range, as rows to sum per item: the
  * whole calendar months of the range come from `content_monthly_metrics` (one row per item and
- * month), only its partial first and last months from `content_daily_metrics`. Summing them gives
- * exactly the sum of the days, from about a ninth of the rows for a 365-day range.
+ * month), only its partial first and last months from the days of `content_daily_metrics`.
+ * Summing them gives exactly the sum of the days, from about a ninth of the rows for a 365-day
+ * range.
  */
 function rangeMetricRows(shape: ContentShape) {
   const monthly = contentMonthlyMetrics;
@@ -93,34 +94,45 @@ function rangeMetricRows(shape: ContentShape) {
         )
     : null;
   const daily = contentDailyMetrics;
-  const plain = (column: AnyPgColumn, alias: string) => sql<string | null>`${column}`.as(alias);
-  const dayParts = Array.from({ length: shape.dayParts }, (_, index) =>
-    between(daily.day, sql.placeholder(`dayFrom${index}`), sql.placeholder(`dayTo${index}`)),
-  );
-  const days =
-    dayParts.length > 0
-      ? queryBuilder
-          .select({
-            contentItemId: daily.contentItemId,
-            views: plain(daily.views, 'views'),
-            watchMinutes: plain(daily.watchMinutes, 'watch_minutes'),
-            likes: plain(daily.likes, 'likes'),
-            comments: plain(daily.comments, 'comments'),
-            shares: plain(daily.shares, 'shares'),
-            saves: plain(daily.saves, 'saves'),
-            followersGained: plain(daily.followersGained, 'followers_gained'),
-          })
-          .from(daily)
-          .where(
-            and(
-              eq(daily.organizationId, sql.placeholder('organizationId')),
-              isAnyOf(daily.accountId, 'accountIds'),
-              or(...dayParts),
-            ),
-          )
-      : null;
-  if (months && days) return months.unionAll(days).as('range_rows');
-  return (months ?? days)!.as('range_rows');
+  // A partial stretch of days reads the month rows it touches, each summed over the elements
+  // (days of the month) inside the stretch.
+  const dayPart = (index: number) => {
+    const from = sql`${sql.placeholder(`dayFrom${index}`)}::date`;
+    const to = sql`${sql.placeholder(`dayTo${index}`)}::date`;
+    const first = sql`case when ${daily.month} < ${from} then extract(day from ${from})::int else 1 end`;
+    const last = sql`case when ${daily.month} = date_trunc('month', ${to})::date then extract(day from ${to})::int else 31 end`;
+    const sumOf = (column: AnyPgColumn, alias: string) =>
+      sql<
+        string | null
+      >`(select sum(part.value) from unnest(${column}[${first}:${last}]) as part(value))`.as(alias);
+    return queryBuilder
+      .select({
+        contentItemId: daily.contentItemId,
+        views: sumOf(daily.views, 'views'),
+        watchMinutes: sumOf(daily.watchMinutes, 'watch_minutes'),
+        likes: sumOf(daily.likes, 'likes'),
+        comments: sumOf(daily.comments, 'comments'),
+        shares: sumOf(daily.shares, 'shares'),
+        saves: sumOf(daily.saves, 'saves'),
+        followersGained: sumOf(daily.followersGained, 'followers_gained'),
+      })
+      .from(daily)
+      .where(
+        and(
+          eq(daily.organizationId, sql.placeholder('organizationId')),
+          isAnyOf(daily.accountId, 'accountIds'),
+          between(daily.month, sql`date_trunc('month', ${from})::date`, to),
+        ),
+      );
+  };
+  const [first, ...rest] = [
+    ...(months ? [months] : []),
+    ...Array.from({ length: shape.dayParts }, (_, index) => dayPart(index)),
+  ];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one union of like selections
+  let union: any = first!;
+  for (const part of rest) union = union.unionAll(part);
+  return (union as typeof first & object).as('range_rows');
 }
 
 function contentConditions(shape: ContentShape) {

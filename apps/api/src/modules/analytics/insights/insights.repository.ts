@@ -32,25 +32,42 @@ export async function listTopContentOfDays(
 ): Promise<Map<string, TopContent[]>> {
   const byDay = new Map<string, TopContent[]>();
   if (accountIds.length === 0 || days.length === 0) return byDay;
+  const daily = contentDailyMetrics;
+  // The days asked for, each joined to its month rows (decision 0037: a row per item and month,
+  // day d of the month at index d of each array).
+  const given = sql`unnest(${`{${days.join(',')}}`}::date[]) as given(day)`;
+  const views = sql<number>`${daily.views}[extract(day from given.day)::int]`;
   const ranked = db
     .select({
       id: contentItems.id,
       title: contentItems.title,
       platform: analyticsAccounts.platform,
-      views: contentDailyMetrics.views,
-      day: contentDailyMetrics.day,
-      rank: sql<number>`row_number() over (partition by ${contentDailyMetrics.day}
-        order by ${contentDailyMetrics.views} desc, ${contentItems.id})`.as('rank'),
+      views: views.as('views'),
+      day: sql<string>`given.day::text`.as('day'),
+      rank: sql<number>`row_number() over (partition by given.day
+        order by ${views} desc, ${contentItems.id})`.as('rank'),
     })
-    .from(contentDailyMetrics)
-    .innerJoin(contentItems, eq(contentItems.id, contentDailyMetrics.contentItemId))
-    .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
+    .from(daily)
+    .innerJoin(given, sql`${daily.month} = date_trunc('month', given.day)::date`)
+    .innerJoin(
+      contentItems,
+      and(
+        eq(contentItems.organizationId, daily.organizationId),
+        eq(contentItems.id, daily.contentItemId),
+      ),
+    )
+    .innerJoin(
+      analyticsAccounts,
+      and(
+        eq(analyticsAccounts.organizationId, contentItems.organizationId),
+        eq(analyticsAccounts.id, contentItems.accountId),
+      ),
+    )
     .where(
       and(
-        eq(contentDailyMetrics.organizationId, organizationId),
-        inArray(contentDailyMetrics.accountId, accountIds),
-        inArray(contentDailyMetrics.day, days),
-        sql`${contentDailyMetrics.views} is not null`,
+        eq(daily.organizationId, organizationId),
+        inArray(daily.accountId, accountIds),
+        sql`${views} is not null`,
       ),
     )
     .as('ranked');

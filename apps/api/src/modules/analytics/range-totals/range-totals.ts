@@ -12,6 +12,7 @@ export async function upsertRangeTotals(db: Database, rows: RangeTotalValues[]):
     .values(rows)
     .onConflictDoUpdate({
       target: [
+        accountRangeTotals.organizationId,
         accountRangeTotals.accountId,
         accountRangeTotals.metric,
         accountRangeTotals.fromDay,

@@ -5,6 +5,7 @@ import {
   accountDailyMetrics,
   analyticsAccounts,
   audienceBreakdowns,
+  contentDailyMetricKeys,
   contentDailyMetrics,
   contentItems,
   contentMonthlyMetrics,
@@ -14,7 +15,16 @@ import {
 export type AccountValues = typeof analyticsAccounts.$inferInsert;
 export type ContentValues = typeof contentItems.$inferInsert;
 export type AccountDailyValues = typeof accountDailyMetrics.$inferInsert;
-export type ContentDailyValues = typeof contentDailyMetrics.$inferInsert;
+/**
+ * One content item's figures on one day, as a sync has them. Only `contentDailyMetricKeys` are
+ * stored per item (the others are read per account only, from `account_daily_metrics`).
+ */
+export type ContentDailyValues = {
+  organizationId: string;
+  accountId: string;
+  contentItemId: string;
+  day: string;
+} & Partial<Record<(typeof metricKeys)[number], number | null>>;
 export type AudienceValues = typeof audienceBreakdowns.$inferInsert;
 export type TrafficSourceValues = typeof dailyTrafficSources.$inferInsert;
 
@@ -78,7 +88,11 @@ export async function upsertAccount(db: Database, values: AccountValues): Promis
     .insert(analyticsAccounts)
     .values(values)
     .onConflictDoUpdate({
-      target: [analyticsAccounts.connectionId, analyticsAccounts.externalId],
+      target: [
+        analyticsAccounts.organizationId,
+        analyticsAccounts.connectionId,
+        analyticsAccounts.externalId,
+      ],
       set: {
         name: values.name,
         handle: values.handle ?? null,
@@ -105,7 +119,7 @@ export async function upsertContentItems(
       .insert(contentItems)
       .values(batch)
       .onConflictDoUpdate({
-        target: [contentItems.accountId, contentItems.externalId],
+        target: [contentItems.organizationId, contentItems.accountId, contentItems.externalId],
         set: excludedSet(
           contentItems,
           pickColumns(contentItems as unknown as Record<string, unknown>, [
@@ -144,26 +158,108 @@ export async function upsertAccountDaily(db: Database, rows: AccountDailyValues[
       .insert(accountDailyMetrics)
       .values(rows.slice(start, start + batchSize))
       .onConflictDoUpdate({
-        target: [accountDailyMetrics.accountId, accountDailyMetrics.day],
+        target: [
+          accountDailyMetrics.organizationId,
+          accountDailyMetrics.accountId,
+          accountDailyMetrics.day,
+        ],
         set: excludedSet(accountDailyMetrics, columns),
         setWhere: isAnyChanged(accountDailyMetrics, columns),
       });
   }
 }
 
+/** A PostgreSQL array literal of integers (NULL for a day without the figure). */
+function toIntegerArray(values: (number | null)[]): string {
+  return `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
+}
+
+// Item-months per statement: 12 parameters each.
+const monthBatchSize = 500;
+
+/**
+ * Writes content items' daily figures into their month rows (see `contentDailyMetrics`): a day
+ * given here replaces that day (every stored metric of it, as a row per day was replaced), the
+ * month's other days stay. A re-run writes identical values.
+ */
 export async function upsertContentDaily(db: Database, rows: ContentDailyValues[]): Promise<void> {
-  const columns = pickColumns(contentDailyMetrics as unknown as Record<string, unknown>, [
-    ...metricKeys,
-  ]);
-  for (let start = 0; start < rows.length; start += batchSize) {
-    await db
-      .insert(contentDailyMetrics)
-      .values(rows.slice(start, start + batchSize))
-      .onConflictDoUpdate({
-        target: [contentDailyMetrics.contentItemId, contentDailyMetrics.day],
-        set: excludedSet(contentDailyMetrics, columns),
-        setWhere: isAnyChanged(contentDailyMetrics, columns),
-      });
+  type Month = {
+    organizationId: string;
+    accountId: string;
+    contentItemId: string;
+    month: string;
+    days: number;
+    values: Record<string, (number | null)[]>;
+  };
+  const months = new Map<string, Month>();
+  for (const row of rows) {
+    const month = `${row.day.slice(0, 7)}-01`;
+    const key = `${row.contentItemId}|${month}`;
+    let entry = months.get(key);
+    if (!entry) {
+      entry = {
+        organizationId: row.organizationId,
+        accountId: row.accountId,
+        contentItemId: row.contentItemId,
+        month,
+        days: 0,
+        values: Object.fromEntries(
+          contentDailyMetricKeys.map((metric) => [metric, Array<number | null>(31).fill(null)]),
+        ),
+      };
+      months.set(key, entry);
+    }
+    const dayOfMonth = Number(row.day.slice(8, 10));
+    entry.days |= 1 << (dayOfMonth - 1);
+    for (const metric of contentDailyMetricKeys) {
+      entry.values[metric]![dayOfMonth - 1] = row[metric] ?? null;
+    }
+  }
+  const entries = [...months.values()];
+  const column = (metric: (typeof contentDailyMetricKeys)[number]) =>
+    sql.raw(`"${contentDailyMetrics[metric].name}"`);
+  for (let start = 0; start < entries.length; start += monthBatchSize) {
+    const values = entries.slice(start, start + monthBatchSize).map(
+      (entry) =>
+        sql`(${entry.organizationId}::uuid, ${entry.contentItemId}::uuid, ${entry.accountId}::uuid, ${entry.month}::date, ${entry.days}::integer, ${sql.join(
+          contentDailyMetricKeys.map(
+            (metric) => sql`${toIntegerArray(entry.values[metric]!)}::integer[]`,
+          ),
+          sql`, `,
+        )})`,
+    );
+    const metricColumns = sql.join(contentDailyMetricKeys.map(column), sql`, `);
+    // The month row with the given days put in.
+    const merged = sql.join(
+      [
+        sql`m.days | excluded.days`,
+        ...contentDailyMetricKeys.map(
+          (metric) =>
+            sql`content_days_merge(m.${column(metric)}, excluded.${column(metric)}, excluded.days)`,
+        ),
+      ],
+      sql`, `,
+    );
+    // A metric the given days did not report keeps the month's other days; all-NULL stays NULL.
+    await db.execute(sql`
+      insert into ${contentDailyMetrics} as m
+        (organization_id, content_item_id, account_id, month, days, ${metricColumns})
+      select organization_id, content_item_id, account_id, month, days, ${sql.join(
+        contentDailyMetricKeys.map(
+          (metric) => sql`content_days_merge(null, ${column(metric)}, days)`,
+        ),
+        sql`, `,
+      )}
+      from (values ${sql.join(values, sql`, `)}) as given
+        (organization_id, content_item_id, account_id, month, days, ${metricColumns})
+      on conflict (organization_id, content_item_id, month) do update set
+        (days, ${metricColumns}) = (${merged})
+      -- A re-sync re-reads days that are mostly final: an identical rewrite would leave a dead
+      -- month row behind and fire the monthly roll-up's triggers for nothing.
+      where (m.days, ${sql.join(
+        contentDailyMetricKeys.map((metric) => sql`m.${column(metric)}`),
+        sql`, `,
+      )}) is distinct from (${merged})`);
   }
 }
 
@@ -260,10 +356,10 @@ export async function replaceAudienceSnapshots(
 }
 
 /**
- * Lifetime watch minutes per item, from its monthly roll-ups (the sums of its daily rows, kept by
- * triggers; the Data API does not report the figure): a few dozen rows per item instead of one
- * per day of history, and only items whose total moved are rewritten. A month where no day
- * reported minutes counts as unknown, as its days' sum would.
+ * Lifetime watch minutes per item, from its monthly roll-ups (the sums of its daily figures, kept
+ * by triggers; the Data API does not report the figure): a few dozen rows per item, and only
+ * items whose total moved are rewritten. A month where no day reported minutes counts as unknown,
+ * as its days' sum would.
  */
 export async function refreshContentWatchMinutes(db: Database, accountId: string): Promise<void> {
   await db.execute(sql`

@@ -22,7 +22,7 @@ export async function upsertSnapshots(
     .insert(accountSnapshots)
     .values(account)
     .onConflictDoUpdate({
-      target: [accountSnapshots.accountId, accountSnapshots.day],
+      target: [accountSnapshots.organizationId, accountSnapshots.accountId, accountSnapshots.day],
       set: {
         takenAt: sql`excluded.taken_at`,
         followersTotal: sql`excluded.followers_total`,
@@ -35,7 +35,11 @@ export async function upsertSnapshots(
       .insert(contentSnapshots)
       .values(items.slice(start, start + batchSize))
       .onConflictDoUpdate({
-        target: [contentSnapshots.contentItemId, contentSnapshots.day],
+        target: [
+          contentSnapshots.organizationId,
+          contentSnapshots.contentItemId,
+          contentSnapshots.day,
+        ],
         set: {
           views: sql`excluded.views`,
           likes: sql`excluded.likes`,
