@@ -13,34 +13,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { generateLargeDistroKidStatement } from '@crescendo/platform-sandbox';
+import { createBenchDatabase } from './lib/bench-database';
 import { residentSetMegabytes, signInDemoArtist, startProduct, writeResult } from './lib/server';
 
 const argument = (name: string) =>
   process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1];
 const database = argument('database') ?? 'pglite';
 const lineCount = Number(argument('lines') ?? 200_000);
-
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `crescendo_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
 
 function readStatusKilobytes(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -51,7 +31,7 @@ const parts: Buffer[] = [];
 for await (const part of generateLargeDistroKidStatement(lineCount)) parts.push(part);
 const file = Buffer.concat(parts);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crescendo-imports-bench-'));
-const postgres = database === 'postgres' ? await createPostgresDatabase() : null;
+const postgres = database === 'postgres' ? await createBenchDatabase('crescendo_bench') : null;
 const env: Record<string, string> = {
   CRESCENDO_DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',

@@ -38,6 +38,7 @@ import type { PlatformServices } from '../apps/api/src/modules/providers';
 import { runConnectionSync } from '../apps/api/src/modules/sync';
 import { findUserByIdentity } from '../apps/api/src/modules/users';
 import { scaleSeedIssuer, seedScale } from '../apps/api/src/seed/scale';
+import { readNumberFlag } from './lib/bench-database';
 import { writeResult } from './lib/server';
 import {
   benchLastDay,
@@ -46,14 +47,10 @@ import {
   startSandboxProcess,
 } from './lib/sync-setup';
 
-function readNumber(name: string, fallback: number): number {
-  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
-  return value ? Number(value) : fallback;
-}
-const organizations = readNumber('organizations', 100);
-const fillerDays = readNumber('filler-days', 365);
-const midDays = readNumber('mid-days', 1095);
-const samples = readNumber('samples', 30);
+const organizations = readNumberFlag('organizations', 100);
+const fillerDays = readNumberFlag('filler-days', 365);
+const midDays = readNumberFlag('mid-days', 1095);
+const samples = readNumberFlag('samples', 30);
 const lastDay = benchLastDay;
 
 const benchDatabase = await createBenchDatabase('crescendo_scale');

@@ -15,6 +15,7 @@ import { addDays } from '../apps/api/src/lib/days';
 import { listConnectionRows } from '../apps/api/src/modules/connections';
 import { runConnectionSync } from '../apps/api/src/modules/sync';
 import { seedScale } from '../apps/api/src/seed/scale';
+import { readNumberFlag } from './lib/bench-database';
 import { writeResult } from './lib/server';
 import {
   benchLastDay,
@@ -23,12 +24,8 @@ import {
   startSandboxProcess,
 } from './lib/sync-setup';
 
-function readNumber(name: string, fallback: number): number {
-  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
-  return value ? Number(value) : fallback;
-}
-const midDays = readNumber('mid-days', 1095);
-const runs = readNumber('runs', 5);
+const midDays = readNumberFlag('mid-days', 1095);
+const runs = readNumberFlag('runs', 5);
 
 type Tally = { count: number; ms: number };
 const http = new Map<string, Tally>();

@@ -4,9 +4,7 @@
  * it), and the product's platform services pointed at it with the scale bench's fixed clock.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { loadConfig } from '../../apps/api/src/config/env';
 import { createTokenCipher } from '../../apps/api/src/lib/token-cipher';
 import {
@@ -17,28 +15,7 @@ import { freePort, repoRoot } from './server';
 
 export const benchNow = '2025-06-15T12:00:00Z';
 export const benchLastDay = '2025-06-13';
-export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-export async function createBenchDatabase(
-  prefix: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+export { adminUrl, createBenchDatabase } from './bench-database';
 
 /** The sandbox as its own process (`packages/platform-sandbox/src/main.ts`). */
 export async function startSandboxProcess(): Promise<{

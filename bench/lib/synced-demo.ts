@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createBenchDatabase } from './bench-database';
 import { signInDemoArtist, startProduct, type RunningServer } from './server';
 
 /**
@@ -35,24 +35,13 @@ export async function prepareSyncedDemo(options: {
   let databaseEnv: Record<string, string> = {};
   let dropDatabase = async () => {};
   if (target === 'postgres') {
-    const name = `crescendo_bench_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    const created = await createBenchDatabase('crescendo_bench', adminUrl);
     databaseEnv = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: created.url,
       AUTH_SECRET: crypto.randomBytes(36).toString('base64'),
       TOKEN_ENCRYPTION_KEYS: `1:${crypto.randomBytes(32).toString('base64')}`,
     };
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    };
+    dropDatabase = created.drop;
   }
   const seedDir = path.join(root, 'seed');
   type Connection = { status: string; lastSyncedAt: string | null; sync: { step: string | null } };
