@@ -94,6 +94,23 @@ export const publishedColumn: DataColumn<ContentItem> = {
 
 type CountStat = 'views' | 'reach' | 'likes' | 'comments' | 'shares' | 'saves';
 
+/** A right-aligned, optionally sortable compact count read from the item by `read`. */
+function compactCountColumn(
+  id: CountStat,
+  header: string,
+  noun: string,
+  isSortable: boolean,
+  read: (item: ContentItem) => number | null,
+): DataColumn<ContentItem> {
+  return {
+    id,
+    header,
+    ...(isSortable ? { sortKey: id } : {}),
+    align: 'right',
+    cell: (item) => <CompactCount value={read(item)} noun={noun} />,
+  };
+}
+
 /**
  * A right-aligned compact count of one of the item's figures ("Views", "Likes"), sortable when
  * the API sorts by it; `noun` names the exact figure on hover ("1,234 views").
@@ -104,13 +121,7 @@ export function countColumn(
   noun: string,
   { isSortable = false }: { isSortable?: boolean } = {},
 ): DataColumn<ContentItem> {
-  return {
-    id: stat,
-    header,
-    ...(isSortable ? { sortKey: stat } : {}),
-    align: 'right',
-    cell: (item) => <CompactCount value={item.stats[stat]} noun={noun} />,
-  };
+  return compactCountColumn(stat, header, noun, isSortable, (item) => item.stats[stat]);
 }
 
 type PeriodStat = Exclude<keyof NonNullable<ContentItem['period']>, 'watchMinutes'>;
@@ -125,11 +136,5 @@ export function periodCountColumn(
   noun: string,
   { isSortable = false }: { isSortable?: boolean } = {},
 ): DataColumn<ContentItem> {
-  return {
-    id: stat,
-    header,
-    ...(isSortable ? { sortKey: stat } : {}),
-    align: 'right',
-    cell: (item) => <CompactCount value={item.period?.[stat] ?? null} noun={noun} />,
-  };
+  return compactCountColumn(stat, header, noun, isSortable, (item) => item.period?.[stat] ?? null);
 }
