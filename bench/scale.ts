@@ -14,7 +14,7 @@
  * Before each measurement `vacuum analyze` stands in for autovacuum having caught up after the
  * bulk seed (syncs no longer analyze, issue 30); it is not counted in any figure.
  * Usage: npx tsx bench/scale.ts [--organizations=100] [--filler-days=365] [--mid-days=1095]
- *        [--samples=30]   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
+ *        [--samples=30] [--concurrency=3]   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
  */
 import { execSync } from 'node:child_process';
 import { eq, sql } from 'drizzle-orm';
@@ -51,6 +51,7 @@ const organizations = readNumberFlag('organizations', 100);
 const fillerDays = readNumberFlag('filler-days', 365);
 const midDays = readNumberFlag('mid-days', 1095);
 const samples = readNumberFlag('samples', 30);
+const concurrency = readNumberFlag('concurrency', 3);
 const lastDay = benchLastDay;
 
 const benchDatabase = await createBenchDatabase('crescendo_scale');
@@ -175,6 +176,7 @@ try {
   await seedScale(db, createServices(fillerDays), {
     organizations: organizations - 1,
     persona: 'small',
+    concurrency,
     onProgress: (done, total) => done % 10 === 0 && console.log(`${done}/${total} seeded`),
   });
   const fillerSeedSeconds = seconds(started);
@@ -226,7 +228,7 @@ try {
     // Extrapolated from this run, not measured: 1,000 artists of the same filler persona.
     thousandOrganizationsWouldNeed: {
       diskGb: Number(((one.databaseMb + 999 * fillerMb) / 1024).toFixed(1)),
-      seedHoursOneWorker: Number(((999 * perFillerSeconds) / 3600).toFixed(1)),
+      seedHours: Number(((999 * perFillerSeconds) / 3600).toFixed(1)),
     },
     date: new Date().toISOString(),
   };

@@ -63,8 +63,12 @@ describe.each(databaseTargets)('seed:scale on %s', (target) => {
     return { users: seeded.length, connections: connections!.count, dailyRows: daily!.count };
   }
 
-  it('creates two synced small artists, and a second run adds nothing', async () => {
-    const first = await seedScale(database.db, services, { organizations: 2, persona: 'small' });
+  it('creates two synced small artists side by side, and a second run adds nothing', async () => {
+    const first = await seedScale(database.db, services, {
+      organizations: 2,
+      persona: 'small',
+      concurrency: 2,
+    });
     expect(first).toMatchObject({ seeded: 2, skipped: 0 });
     expect(new Set(first.organizationIds).size).toBe(2);
     const afterFirst = await countRows();

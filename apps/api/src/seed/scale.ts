@@ -1,7 +1,7 @@
 /**
  * Seeds many artists for operators and benches (issue 30):
  *   npm run seed:scale -- --organizations=N --persona=small|mid|large [--database-url=…]
- *     [--backfill-days=D]
+ *     [--backfill-days=D] [--concurrency=C]
  * (with a database URL, set TOKEN_ENCRYPTION_KEYS and AUTH_SECRET as the server has them: the
  * connections are sealed with the product's token key; without one, the embedded PGlite in
  * CRESCENDO_DATA_DIR, which the server must not hold open meanwhile).
@@ -105,67 +105,94 @@ async function ensureArtist(db: Database, persona: ScalePersona, index: number) 
   return { userId: found.user.id, organizationId: found.user.organization.id };
 }
 
-/** Creates (or completes) artists 1…organizations of the persona with synced connections. */
+/**
+ * Creates (or completes) artists 1…organizations of the persona with synced connections.
+ * `concurrency` artists are seeded at once (default 1): each artist is independent, so a few at
+ * a time keep the database and the platform busy while one waits on the other.
+ */
 export async function seedScale(
   db: Database,
   services: PlatformServices,
   options: {
     organizations: number;
     persona: ScalePersona;
+    concurrency?: number;
     onProgress?: (done: number, total: number) => void;
   },
 ): Promise<ScaleSeedResult> {
   const result: ScaleSeedResult = { skipped: 0, seeded: 0, organizationIds: [] };
   const seeds = describeConnections(services, options.persona);
-  for (let index = 1; index <= options.organizations; index += 1) {
-    const { userId, organizationId } = await ensureArtist(db, options.persona, index);
-    result.organizationIds.push(organizationId);
-    let existing = await listConnectionRows(db, organizationId);
-    const isComplete =
-      seeds.every((seed) => existing.some((row) => row.provider === seed.provider)) &&
-      existing.every((row) => row.lastSyncedAt !== null);
-    if (isComplete) {
-      result.skipped += 1;
-      options.onProgress?.(index, options.organizations);
-      continue;
-    }
-    for (const seed of seeds) {
-      if (existing.some((row) => row.provider === seed.provider)) continue;
-      const id = crypto.randomUUID();
-      await upsertConnection(db, {
-        id,
-        organizationId,
-        createdByUserId: userId,
-        provider: seed.provider,
-        ...(await seed.read(seed.accessToken)),
-        status: 'connected',
-        ...sealTokens(services, id, seed),
-        accessTokenExpiresAt: null,
-        scopes: [...seed.scopes],
-        isSandbox: true,
-      });
-    }
-    existing = await listConnectionRows(db, organizationId);
-    for (const connection of existing.filter((row) => row.lastSyncedAt === null)) {
-      await runConnectionSync(
+  let next = 1;
+  let done = 0;
+  const work = async () => {
+    while (next <= options.organizations) {
+      const index = next;
+      next += 1;
+      const { organizationId, wasComplete } = await seedArtist(
         db,
         services,
-        { connectionId: connection.id, organizationId },
-        new AbortController().signal,
+        seeds,
+        options.persona,
+        index,
       );
-      const [after] = (await listConnectionRows(db, organizationId)).filter(
-        (row) => row.id === connection.id,
-      );
-      if (after?.lastSyncedAt == null) {
-        throw new Error(
-          `sync of ${connection.provider} ended ${after?.status}: ${after?.syncError}`,
-        );
-      }
+      result.organizationIds[index - 1] = organizationId;
+      if (wasComplete) result.skipped += 1;
+      else result.seeded += 1;
+      done += 1;
+      options.onProgress?.(done, options.organizations);
     }
-    result.seeded += 1;
-    options.onProgress?.(index, options.organizations);
-  }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency ?? 1, options.organizations));
+  await Promise.all(Array.from({ length: workers }, work));
   return result;
+}
+
+/** Seeds artist `index`: creates what is missing and syncs every connection not synced yet. */
+async function seedArtist(
+  db: Database,
+  services: PlatformServices,
+  seeds: ConnectionSeed[],
+  persona: ScalePersona,
+  index: number,
+): Promise<{ organizationId: string; wasComplete: boolean }> {
+  const { userId, organizationId } = await ensureArtist(db, persona, index);
+  let existing = await listConnectionRows(db, organizationId);
+  const isComplete =
+    seeds.every((seed) => existing.some((row) => row.provider === seed.provider)) &&
+    existing.every((row) => row.lastSyncedAt !== null);
+  if (isComplete) return { organizationId, wasComplete: true };
+  for (const seed of seeds) {
+    if (existing.some((row) => row.provider === seed.provider)) continue;
+    const id = crypto.randomUUID();
+    await upsertConnection(db, {
+      id,
+      organizationId,
+      createdByUserId: userId,
+      provider: seed.provider,
+      ...(await seed.read(seed.accessToken)),
+      status: 'connected',
+      ...sealTokens(services, id, seed),
+      accessTokenExpiresAt: null,
+      scopes: [...seed.scopes],
+      isSandbox: true,
+    });
+  }
+  existing = await listConnectionRows(db, organizationId);
+  for (const connection of existing.filter((row) => row.lastSyncedAt === null)) {
+    await runConnectionSync(
+      db,
+      services,
+      { connectionId: connection.id, organizationId },
+      new AbortController().signal,
+    );
+    const [after] = (await listConnectionRows(db, organizationId)).filter(
+      (row) => row.id === connection.id,
+    );
+    if (after?.lastSyncedAt == null) {
+      throw new Error(`sync of ${connection.provider} ended ${after?.status}: ${after?.syncError}`);
+    }
+  }
+  return { organizationId, wasComplete: false };
 }
 
 function readFlag(name: string): string | undefined {
@@ -183,6 +210,10 @@ async function main(): Promise<void> {
   }
   const databaseUrl = readFlag('database-url') ?? process.env.DATABASE_URL;
   const backfillDays = readFlag('backfill-days');
+  const concurrency = Number(readFlag('concurrency') ?? '1');
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) {
+    throw new Error('--concurrency must be a whole number from 1 to 16');
+  }
   const sandbox = await startSandboxServer({ port: 0 });
   // The product's configuration, with the platforms pointed at the in-process sandbox.
   const config = loadConfig({
@@ -199,7 +230,7 @@ async function main(): Promise<void> {
     META_GRAPH_URL: `${sandbox.url}/graph/v21.0`,
   });
   const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax: 4 })
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolMax: 4 + concurrency })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
   try {
     // The product's own token key, so the server can use the seeded connections afterwards.
@@ -219,6 +250,7 @@ async function main(): Promise<void> {
     const result = await seedScale(database.db, services, {
       organizations,
       persona,
+      concurrency,
       onProgress: (done, total) => process.stdout.write(`${done}/${total} artists ready\n`),
     });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
