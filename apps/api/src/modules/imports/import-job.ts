@@ -253,6 +253,16 @@ class ImportTally {
   }
 }
 
+/**
+ * The key under which a file's identical lines are counted: the first 128 bits of the line's
+ * SHA-256 fingerprint as a 16-character string. The map holds one key per distinct line of the
+ * file (200,000 for the largest statements), and a 64-character hex key costs twice the memory;
+ * 128 bits keep two different lines apart as surely as the full hash does in practice.
+ */
+function occurrenceKey(fingerprint: string): string {
+  return Buffer.from(fingerprint.slice(0, 32), 'hex').toString('latin1');
+}
+
 /** A batch as written: its records sorted by table, statement lines with their occurrence. */
 type PreparedBatch = {
   /** Data lines read when the batch was handed over (the progress shown). */
@@ -280,8 +290,9 @@ function prepareBatch(
   for (const { record, fingerprint } of records) {
     if (record.kind === 'statement') {
       // The n-th identical line of a file is a line of its own (two identical sales in a month).
-      const occurrence = (occurrences.get(fingerprint) ?? 0) + 1;
-      occurrences.set(fingerprint, occurrence);
+      const key = occurrenceKey(fingerprint);
+      const occurrence = (occurrences.get(key) ?? 0) + 1;
+      occurrences.set(key, occurrence);
       batch.statements.push({ record, fingerprint, occurrence });
     } else if (record.kind === 'spotify_audience_day') batch.audienceDays.push(record);
     else if (record.kind === 'spotify_song_day') batch.songDays.push(record);

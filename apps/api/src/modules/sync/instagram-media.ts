@@ -137,7 +137,7 @@ export async function syncInstagramAudience(
   );
   await replaceAudienceSnapshots(
     db,
-    accountId,
+    { organizationId: connection.organizationId, accountId },
     snapshots.map((snapshot) => ({ ...snapshot, periodLabel: 'lifetime' })),
   );
 }

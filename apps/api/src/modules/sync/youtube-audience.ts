@@ -113,7 +113,7 @@ export async function syncYouTubeAudience(
     Promise.all(windows.map((entry) => readWindow(query, entry, base))),
     query(['country'], ['views', 'estimatedMinutesWatched'], previous),
   ]);
-  await replaceAudienceSnapshots(db, accountId, [
+  await replaceAudienceSnapshots(db, base, [
     ...windows.flatMap((entry, index) =>
       dimensionsInOrder.map((dimension, position) => ({
         dimension,

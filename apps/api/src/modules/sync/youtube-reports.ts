@@ -59,7 +59,8 @@ export async function backfillTrafficSources(
   to: string,
 ): Promise<void> {
   const { db, connection } = context;
-  if (from > to || !(await isMissingTrafficSources(db, accountId, from, to))) return;
+  const account = { organizationId: connection.organizationId, accountId };
+  if (from > to || !(await isMissingTrafficSources(db, account, from, to))) return;
   await context.reportProgress('Traffic sources', 9);
   const reports = await mapWithConcurrency(
     chunk(listDays(from, to), daysPerChunk),
@@ -67,7 +68,7 @@ export async function backfillTrafficSources(
     (days) => queryTrafficSources(context, token, days[0]!, days.at(-1)!),
   );
   const rows = toTrafficSources(reports.flat(), accountId, connection.organizationId);
-  await db.transaction((tx) => replaceTrafficSources(tx, accountId, from, to, rows));
+  await db.transaction((tx) => replaceTrafficSources(tx, account, from, to, rows));
 }
 
 /** Shorts and live streams are only distinguishable through Analytics' creatorContentType. */

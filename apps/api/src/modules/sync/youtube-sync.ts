@@ -197,7 +197,7 @@ export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
     await db.transaction(async (tx) => {
       await upsertAccountDaily(tx, accountRows);
       await upsertContentDaily(tx, contentRows);
-      await replaceTrafficSources(tx, accountId, first, last, trafficSources);
+      await replaceTrafficSources(tx, { organizationId, accountId }, first, last, trafficSources);
       await recordSyncedThrough(tx, connection, last);
     });
     await context.reportProgress(
@@ -223,6 +223,6 @@ export async function syncYouTube(context: SyncContext): Promise<SyncResult> {
     lastDataDay,
     firstDay: backfillStart,
   });
-  await refreshContentWatchMinutes(db, accountId);
+  await refreshContentWatchMinutes(db, { organizationId, accountId });
   return { dataCompleteThrough: lastDataDay };
 }

@@ -6,6 +6,7 @@ import type {
 } from '@crescendo/contracts';
 import { and, asc, between, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { isOwnAccount } from '../shared/sql';
 import type { Database } from '../../../db/client';
 import {
   accountDailyMetrics,
@@ -65,7 +66,7 @@ export async function listContentPage(
   const ordered = db
     .select({ item: contentItems, platform: analyticsAccounts.platform })
     .from(contentItems)
-    .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
+    .innerJoin(analyticsAccounts, isOwnAccount(contentItems))
     .where(where)
     .orderBy(order, asc(contentItems.id))
     .$dynamic();
@@ -77,7 +78,7 @@ export async function listContentPage(
     db
       .select({ total: count() })
       .from(contentItems)
-      .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
+      .innerJoin(analyticsAccounts, isOwnAccount(contentItems))
       .where(where),
   ]);
   return { total: totalRow?.total ?? 0, items: rows.map(toContentItem) };
@@ -93,7 +94,7 @@ export async function listContentItemsByIds(
   const rows = await db
     .select({ item: contentItems, platform: analyticsAccounts.platform })
     .from(contentItems)
-    .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
+    .innerJoin(analyticsAccounts, isOwnAccount(contentItems))
     .where(and(eq(contentItems.organizationId, organizationId), inArray(contentItems.id, ids)));
   const byId = new Map(rows.map((row) => [row.item.id, toContentItem(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);

@@ -23,6 +23,7 @@ export type ScopedAccount = {
 
 const a = analyticsAccounts;
 const c = platformConnections;
+const m = accountDailyMetrics;
 const selectScopedAccounts = prepareStatement<
   {
     id: string;
@@ -42,9 +43,9 @@ const selectScopedAccounts = prepareStatement<
     ${a.followersTotal} as followers_total, ${c.id} as connection_id,
     ${c.accountName} as account_name, ${c.isSandbox} as is_sandbox,
     ${c.lastSyncedAt} as last_synced_at, ${c.dataCompleteThrough} as data_complete_through,
-    (select min(${accountDailyMetrics.day})::text from ${accountDailyMetrics} where ${accountDailyMetrics.accountId} = ${a.id}) as first_data_day,
-    (select max(${accountDailyMetrics.day})::text from ${accountDailyMetrics} where ${accountDailyMetrics.accountId} = ${a.id}) as last_data_day
-  from ${a} inner join ${c} on ${c.id} = ${a.connectionId}
+    (select min(${m.day})::text from ${m} where ${m.organizationId} = ${a.organizationId} and ${m.accountId} = ${a.id}) as first_data_day,
+    (select max(${m.day})::text from ${m} where ${m.organizationId} = ${a.organizationId} and ${m.accountId} = ${a.id}) as last_data_day
+  from ${a} inner join ${c} on ${c.organizationId} = ${a.organizationId} and ${c.id} = ${a.connectionId}
   where ${a.organizationId} = ${sql.placeholder('organizationId')}
     and ${isAnyOf(a.platform, 'platforms')}
   order by ${a.platform} asc, ${a.name} asc`);
@@ -55,7 +56,8 @@ export async function listScopedAccounts(
   organizationId: string,
   platforms: Platform[],
 ): Promise<ScopedAccount[]> {
-  // With the first and last day of metrics (two primary-key lookups per account), so a
+  // With the first and last day of metrics (two primary-key lookups per account: the key starts
+  // with the organisation, so the lookups name it), so a
   // dashboard request needs no separate query for them.
   const rows = await selectScopedAccounts(db, { organizationId, platforms });
   return rows.map((row) => ({

@@ -13,7 +13,7 @@ import { prepareStatementsByShape } from '../../../db/statement';
 import { addDays } from '../../../lib/days';
 import { splitIntoMonths } from '../calculations/date-range';
 import type { Platform } from '../shared/platforms';
-import { isAnyOf } from '../shared/sql';
+import { isAnyOf, isOwnAccount } from '../shared/sql';
 
 export type ContentFilter = {
   accountIds: string[];
@@ -230,7 +230,7 @@ const selectContent = prepareStatementsByShape<
       lifetimeSaves: lifetime.saves.as('lifetimeSaves'),
     })
     .from(contentItems)
-    .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
+    .innerJoin(analyticsAccounts, isOwnAccount(contentItems))
     .leftJoin(daily, eq(daily.contentItemId, contentItems.id))
     .where(contentConditions(shape))
     .orderBy(sql`${sortBy} ${direction}`, asc(contentItems.id))

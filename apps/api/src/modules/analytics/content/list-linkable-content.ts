@@ -1,5 +1,6 @@
 import type { AnalyticsPlatform } from '@crescendo/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
+import { isOwnAccount } from '../shared/sql';
 import type { Database } from '../../../db/client';
 import { analyticsAccounts, contentItems } from '../../../db/schema';
 
@@ -38,7 +39,7 @@ export async function listContentItemsForLinking(
       lifetimeViews: contentItems.views,
     })
     .from(contentItems)
-    .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, contentItems.accountId))
+    .innerJoin(analyticsAccounts, isOwnAccount(contentItems))
     .where(
       and(
         eq(contentItems.organizationId, organizationId),

@@ -44,7 +44,7 @@ type PlatformDayRow = {
 /** Per platform and day, `columns` summed over the organisation's accounts where `where` holds. */
 export const platformDaysOf = (columns: SQL, where: SQL) =>
   sql`select ${a.platform} as platform, ${columns}
-    from ${m} inner join ${a} on ${a.id} = ${m.accountId}
+    from ${m} inner join ${a} on ${a.organizationId} = ${m.organizationId} and ${a.id} = ${m.accountId}
     where ${m.organizationId} = ${sql.placeholder('organizationId')} and ${where}
     group by ${a.platform}, ${m.day}`;
 

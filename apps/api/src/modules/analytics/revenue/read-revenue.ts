@@ -291,7 +291,8 @@ const selectYoutubeEstimate = prepareStatement<
 >(
   sql`select sum(${accountDailyMetrics.estimatedRevenue}) as revenue
     from ${accountDailyMetrics}
-    inner join ${analyticsAccounts} on ${analyticsAccounts.id} = ${accountDailyMetrics.accountId}
+    inner join ${analyticsAccounts} on ${analyticsAccounts.organizationId} = ${accountDailyMetrics.organizationId}
+      and ${analyticsAccounts.id} = ${accountDailyMetrics.accountId}
     where ${accountDailyMetrics.organizationId} = ${sql.placeholder('organizationId')}
       and ${analyticsAccounts.platform} = 'youtube'
       and ${accountDailyMetrics.day} between ${sql.placeholder('from')} and ${sql.placeholder('to')}`,

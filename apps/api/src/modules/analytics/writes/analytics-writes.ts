@@ -1,4 +1,4 @@
-import { and, between, eq, getTableName, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, getTableName, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import {
@@ -26,6 +26,11 @@ export type ContentDailyValues = {
   day: string;
 } & Partial<Record<(typeof metricKeys)[number], number | null>>;
 export type AudienceValues = typeof audienceBreakdowns.$inferInsert;
+/**
+ * An account as the tenant tables key it: every key starts with the organisation (decision
+ * 0032), so a statement naming only the account would read the whole table.
+ */
+export type AccountKey = { organizationId: string; accountId: string };
 export type TrafficSourceValues = typeof dailyTrafficSources.$inferInsert;
 
 // Rows per statement: 17 columns × 1,000 stays far under PostgreSQL's 65,535 parameters.
@@ -269,7 +274,7 @@ export async function upsertContentDaily(db: Database, rows: ContentDailyValues[
  */
 export async function replaceTrafficSources(
   db: Database,
-  accountId: string,
+  account: AccountKey,
   from: string,
   to: string,
   rows: TrafficSourceValues[],
@@ -277,7 +282,11 @@ export async function replaceTrafficSources(
   await db
     .delete(dailyTrafficSources)
     .where(
-      and(eq(dailyTrafficSources.accountId, accountId), between(dailyTrafficSources.day, from, to)),
+      and(
+        eq(dailyTrafficSources.organizationId, account.organizationId),
+        eq(dailyTrafficSources.accountId, account.accountId),
+        between(dailyTrafficSources.day, from, to),
+      ),
     );
   for (let start = 0; start < rows.length; start += batchSize) {
     await db.insert(dailyTrafficSources).values(rows.slice(start, start + batchSize));
@@ -290,7 +299,7 @@ export async function replaceTrafficSources(
  */
 export async function isMissingTrafficSources(
   db: Database,
-  accountId: string,
+  account: AccountKey,
   from: string,
   to: string,
 ): Promise<boolean> {
@@ -298,14 +307,20 @@ export async function isMissingTrafficSources(
     db
       .select({ day: dailyTrafficSources.day })
       .from(dailyTrafficSources)
-      .where(eq(dailyTrafficSources.accountId, accountId))
+      .where(
+        and(
+          eq(dailyTrafficSources.organizationId, account.organizationId),
+          eq(dailyTrafficSources.accountId, account.accountId),
+        ),
+      )
       .limit(1),
     db
       .select({ day: accountDailyMetrics.day })
       .from(accountDailyMetrics)
       .where(
         and(
-          eq(accountDailyMetrics.accountId, accountId),
+          eq(accountDailyMetrics.organizationId, account.organizationId),
+          eq(accountDailyMetrics.accountId, account.accountId),
           between(accountDailyMetrics.day, from, to),
           sql`${accountDailyMetrics.views} > 0`,
         ),
@@ -327,7 +342,7 @@ export type AudienceSnapshot = {
  */
 export async function replaceAudienceSnapshots(
   db: Database,
-  accountId: string,
+  account: AccountKey,
   snapshots: AudienceSnapshot[],
 ): Promise<void> {
   if (snapshots.length === 0) return;
@@ -337,7 +352,8 @@ export async function replaceAudienceSnapshots(
       .delete(audienceBreakdowns)
       .where(
         and(
-          eq(audienceBreakdowns.accountId, accountId),
+          eq(audienceBreakdowns.organizationId, account.organizationId),
+          eq(audienceBreakdowns.accountId, account.accountId),
           or(
             ...snapshots.map((snapshot) =>
               and(
@@ -361,32 +377,17 @@ export async function replaceAudienceSnapshots(
  * items whose total moved are rewritten. A month where no day reported minutes counts as unknown,
  * as its days' sum would.
  */
-export async function refreshContentWatchMinutes(db: Database, accountId: string): Promise<void> {
+export async function refreshContentWatchMinutes(db: Database, account: AccountKey): Promise<void> {
   await db.execute(sql`
     update ${contentItems} set watch_minutes = totals.minutes
     from (
       select content_item_id,
         case when sum(watch_minutes_days) > 0 then sum(watch_minutes) end as minutes
       from ${contentMonthlyMetrics}
-      where account_id = ${accountId}
+      where organization_id = ${account.organizationId} and account_id = ${account.accountId}
       group by content_item_id
     ) as totals
-    where ${contentItems.id} = totals.content_item_id and ${contentItems.accountId} = ${accountId}
+    where ${contentItems.organizationId} = ${account.organizationId}
+      and ${contentItems.id} = totals.content_item_id and ${contentItems.accountId} = ${account.accountId}
       and ${contentItems.watchMinutes} is distinct from totals.minutes`);
-}
-
-export async function listContentIds(
-  db: Database,
-  accountId: string,
-  externalIds: string[],
-): Promise<Map<string, string>> {
-  const rows = externalIds.length
-    ? await db
-        .select({ id: contentItems.id, externalId: contentItems.externalId })
-        .from(contentItems)
-        .where(
-          and(eq(contentItems.accountId, accountId), inArray(contentItems.externalId, externalIds)),
-        )
-    : [];
-  return new Map(rows.map((row) => [row.externalId, row.id]));
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, min, sql } from 'drizzle-orm';
+import { isOwnAccount } from '../shared/sql';
 import type { Database } from '../../../db/client';
 import { accountSnapshots, analyticsAccounts, contentSnapshots } from '../../../db/schema';
 
@@ -91,7 +92,7 @@ export async function listTrackedSince(
   const rows = await db
     .select({ connectionId: analyticsAccounts.connectionId, first: min(accountSnapshots.day) })
     .from(accountSnapshots)
-    .innerJoin(analyticsAccounts, eq(analyticsAccounts.id, accountSnapshots.accountId))
+    .innerJoin(analyticsAccounts, isOwnAccount(accountSnapshots))
     .where(
       and(
         eq(accountSnapshots.organizationId, organizationId),
