@@ -20,3 +20,6 @@ export const importSourceLabels: Record<ImportSource, string> = {
   awal: 'AWAL',
   bandcamp: 'Bandcamp',
 };
+
+/** The largest file accepted, refused before it is read. */
+export const maxImportFileBytes = 100 * 1024 * 1024;

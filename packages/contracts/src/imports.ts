@@ -34,10 +34,7 @@ export const importSources = importSourceSchema.options;
 // imported sources) does not load every schema.
 import { importFormatLabels } from './import-labels';
 
-export { importFormatLabels, importSourceLabels } from './import-labels';
-
-/** The largest file accepted, refused before it is read. */
-export const maxImportFileBytes = 100 * 1024 * 1024;
+export { importFormatLabels, importSourceLabels, maxImportFileBytes } from './import-labels';
 
 /** The one rule for unreadable lines (said on the imports page): valid lines are kept. */
 export const importRejectionRule =

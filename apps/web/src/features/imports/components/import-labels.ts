@@ -1,10 +1,10 @@
+import type { Import, ImportStatus } from '@crescendo/contracts';
+// The plain words and limits, without the schemas (zod) the package's index brings.
 import {
   importFormatLabels,
   importSourceLabels,
   maxImportFileBytes,
-  type Import,
-  type ImportStatus,
-} from '@crescendo/contracts';
+} from '@crescendo/contracts/import-labels';
 import { formatFullNumber, formatLongDay } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 
