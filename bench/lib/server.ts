@@ -95,17 +95,27 @@ export function residentSetMegabytes(pid: number): number {
 }
 
 export async function signInDemoArtist(url: string): Promise<string> {
+  return fetchSessionToken(url, await signInDemoSession(url));
+}
+
+/** Signs the demo artist in: the session cookie, as the browser keeps it. */
+export async function signInDemoSession(url: string): Promise<string> {
   const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url.replace('127.0.0.1', 'localhost') },
     body: JSON.stringify({ email: 'artist@example.com', password: 'crescendo-demo' }),
   });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers
+  return signIn.headers
     .getSetCookie()
     .map((value) => value.split(';')[0])
     .join('; ');
+}
+
+/** A bearer token for the session (it lives 15 minutes; the web app fetches a new one as well). */
+export async function fetchSessionToken(url: string, cookie: string): Promise<string> {
   const token = await fetch(`${url}/api/auth/token`, { headers: { cookie } });
+  if (!token.ok) throw new Error(`token: ${token.status} ${await token.text()}`);
   return ((await token.json()) as { token: string }).token;
 }
 
