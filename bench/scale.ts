@@ -1,12 +1,13 @@
 /**
  * Scale benchmark on PostgreSQL (issue 30): the same `mid` artist (YouTube + Meta, the sandbox's
- * deterministic data) measured alone in its database, then again after `--organizations` − 1
- * other artists (the `small` persona, `--filler-days` of history each) are seeded beside it, in
- * one run on one database:
+ * deterministic data) in two databases of one server, side by side in one run: alone in one, and
+ * beside `--organizations` − 1 other artists (the `small` persona, `--filler-days` of history
+ * each) in the other:
  * - each dashboard read's p50/p95/p99, uncached: the analytics services called directly as the
  *   routes call them (the response cache lives in the routes), so the figures are the database
  *   reads and their processing, without HTTP; `--samples` sequential samples per read after 3
- *   warm-ups, the reads alternating so all see the same machine;
+ *   warm-ups, each sample taken on both databases one after the other (the first of the two
+ *   alternating), so both sizes see the same machine at the same moment;
  * - the worker time of that artist's incremental daily sync (every connection re-synced from
  *   five days back), median of 3, at both sizes: wall time, and the process's CPU time
  *   (process.cpuUsage), which depends less on the machine's load. The sandbox runs in its own
@@ -25,7 +26,7 @@ import {
   overviewQuerySchema,
   roiQuerySchema,
 } from '@crescendo/contracts';
-import { openDatabase } from '../apps/api/src/db/client';
+import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/client';
 import { platformConnections } from '../apps/api/src/db/schema';
 import { addDays } from '../apps/api/src/lib/days';
 import {
@@ -55,9 +56,14 @@ const samples = readNumberFlag('samples', 30);
 const concurrency = readNumberFlag('concurrency', 3);
 const lastDay = benchLastDay;
 
-const benchDatabase = await createBenchDatabase('crescendo_scale');
-const database = await openDatabase({ kind: 'postgres', url: benchDatabase.url, poolMax: 10 });
-const db = database.db;
+const benchDatabases = [
+  await createBenchDatabase('crescendo_scale_alone'),
+  await createBenchDatabase('crescendo_scale'),
+];
+const [aloneDatabase, crowdedDatabase] = await Promise.all(
+  benchDatabases.map((bench) => openDatabase({ kind: 'postgres', url: bench.url, poolMax: 10 })),
+);
+type Db = DatabaseHandle['db'];
 const sandbox = await startSandboxProcess();
 const createServices = (backfillDays: number): PlatformServices =>
   createBenchServices(sandbox.url, backfillDays);
@@ -67,14 +73,22 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
-async function readDatabaseBytes(): Promise<number> {
+async function readDatabaseBytes(db: Db): Promise<number> {
   const result = await db.execute(sql`select pg_database_size(current_database()) as bytes`);
   return Number((result as unknown as { rows: { bytes: string }[] }).rows[0]!.bytes);
 }
 
-async function measureReads(user: Awaited<ReturnType<typeof findUser>>) {
+type Percentiles = { p50: number; p95: number; p99: number };
+
+/** Every read, sampled on both databases one right after the other (the first alternating). */
+async function measureReadsSideBySide(
+  sides: { db: Db; user: Awaited<ReturnType<typeof findUser>> }[],
+): Promise<Record<string, Percentiles>[]> {
   const range = (days: number) => ({ from: addDays(lastDay, -(days - 1)), to: lastDay });
-  const reads: Record<string, () => Promise<unknown>> = {
+  const readsOf = ({
+    db,
+    user,
+  }: (typeof sides)[number]): Record<string, () => Promise<unknown>> => ({
     'overview 28d': () => getDashboardAnalytics(db, user, overviewQuerySchema.parse(range(28))),
     'overview 365d': () => getDashboardAnalytics(db, user, overviewQuerySchema.parse(range(365))),
     'audience 28d': () => getAudience(db, user, dashboardQuerySchema.parse(range(28))),
@@ -84,30 +98,37 @@ async function measureReads(user: Awaited<ReturnType<typeof findUser>>) {
     // ROI reads only the user's organisation; the seeded artist has no access record to pass.
     'roi 365d': () =>
       getRoi(db, user as Parameters<typeof getRoi>[1], roiQuerySchema.parse(range(365))),
-  };
-  const timings: Record<string, number[]> = Object.fromEntries(
-    Object.keys(reads).map((key) => [key, []]),
-  );
+  });
+  const reads = sides.map(readsOf);
+  const timings = sides.map(() => new Map<string, number[]>());
   for (let round = 0; round < samples + 3; round += 1) {
-    for (const [key, read] of Object.entries(reads)) {
-      const started = performance.now();
-      await read();
-      if (round >= 3) timings[key]!.push(performance.now() - started);
+    for (const key of Object.keys(reads[0]!)) {
+      const order = round % 2 === 0 ? [0, 1] : [1, 0];
+      for (const side of order) {
+        const started = performance.now();
+        await reads[side]![key]!();
+        if (round < 3) continue;
+        const values = timings[side]!.get(key) ?? [];
+        values.push(performance.now() - started);
+        timings[side]!.set(key, values);
+      }
     }
   }
-  return Object.fromEntries(
-    Object.entries(timings).map(([key, values]) => {
-      const sorted = values.sort((a, b) => a - b);
-      const round2 = (value: number) => Number(value.toFixed(2));
-      return [
-        key,
-        {
-          p50: round2(percentile(sorted, 50)),
-          p95: round2(percentile(sorted, 95)),
-          p99: round2(percentile(sorted, 99)),
-        },
-      ];
-    }),
+  const round2 = (value: number) => Number(value.toFixed(2));
+  return timings.map((byKey) =>
+    Object.fromEntries(
+      [...byKey].map(([key, values]) => {
+        const sorted = values.sort((a, b) => a - b);
+        return [
+          key,
+          {
+            p50: round2(percentile(sorted, 50)),
+            p95: round2(percentile(sorted, 95)),
+            p99: round2(percentile(sorted, 99)),
+          },
+        ];
+      }),
+    ),
   );
 }
 
@@ -115,7 +136,7 @@ async function measureReads(user: Awaited<ReturnType<typeof findUser>>) {
  * The worker time of the artist's daily sync: each connection re-synced from five days back.
  * Wall seconds and the process's CPU seconds per artist (all connections), each the median of 3.
  */
-async function measureIncrementalSync(organizationId: string, services: PlatformServices) {
+async function measureIncrementalSync(db: Db, organizationId: string, services: PlatformServices) {
   const wall: number[] = [];
   const cpu: number[] = [];
   for (let run = 0; run < 3; run += 1) {
@@ -148,43 +169,71 @@ async function measureIncrementalSync(organizationId: string, services: Platform
   };
 }
 
-async function findUser(subject: string) {
+async function findUser(db: Db, subject: string) {
   const found = await findUserByIdentity(db, scaleSeedIssuer, subject, null);
   if (!found) throw new Error(`no seeded artist ${subject}`);
   return found.user;
 }
 
-async function measureSize(label: string, organizationId: string, services: PlatformServices) {
+/** Statistics current and the seed's dirty pages written out, as steady traffic would leave them. */
+async function settle(db: Db) {
   await db.execute(sql`vacuum analyze`);
   // The seed's hundreds of MB of dirty pages written out now, not by the checkpointer while the
   // reads are timed (steady traffic leaves no such backlog).
   await db.execute(sql`checkpoint`);
-  const user = await findUser('scale-mid-1');
-  const reads = await measureReads(user);
-  const incrementalSync = await measureIncrementalSync(organizationId, services);
+}
+
+async function measureSync(
+  label: string,
+  db: Db,
+  organizationId: string,
+  services: PlatformServices,
+) {
+  const incrementalSync = await measureIncrementalSync(db, organizationId, services);
   await db.execute(sql`vacuum analyze`);
-  const databaseMb = Math.round((await readDatabaseBytes()) / 1024 / 1024);
+  const databaseMb = Math.round((await readDatabaseBytes(db)) / 1024 / 1024);
   console.log(label, JSON.stringify({ databaseMb, incrementalSync }));
-  return { databaseMb, reads, incrementalSync };
+  return { databaseMb, incrementalSync };
 }
 
 try {
   const midServices = createServices(midDays);
   let started = performance.now();
-  const [organizationId] = (await seedScale(db, midServices, { organizations: 1, persona: 'mid' }))
-    .organizationIds;
+  const [organizationId] = (
+    await seedScale(aloneDatabase!.db, midServices, { organizations: 1, persona: 'mid' })
+  ).organizationIds;
   const midSeedSeconds = seconds(started);
-  const one = await measureSize('1 organisation', organizationId!, midServices);
-
+  // The same artist (the sandbox is deterministic) first in the crowded database, then the rest.
+  const [crowdedOrganizationId] = (
+    await seedScale(crowdedDatabase!.db, midServices, { organizations: 1, persona: 'mid' })
+  ).organizationIds;
   started = performance.now();
-  await seedScale(db, createServices(fillerDays), {
+  await seedScale(crowdedDatabase!.db, createServices(fillerDays), {
     organizations: organizations - 1,
     persona: 'small',
     concurrency,
     onProgress: (done, total) => done % 10 === 0 && console.log(`${done}/${total} seeded`),
   });
   const fillerSeedSeconds = seconds(started);
-  const many = await measureSize(`${organizations} organisations`, organizationId!, midServices);
+
+  const sides = [aloneDatabase!.db, crowdedDatabase!.db];
+  for (const db of sides) await settle(db);
+  const [readsAlone, readsCrowded] = await measureReadsSideBySide(
+    await Promise.all(sides.map(async (db) => ({ db, user: await findUser(db, 'scale-mid-1') }))),
+  );
+  const one = {
+    reads: readsAlone!,
+    ...(await measureSync('1 organisation', aloneDatabase!.db, organizationId!, midServices)),
+  };
+  const many = {
+    reads: readsCrowded!,
+    ...(await measureSync(
+      `${organizations} organisations`,
+      crowdedDatabase!.db,
+      crowdedOrganizationId!,
+      midServices,
+    )),
+  };
 
   const fillerMb = (many.databaseMb - one.databaseMb) / Math.max(1, organizations - 1);
   const perFillerSeconds = fillerSeedSeconds / Math.max(1, organizations - 1);
@@ -239,7 +288,8 @@ try {
   console.log(JSON.stringify(result, null, 2));
   writeResult('scale-postgres', result);
 } finally {
-  await database.close();
+  await aloneDatabase!.close();
+  await crowdedDatabase!.close();
   await sandbox.stop();
-  await benchDatabase.drop();
+  for (const bench of benchDatabases) await bench.drop();
 }

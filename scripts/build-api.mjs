@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiDir = path.join(root, 'apps/api');
 export const apiBundle = path.join(apiDir, 'dist/server.mjs');
+/** The import parser's worker thread (decision 0038), loaded from beside the bundle. */
+const parseWorkerBundle = path.join(apiDir, 'dist/parse-worker.mjs');
 
 export function newestModification(target) {
   if (!fs.existsSync(target)) return 0;
@@ -21,7 +23,7 @@ export function newestModification(target) {
 }
 
 export function isApiBundleStale() {
-  if (!fs.existsSync(apiBundle)) return true;
+  if (!fs.existsSync(apiBundle) || !fs.existsSync(parseWorkerBundle)) return true;
   const builtAt = fs.statSync(apiBundle).mtimeMs;
   return [
     path.join(apiDir, 'src'),
@@ -43,8 +45,12 @@ export async function buildApi() {
     recursive: true,
   });
   const result = await build({
-    entryPoints: [path.join(apiDir, 'src/server.ts')],
-    outfile: apiBundle,
+    entryPoints: {
+      server: path.join(apiDir, 'src/server.ts'),
+      'parse-worker': path.join(apiDir, 'src/modules/imports/parsers/parse-worker.ts'),
+    },
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
     write: false,
     bundle: true,
     platform: 'node',
@@ -54,8 +60,10 @@ export async function buildApi() {
     external: [...external, ...external.map((name) => `${name}/*`)],
     logLevel: 'warning',
   });
-  // The map first, so a reader of the new bundle always finds its map.
-  const outputs = [...result.outputFiles].sort((file) => (file.path.endsWith('.map') ? -1 : 1));
+  // The maps first, so a reader of a new bundle always finds its map; the server last, so a
+  // server that loads finds its worker's bundle.
+  const order = (file) => (file.path.endsWith('.map') ? 0 : file.path === apiBundle ? 2 : 1);
+  const outputs = [...result.outputFiles].sort((a, b) => order(a) - order(b));
   for (const file of outputs) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     fs.writeFileSync(temporary, file.contents);

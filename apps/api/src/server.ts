@@ -183,7 +183,10 @@ async function main(): Promise<void> {
         ...createSyncHandlers(database.db, app.platforms),
         ...createNotificationHandlers({ ...app.notifications, digestCache: createDigestCache() }),
         ...createImportHandlers(database.db, {
-          // PGlite writes on this thread: parsing ahead would only hold a second batch.
+          // PostgreSQL writes on its own core: the file is parsed on a worker thread, one batch
+          // ahead. PGlite writes on this thread: a batch is written before more is read, and the
+          // file is parsed here, which holds less memory (decision 0038).
+          isParsedInWorker: database.kind === 'postgres',
           isParsedAhead: database.kind === 'postgres',
           onFinished: (event) =>
             notifyImportFinished(database.db, {

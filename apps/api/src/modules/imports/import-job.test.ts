@@ -1,4 +1,4 @@
-import type { Import } from '@crescendo/contracts';
+import { unsupportedImportMessage, type Import } from '@crescendo/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFileChunks, imports, statementLineImports, statementLines } from '../../db/schema';
@@ -166,6 +166,56 @@ describe.each(databaseTargets)('import job restarts (%s)', (target) => {
     const entry = await readImport(artist.token, id);
     expect(comparable(entry)).toEqual(comparable(reference.entry));
     expect(await snapshotLines(artist.me.organization.id, id)).toEqual(reference.rows);
+  });
+
+  it('parses on a worker thread as the server does: stopped mid-way and redone, the same rows', async () => {
+    const artist = await createUser(testApp);
+    const upload = await uploadImport(testApp, artist.token, 'statement.tsv', file);
+    const { id } = upload.json<{ import: Import }>().import;
+    const payload = { importId: id, organizationId: artist.me.organization.id };
+    const controller = new AbortController();
+    const options: ImportJobOptions = {
+      batchSize: 4,
+      isParsedInWorker: true,
+      isParsedAhead: target === 'postgres',
+    };
+    await expect(
+      processImport(testApp.database.db, payload, controller.signal, {
+        ...options,
+        onBatchWritten: (batch) => {
+          if (batch === 3) controller.abort(new Error('the worker is stopping'));
+        },
+      }),
+    ).rejects.toThrow('the worker is stopping');
+    expect((await snapshotLines(artist.me.organization.id, id)).lines).toHaveLength(12);
+
+    await processImport(testApp.database.db, payload, new AbortController().signal, options);
+    const entry = await readImport(artist.token, id);
+    expect(comparable(entry)).toEqual(comparable(reference.entry));
+    expect(await snapshotLines(artist.me.organization.id, id)).toEqual(reference.rows);
+  });
+
+  it('fails an unknown file read on a worker thread with the message the parsers give', async () => {
+    const artist = await createUser(testApp);
+    const upload = await uploadImport(testApp, artist.token, 'statement.tsv', file);
+    const { id } = upload.json<{ import: Import }>().import;
+    // The upload checked the head; what is stored after it is no statement.
+    await testApp.database.db
+      .update(importFileChunks)
+      .set({ bytes: Buffer.from('name,colour\nplum,purple\n') })
+      .where(eq(importFileChunks.importId, id));
+    await processImport(
+      testApp.database.db,
+      { importId: id, organizationId: artist.me.organization.id },
+      new AbortController().signal,
+      { isParsedInWorker: true },
+    );
+    const entry = await readImport(artist.token, id);
+    expect(entry.status).toBe('failed');
+    expect(entry.error).toBe(
+      `The file could not be read: ${unsupportedImportMessage.replace(/\.$/, '')}. Nothing from it was imported.`,
+    );
+    expect(await snapshotLines(artist.me.organization.id, id)).toEqual({ lines: [], linkCount: 0 });
   });
 
   it('removes a half-written duplicate without touching the lines of the import it repeats', async () => {

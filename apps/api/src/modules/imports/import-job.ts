@@ -22,7 +22,7 @@ import {
   writeSongDays,
   writeSongStats,
 } from './spotify-writes.repository';
-import { openImport } from './parsers';
+import { openImport, parseInWorker } from './parsers';
 import type {
   ImportReader,
   ImportRecord,
@@ -58,6 +58,11 @@ export type ImportJobOptions = {
   isParsedAhead?: boolean;
   /** Called after each batch is committed (tests stop a job there to simulate a crash). */
   onBatchWritten?: (batchNumber: number) => void | Promise<void>;
+  /**
+   * Parse the file on a worker thread (decision 0038), one batch ahead of the writes: the server
+   * does on PostgreSQL. Off unless the caller says so, and ignored when `open` is given.
+   */
+  isParsedInWorker?: boolean;
   /** Opens the file (the parsers'; tests may substitute one). */
   open?: (input: Readable, options: { fileName: string }) => Promise<ImportReader>;
   /** Told once an import is done or failed (alerts); its failure never fails the import. */
@@ -390,8 +395,11 @@ export async function processImport(
 
   const file = streamImportFile(db, payload);
   try {
-    const reader = await open(file.stream, { fileName: row.fileName });
-    for await (const parsed of reader.rows) {
+    const rows =
+      options.isParsedInWorker && !options.open
+        ? parseInWorker(file.stream, { fileName: row.fileName, batchSize })
+        : (await open(file.stream, { fileName: row.fileName })).rows;
+    for await (const parsed of rows) {
       tally.rowsTotal += 1;
       tally.lastLine = parsed.lineNumber;
       if (!parsed.ok) {
