@@ -16,7 +16,7 @@
  * bulk seed (syncs no longer analyze, issue 30), and a `checkpoint` writes the seed's dirty
  * pages out; neither is counted in any figure.
  * Usage: npx tsx bench/scale.ts [--organizations=100] [--filler-days=365] [--mid-days=1095]
- *        [--samples=30] [--concurrency=3]   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
+ *        [--samples=30] [--concurrency=3] [--keep]   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
  */
 import { execSync } from 'node:child_process';
 import { eq, sql } from 'drizzle-orm';
@@ -60,6 +60,10 @@ const benchDatabases = [
   await createBenchDatabase('crescendo_scale_alone'),
   await createBenchDatabase('crescendo_scale'),
 ];
+console.log(
+  'databases:',
+  benchDatabases.map((bench) => new URL(bench.url).pathname.slice(1)).join(', '),
+);
 const [aloneDatabase, crowdedDatabase] = await Promise.all(
   benchDatabases.map((bench) => openDatabase({ kind: 'postgres', url: bench.url, poolMax: 10 })),
 );
@@ -291,5 +295,6 @@ try {
   await aloneDatabase!.close();
   await crowdedDatabase!.close();
   await sandbox.stop();
-  for (const bench of benchDatabases) await bench.drop();
+  // `--keep`: both databases stay for a look at their plans (their names are printed first).
+  if (!process.argv.includes('--keep')) for (const bench of benchDatabases) await bench.drop();
 }
