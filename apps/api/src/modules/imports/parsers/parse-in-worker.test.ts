@@ -5,16 +5,12 @@ import {
   PERSONA_IDS,
 } from '@crescendo/platform-sandbox';
 import { unsupportedImportMessage } from '@crescendo/contracts';
-import { openImport } from './open-import';
 import { parseInWorker, tooLargeMessage } from './parse-in-worker';
-import { chunkBytes } from './test-support';
+import { chunkBytes, readAll } from './test-support';
 import type { ParsedRow } from './types';
 
 async function inThread(bytes: Uint8Array, fileName: string): Promise<ParsedRow[]> {
-  const reader = await openImport(chunkBytes(bytes, 4096), { fileName });
-  const rows: ParsedRow[] = [];
-  for await (const row of reader.rows) rows.push(row);
-  return rows;
+  return (await readAll(bytes, fileName)).rows;
 }
 
 async function inWorker(
