@@ -32,19 +32,28 @@ function start(env: Record<string, string>) {
   return { child, output, exited };
 }
 
-async function waitForHealth(url: string, exited: Promise<number | null>): Promise<void> {
+/** Ready: /api/health answers and the start-up banner (printed once the job schedules are in
+ * place, after listening) is out. Health alone can answer before the banner is written. */
+async function waitForReady(
+  url: string,
+  { output, exited }: ReturnType<typeof start>,
+): Promise<void> {
   let hasExited = false;
   void exited.then(() => (hasExited = true));
+  let isHealthy = false;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline && !hasExited) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
+    if (!isHealthy) {
+      try {
+        isHealthy = (await fetch(`${url}/api/health`)).ok;
+      } catch {
+        // not listening yet
+      }
     }
+    if (isHealthy && output.stdout.includes('Crescendo is running at')) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('server did not become healthy');
+  throw new Error('server did not become ready');
 }
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -70,7 +79,7 @@ describe('npm start (scripts/start.mjs)', () => {
     const origin = { origin: `http://localhost:${port}`, 'content-type': 'application/json' };
 
     const first = start(env);
-    await waitForHealth(url, first.exited);
+    await waitForReady(url, first);
     expect(first.output.stdout).toContain('artist@example.com');
     expect(first.output.stdout).toContain('crescendo-demo');
     const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
@@ -88,7 +97,7 @@ describe('npm start (scripts/start.mjs)', () => {
     expect(first.output.stdout).toContain('shutting down');
 
     const second = start(env);
-    await waitForHealth(url, second.exited);
+    await waitForReady(url, second);
     const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: origin,
