@@ -148,9 +148,10 @@ try {
   const last = settled.slice(-edge);
   const firstRssMb = median(first.map((s) => s.rssMb));
   const lastRssMb = median(last.map((s) => s.rssMb));
+  const firstP99 = median(first.map((s) => s.p99));
+  const lastP99 = median(last.map((s) => s.p99));
   const rssGrowthPercent = (lastRssMb / firstRssMb - 1) * 100;
-  const p99DriftPercent =
-    (median(last.map((s) => s.p99)) / median(first.map((s) => s.p99)) - 1) * 100;
+  const p99DriftPercent = (lastP99 / firstP99 - 1) * 100;
   const loads = slices.map((s) => s.loadAverage1m);
   const result = {
     database: target,
@@ -163,14 +164,19 @@ try {
     rssGrowthPercent: Number(rssGrowthPercent.toFixed(2)),
     p99DriftPercent: Number(p99DriftPercent.toFixed(2)),
     targets: { rssGrowthPercent: 10, p99DriftPercent: 20 },
-    compared: { warmUpSlices: slices.length - settled.length, slicesAtEachEnd: edge },
+    compared: {
+      warmUpSlices: slices.length - settled.length,
+      slicesAtEachEnd: edge,
+      rssMb: { first: firstRssMb, last: lastRssMb },
+      p99Ms: { first: Number(firstP99.toFixed(2)), last: Number(lastP99.toFixed(2)) },
+    },
     // A failed or refused request is no answer: a soak with any is not within its targets.
     errors: slices.reduce((sum, s) => sum + s.errors + s.non2xx, 0),
     curve: slices,
   };
   const isWithinTargets = rssGrowthPercent <= 10 && p99DriftPercent <= 20 && result.errors === 0;
   console.log(
-    `\nRSS ${firstRssMb} → ${lastRssMb} MB (medians of ${edge} slices; ${result.rssGrowthPercent} %, target ≤ 10 %); p99 first ${median(first.map((s) => s.p99))} ms → last ${median(last.map((s) => s.p99))} ms (${result.p99DriftPercent} %, target ≤ 20 %); ${result.errors} failed or refused requests`,
+    `\nRSS ${firstRssMb} → ${lastRssMb} MB (medians of ${edge} slices; ${result.rssGrowthPercent} %, target ≤ 10 %); p99 first ${firstP99.toFixed(2)} ms → last ${lastP99.toFixed(2)} ms (${result.p99DriftPercent} %, target ≤ 20 %); ${result.errors} failed or refused requests`,
   );
   writeResult(`soak-${target}`, { ...result, isWithinTargets });
 } finally {

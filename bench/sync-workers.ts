@@ -6,7 +6,9 @@
  * handlers, bench/lib/sync-worker.ts) drain the queue. Measured: wall time until every job is
  * done, syncs per second, and each worker process's CPU time per sync (process.cpuUsage) and that
  * of the sandbox process answering them (/proc), which depend less on the machine's load than
- * wall time; `uptime` is recorded beside each run.
+ * wall time; `uptime` is recorded beside each run. The machine's other busy time per sync (all cores'
+ * busy time from /proc/stat, less the workers', the sandbox's and this process's own) is
+ * PostgreSQL's on a quiet machine: with the workers' it says how many cores N workers need.
  * Usage: npx tsx bench/sync-workers.ts [--organizations=12] [--days=180] [--workers=1,2]
  */
 import { execSync, fork, type ChildProcess } from 'node:child_process';
@@ -33,6 +35,13 @@ function readFlag(name: string, fallback: string): string {
 const organizations = Number(readFlag('organizations', '12'));
 const days = Number(readFlag('days', '180'));
 const workerCounts = readFlag('workers', '1,2').split(',').map(Number);
+
+/** Busy time of every core since boot (user, nice, system, irq, softirq, steal), in ms. */
+function readMachineBusyMs(): number {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.slice(1).map(Number);
+  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / 100;
+}
 
 function readProcessCpuMs(pid: number): number {
   // utime + stime, in clock ticks (100 per second on Linux).
@@ -82,6 +91,8 @@ try {
       }),
     );
     const sandboxCpuBefore = readProcessCpuMs(sandbox.process.pid!);
+    const machineBusyBefore = readMachineBusyMs();
+    const ownCpuBefore = readProcessCpuMs(process.pid);
     started = performance.now();
     // All due at once: the schedule's slot of every organisation already passed.
     await enqueueDailySyncs(db, connections, new Date(Date.now() - 2 * 86_400_000));
@@ -95,6 +106,8 @@ try {
     }
     const wallSeconds = (performance.now() - started) / 1000;
     const sandboxCpuMs = readProcessCpuMs(sandbox.process.pid!) - sandboxCpuBefore;
+    const machineBusyMs = readMachineBusyMs() - machineBusyBefore;
+    const ownCpuMs = readProcessCpuMs(process.pid) - ownCpuBefore;
     const uptime = execSync('uptime').toString().trim();
     const reports = await Promise.all(
       children.map(
@@ -121,6 +134,10 @@ try {
       syncsPerSecond: Number((syncs / wallSeconds).toFixed(2)),
       workerCpuMsPerSync: Math.round(workerCpuMs / syncs),
       sandboxCpuMsPerSync: Math.round(sandboxCpuMs / syncs),
+      otherCpuMsPerSync: Math.round(
+        (machineBusyMs - workerCpuMs - sandboxCpuMs - ownCpuMs) / syncs,
+      ),
+      coresBusy: Number((machineBusyMs / 1000 / wallSeconds).toFixed(2)),
       jobsPerWorker: reports.map((report) => report.jobsRun),
       uptime,
     };
