@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { startSandboxServer, type RunningSandbox } from '@crescendo/platform-sandbox';
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
@@ -82,5 +82,48 @@ describe.each(databaseTargets)('seed:scale on %s', (target) => {
     const second = await seedScale(database.db, services, { organizations: 2, persona: 'small' });
     expect(second).toEqual({ seeded: 0, skipped: 2, organizationIds: first.organizationIds });
     expect(await countRows()).toEqual(afterFirst);
+  });
+
+  it('a re-run finishes artists a stopped run left half done, with the rows of a whole run', async () => {
+    const dailyRowsOf = async (organizationId: string) => {
+      const [row] = await database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(accountDailyMetrics)
+        .where(eq(accountDailyMetrics.organizationId, organizationId));
+      return row!.count;
+    };
+    const [firstArtist, secondArtist] = (
+      await seedScale(database.db, services, { organizations: 2, persona: 'small' })
+    ).organizationIds as [string, string];
+    const wholeRows = [await dailyRowsOf(firstArtist), await dailyRowsOf(secondArtist)];
+    // Stopped before the first artist's Meta connection was made (its history goes with it)…
+    await database.db
+      .delete(platformConnections)
+      .where(
+        and(
+          eq(platformConnections.organizationId, firstArtist),
+          eq(platformConnections.provider, 'meta'),
+        ),
+      );
+    // …and before the second artist's YouTube sync reached its end.
+    await database.db
+      .update(platformConnections)
+      .set({ lastSyncedAt: null })
+      .where(
+        and(
+          eq(platformConnections.organizationId, secondArtist),
+          eq(platformConnections.provider, 'youtube'),
+        ),
+      );
+    expect(await dailyRowsOf(firstArtist)).toBeLessThan(wholeRows[0]!);
+
+    const rerun = await seedScale(database.db, services, { organizations: 3, persona: 'small' });
+    expect(rerun).toMatchObject({ seeded: 3, skipped: 0 });
+    expect(rerun.organizationIds.slice(0, 2)).toEqual([firstArtist, secondArtist]);
+    expect([await dailyRowsOf(firstArtist), await dailyRowsOf(secondArtist)]).toEqual(wholeRows);
+    expect(await dailyRowsOf(rerun.organizationIds[2]!)).toBeGreaterThan(0);
+    const connections = await database.db.select().from(platformConnections);
+    expect(connections).toHaveLength(6);
+    expect(connections.every((row) => row.status === 'connected' && row.lastSyncedAt)).toBe(true);
   });
 });
