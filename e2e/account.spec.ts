@@ -216,8 +216,7 @@ describe('server outage', () => {
       await page.getByRole('button', { name: 'Try Again' }).waitFor();
       await page.getByRole('heading', { name: 'Connection Problem' }).waitFor();
 
-      await comeBack();
-      await recoverWithTryAgain(page, () =>
+      await recoverWithTryAgain(page, comeBack, () =>
         page.getByRole('heading', { name: 'Artist profile' }).waitFor(),
       );
     });
@@ -233,8 +232,7 @@ describe('server outage', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expectConnectionProblem(page, stoppedAt);
 
-      await comeBack();
-      await recoverWithTryAgain(page, () =>
+      await recoverWithTryAgain(page, comeBack, () =>
         page.getByRole('button', { name: 'Sign in' }).waitFor(),
       );
     });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 import { startServer, type RunningServer } from './server';
 import { signedInPage } from './session';
@@ -81,9 +81,32 @@ export async function expectConnectionProblem(page: Page, stoppedAt: number): Pr
   await page.getByText('Connection Error', { exact: true }).waitFor();
 }
 
-/** Try Again once the server is back: the screen goes and `recovered` shows. */
-export async function recoverWithTryAgain(page: Page, recovered: () => Promise<void>) {
-  await page.getByRole('button', { name: 'Try Again' }).click();
+/**
+ * Brings the server back, then Try Again: the screen goes and `recovered` shows. Until Try Again
+ * is clicked, the page's API requests other than its health check are held: any answer makes the
+ * app reachable again (a query's retry reaching the restarted server would take the screen away
+ * before the click, as it did in a CI run), and this is about the button.
+ */
+export async function recoverWithTryAgain(
+  page: Page,
+  comeBack: () => Promise<void>,
+  recovered: () => Promise<void>,
+) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const isHeld = (url: URL) => url.pathname.startsWith('/api/') && url.pathname !== '/api/health';
+  const hold = async (route: Route) => {
+    await released;
+    await route.continue().catch(() => {});
+  };
+  await page.route(isHeld, hold);
+  try {
+    await comeBack();
+    await page.getByRole('button', { name: 'Try Again' }).click();
+  } finally {
+    release();
+  }
   await recovered();
   await page.getByRole('heading', { name: 'Connection Problem' }).waitFor({ state: 'detached' });
+  await page.unroute(isHeld, hold);
 }
