@@ -32,25 +32,18 @@ function start(env: Record<string, string>) {
   return { child, output, exited };
 }
 
-/** Ready: /api/health answers and the start-up banner (printed once the job schedules are in
- * place, after listening) is out. Health alone can answer before the banner is written. */
+/** Ready: the start-up banner is out. It is printed after listening and once the job schedules
+ * are in place; /api/health alone can answer before it is written. */
 async function waitForReady(
   url: string,
   { output, exited }: ReturnType<typeof start>,
 ): Promise<void> {
   let hasExited = false;
   void exited.then(() => (hasExited = true));
-  let isHealthy = false;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline && !hasExited) {
-    if (!isHealthy) {
-      try {
-        isHealthy = (await fetch(`${url}/api/health`)).ok;
-      } catch {
-        // not listening yet
-      }
-    }
-    if (isHealthy && output.stdout.includes('Crescendo is running at')) return;
+    if (output.stdout.includes(`Crescendo is running at ${url.replace('127.0.0.1', 'localhost')}`))
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('server did not become ready');
