@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -37,6 +37,19 @@ export type DatabaseHandle = {
 };
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/**
+ * PGlite's own bytea serializer writes a Buffer as hex text one byte at a time (~1 s per
+ * MB). A serializer's Uint8Array is bound as it is, in binary format, which bytea reads as its
+ * bytes: imported files and a statement batch's rows (decision 0039). Anything else goes to the
+ * default serializer. `db/bytea-binding.test.ts` holds PGlite to it.
+ */
+const bindBytesAsGiven = {
+  [pgliteTypes.BYTEA]: ((value: unknown) =>
+    value instanceof Uint8Array ? value : pgliteTypes.serializers[pgliteTypes.BYTEA]!(value)) as (
+    value: unknown,
+  ) => string,
+};
 
 export type OpenDatabaseOptions =
   | { kind: 'postgres'; url: string; poolMax: number; onIdleError?: (error: Error) => void }
@@ -88,13 +101,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // database; the OS page cache still holds the data files. 24 MB (decision 0026): 16 MB saved
   // as much RSS but doubled the 365-day ROI read on PGlite.
   const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=24MB'];
+  const created = { startParams, serializers: bindBytesAsGiven };
   let client: PGlite;
   if (options.kind === 'pglite') {
     assertDataDirUsable(options.dataDir);
-    client = await PGlite.create(options.dataDir, { startParams });
+    client = await PGlite.create(options.dataDir, created);
   } else {
     client = await PGlite.create(
-      options.dump ? { loadDataDir: options.dump, startParams } : { startParams },
+      options.dump ? { loadDataDir: options.dump, ...created } : created,
     );
   }
   const rawQuery = client.query.bind(client);

@@ -12,7 +12,6 @@ import {
   songs,
   spotifyAudienceDays,
   spotifySongDays,
-  statementLineImports,
   statementLines,
 } from '../db/schema';
 
@@ -132,7 +131,8 @@ function fingerprintOf(line: TestLine): string {
 
 /**
  * Inserts statement lines as one import of their source would: each identified by its
- * fingerprint and its occurrence among identical lines, held by `importId` when given.
+ * fingerprint and its occurrence among identical lines, held by `importId` when given, else by a
+ * finished import of its source made for them (every line is held by an import).
  */
 export async function insertStatementLines(
   db: Database,
@@ -142,6 +142,10 @@ export async function insertStatementLines(
   options: { importId?: string; chunkSize?: number } = {},
 ): Promise<void> {
   const seen = new Map<string, number>();
+  const importIds = new Map<ImportSource, string>();
+  for (const source of new Set(lines.map((line) => line.source ?? 'distrokid'))) {
+    importIds.set(source, options.importId ?? (await insertImport(db, organizationId, { source })));
+  }
   const values = lines.map((line) => {
     const source = line.source ?? 'distrokid';
     const fingerprint = fingerprintOf(line);
@@ -152,6 +156,7 @@ export async function insertStatementLines(
     if (line.isrc && !songId) throw new Error(`insertSong first: ${line.isrc}`);
     return {
       organizationId,
+      importId: importIds.get(source)!,
       source,
       fingerprint,
       occurrence,
@@ -172,17 +177,7 @@ export async function insertStatementLines(
   });
   const chunkSize = options.chunkSize ?? 2000;
   for (let start = 0; start < values.length; start += chunkSize) {
-    const inserted = await db
-      .insert(statementLines)
-      .values(values.slice(start, start + chunkSize))
-      .returning({ id: statementLines.id });
-    if (options.importId) {
-      await db
-        .insert(statementLineImports)
-        .values(
-          inserted.map((row) => ({ organizationId, importId: options.importId!, lineId: row.id })),
-        );
-    }
+    await db.insert(statementLines).values(values.slice(start, start + chunkSize));
   }
 }
 

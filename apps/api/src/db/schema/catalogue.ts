@@ -199,14 +199,17 @@ export const songContentLinks = pgTable(
 /**
  * One money line of a statement, counted once: identified by its own fields (the parser's
  * fingerprint) and its occurrence among identical lines of one file, whatever file brought it.
+ * `import_id` is the import that holds it (the first to bring it); other imports with the same
+ * line are in `statement_line_imports`. Deleting an import hands each of its lines another holder
+ * first (`deleteLinesOfImport`): the cascade from `imports` only ever removes lines no other import
+ * holds, and the organisation's deletion reaches its lines through its imports (decision 0039).
  */
 export const statementLines = pgTable(
   'statement_lines',
   {
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull(),
+    importId: uuid('import_id').notNull(),
     source: text('source', { enum: importSources }).notNull(),
     fingerprint: text('fingerprint').notNull(),
     occurrence: integer('occurrence').notNull(),
@@ -225,6 +228,7 @@ export const statementLines = pgTable(
     isAccountCurrency: boolean('is_account_currency').notNull(),
   },
   (table) => [
+    fromImport('statement_lines_import_fk', table),
     primaryKey({ columns: [table.organizationId, table.id] }),
     uniqueIndex('statement_lines_identity_unique').on(
       table.organizationId,
@@ -234,10 +238,15 @@ export const statementLines = pgTable(
     ),
     index('statement_lines_month_idx').on(table.organizationId, table.saleMonth),
     index('statement_lines_song_idx').on(table.organizationId, table.songId),
+    index('statement_lines_import_idx').on(table.organizationId, table.importId),
   ],
 );
 
-/** Which imports brought a line: a line goes when the last import that holds it is deleted. */
+/**
+ * The other imports that brought a line (an overlapping statement, the same file again), besides
+ * the one in `statement_lines.import_id`: a line goes when the last import that holds it is
+ * deleted.
+ */
 export const statementLineImports = pgTable(
   'statement_line_imports',
   {

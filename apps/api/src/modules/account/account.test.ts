@@ -99,6 +99,7 @@ async function addArtistData(testApp: TestApp, owner: Author, member?: Author) {
   await db.insert(songs).values({ organizationId, isrc: 'USABC2500001', title: 'Night Drive' });
   await db.insert(statementLines).values({
     organizationId,
+    importId: upload!.id,
     source: 'distrokid',
     fingerprint: `line-${crypto.randomUUID()}`,
     occurrence: 1,

@@ -41,8 +41,8 @@ export async function insertUploadingImport(
 }
 
 /**
- * One chunk of an upload. Sent as base64 and decoded by the database: PGlite binds a bytea
- * parameter byte by byte (1 MB took ~1 s; as base64 ~0.1 s), and node-postgres sends hex anyway.
+ * One chunk of an upload, its bytes bound as they are (binary on PGlite, see `openDatabase`; hex
+ * on node-postgres).
  */
 export async function insertImportChunk(
   db: Database,
@@ -51,7 +51,7 @@ export async function insertImportChunk(
   await db.execute(sql`
     insert into import_file_chunks (organization_id, import_id, sequence, bytes)
     values (${values.organizationId}, ${values.importId}, ${values.sequence},
-      decode(${values.bytes.toString('base64')}, 'base64'))`);
+      ${values.bytes}::bytea)`);
 }
 
 /** The earliest finished import of the same content in the organisation, other than this one. */
@@ -207,8 +207,9 @@ export async function deleteImportWithLines(
 }
 
 /**
- * Removes an import's links to statement lines and the lines that no other import holds: what a
- * deletion does, and what a restarted job does before it reads the file again.
+ * Removes an import's statement lines: a line another import also brought is handed to the
+ * earliest of those (it stays, counted once), the rest go. What a deletion does, and what a
+ * restarted job does before it reads the file again.
  */
 export async function deleteLinesOfImport(
   db: Database,
@@ -216,21 +217,34 @@ export async function deleteLinesOfImport(
   importId: string,
 ): Promise<void> {
   await db.execute(sql`
-    with unlinked as (
-      delete from statement_line_imports
-      where organization_id = ${organizationId} and import_id = ${importId}
-      returning line_id
+    with heirs as (
+      select distinct on (link.line_id) link.line_id, link.import_id
+      from statement_line_imports link
+      join statement_lines line
+        on line.organization_id = ${organizationId} and line.id = link.line_id
+      join imports heir on heir.organization_id = ${organizationId} and heir.id = link.import_id
+      where link.organization_id = ${organizationId}
+        and line.import_id = ${importId}
+        and link.import_id <> ${importId}
+      order by link.line_id, heir.created_at, heir.id
+    ),
+    handed as (
+      update statement_lines line set import_id = heirs.import_id
+      from heirs
+      where line.organization_id = ${organizationId} and line.id = heirs.line_id
+      returning line.id, line.import_id
     )
-    delete from statement_lines line
-    using unlinked
-    where line.organization_id = ${organizationId}
-      and line.id = unlinked.line_id
-      and not exists (
-        select 1 from statement_line_imports other
-        where other.organization_id = ${organizationId}
-          and other.line_id = unlinked.line_id
-          and other.import_id <> ${importId}
-      )`);
+    delete from statement_line_imports link
+    using handed
+    where link.organization_id = ${organizationId}
+      and link.line_id = handed.id
+      and link.import_id = handed.import_id`);
+  await db.execute(sql`
+    delete from statement_line_imports
+    where organization_id = ${organizationId} and import_id = ${importId}`);
+  await db.execute(sql`
+    delete from statement_lines
+    where organization_id = ${organizationId} and import_id = ${importId}`);
 }
 
 export function toImport(row: ImportRowWithUploader): Import {

@@ -59,7 +59,7 @@ describe.each(databaseTargets)('imports (%s)', (target) => {
       .select({ value: count() })
       .from(statementLines)
       .where(eq(statementLines.organizationId, organizationId));
-    const [links] = await db
+    const [otherLinks] = await db
       .select({ value: count() })
       .from(statementLineImports)
       .where(eq(statementLineImports.organizationId, organizationId));
@@ -77,7 +77,8 @@ describe.each(databaseTargets)('imports (%s)', (target) => {
       .where(eq(songs.organizationId, organizationId));
     return {
       lines: lines!.value,
-      links: links!.value,
+      // Import–line pairs: each line's holder, and every other import that brought it.
+      links: lines!.value + otherLinks!.value,
       imports: importRows!.value,
       chunks: chunks!.value,
       songs: songRows!.value,
@@ -204,12 +205,57 @@ describe.each(databaseTargets)('imports (%s)', (target) => {
       imports: 1,
       songs: 3,
     });
+    // Lines 4–5 were handed to the second import, which now holds every line left.
+    const holders = await testApp.database.db
+      .selectDistinct({ importId: statementLines.importId })
+      .from(statementLines)
+      .where(eq(statementLines.organizationId, artist.me.organization.id));
+    expect(holders).toEqual([{ importId: second.id }]);
     expect((await get(artist.token, `/api/v1/imports/${first.id}`)).statusCode).toBe(404);
     expect((await remove(artist.token, `/api/v1/imports/${first.id}`)).statusCode).toBe(404);
     const left = (await get(artist.token, `/api/v1/imports/${second.id}`)).json<{
       import: Import;
     }>();
     expect(left.import.rowsImported).toBe(4);
+  });
+
+  it('hands lines from import to import as they are deleted, counting each once until the last goes', async () => {
+    const artist = await createUser(testApp);
+    const organizationId = artist.me.organization.id;
+    const file = distroKidFile(generateDistroKidLines(8));
+    const first = await importFile(testApp, artist.token, 'a.tsv', file);
+    const second = await importFile(testApp, artist.token, 'b.tsv', file);
+    const third = await importFile(testApp, artist.token, 'c.tsv', file);
+    const holdersOf = async () =>
+      (
+        await testApp.database.db
+          .selectDistinct({ importId: statementLines.importId })
+          .from(statementLines)
+          .where(eq(statementLines.organizationId, organizationId))
+      ).map((row) => row.importId);
+    const revenueTotal = async () =>
+      (await get(artist.token, '/api/dashboard/revenue?range=all&groupBy=source')).json<{
+        total: number;
+      }>().total;
+    const total = await revenueTotal();
+    expect(total).toBeGreaterThan(0);
+    expect(await holdersOf()).toEqual([first.id]);
+    expect(await countRows(organizationId)).toMatchObject({ lines: 8, links: 24 });
+
+    // The earliest import left takes the lines over; the sums stay the same.
+    expect((await remove(artist.token, `/api/v1/imports/${first.id}`)).statusCode).toBe(204);
+    expect(await holdersOf()).toEqual([second.id]);
+    expect(await countRows(organizationId)).toMatchObject({ lines: 8, links: 16 });
+    expect(await revenueTotal()).toBe(total);
+    // Deleting an import that holds nothing leaves the holder alone.
+    expect((await remove(artist.token, `/api/v1/imports/${third.id}`)).statusCode).toBe(204);
+    expect(await holdersOf()).toEqual([second.id]);
+    expect(await countRows(organizationId)).toMatchObject({ lines: 8, links: 8 });
+    expect(await revenueTotal()).toBe(total);
+
+    expect((await remove(artist.token, `/api/v1/imports/${second.id}`)).statusCode).toBe(204);
+    expect(await countRows(organizationId)).toMatchObject({ lines: 0, links: 0, imports: 0 });
+    expect(await revenueTotal()).toBe(0);
   });
 
   it('refuses a file in no known format with 415 and the supported formats, storing nothing', async () => {
