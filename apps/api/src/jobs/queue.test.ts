@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { jobs } from '../db/schema';
 import { createTestDatabase, databaseTargets } from '../testing/test-database';
@@ -12,7 +12,7 @@ import {
   findJob,
   postponeJob,
 } from './queue';
-import { PermanentJobFailure, PostponeJob, startWorker } from './worker';
+import { PermanentJobFailure, PostponeJob, startWorker, wakeWorkers } from './worker';
 
 describe.each(databaseTargets)('durable job queue on %s', (target) => {
   let database: DatabaseHandle;
@@ -240,6 +240,26 @@ describe.each(databaseTargets)('durable job queue on %s', (target) => {
       lastError: 'malformed upstream data',
     });
     expect((await findJob(database.db, fine.id))?.status).toBe('succeeded');
+  });
+
+  it('starts a job committed in this process at once when woken, not at the next poll', async () => {
+    const name = queue();
+    let ran: (id: string) => void = () => {};
+    const running = new Promise<string>((resolve) => (ran = resolve));
+    // A poll every ten minutes: only the wake can start the job within the test's time.
+    const worker = startWorker({
+      db: database.db,
+      pollIntervalMs: 600_000,
+      handlers: { [name]: async (job) => ran(job.id) },
+    });
+    try {
+      await vi.waitFor(() => expect(worker.isIdle()).toBe(true));
+      const job = await enqueueJob(database.db, { queue: name, payload: {} });
+      wakeWorkers();
+      expect(await running).toBe(job.id);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('lets concurrent workers share a queue without running any job twice', async () => {

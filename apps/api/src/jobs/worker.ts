@@ -78,9 +78,36 @@ export type Worker = {
   lockSeconds: number;
   /** When the worker last showed progress (a poll, a job's heartbeat), in ms since the epoch. */
   lastBeatAt(): number;
+  /** True while every slot waits for its next poll (nothing due was found). */
+  isIdle(): boolean;
   stop(): Promise<void>;
   /** Runs due jobs until none is left. */ drain(): Promise<void>;
 };
+
+/** The idle waits of this process's workers, each ended early by `wakeWorkers`. */
+const sleepers = new Set<() => void>();
+
+/**
+ * Ends the idle wait of this process's workers at once: call it after committing a job someone is
+ * waiting for (an uploaded file), so the job starts now instead of at the next poll. Workers of
+ * other processes still find it at their next poll.
+ */
+export function wakeWorkers(): void {
+  for (const wake of [...sleepers]) wake();
+}
+
+/** Waits `ms`, or until `wakeWorkers` ends the wait. */
+function idle(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(wake, ms).unref();
+    function wake() {
+      clearTimeout(timer);
+      sleepers.delete(wake);
+      resolve();
+    }
+    sleepers.add(wake);
+  });
+}
 
 /** Polls the durable queue and runs handlers; any number of processes may run one. */
 export function startWorker(options: WorkerOptions): Worker {
@@ -98,6 +125,8 @@ export function startWorker(options: WorkerOptions): Worker {
   const heartbeatWriteMs = options.heartbeatWriteMs ?? 15_000;
   let lastBeatAt = Date.now();
   let lastHeartbeatWrite = 0;
+  let idleSlots = 0;
+  const slots = options.concurrency ?? 1;
 
   /** Marks progress; writes the shared heartbeat row at most every `heartbeatWriteMs`. */
   async function beat(): Promise<void> {
@@ -196,12 +225,14 @@ export function startWorker(options: WorkerOptions): Worker {
         options.onError?.(error, null);
       }
       if (!didWork && !isStopping) {
-        await new Promise((resolve) => setTimeout(resolve, pollIntervalMs).unref());
+        idleSlots += 1;
+        await idle(pollIntervalMs);
+        idleSlots -= 1;
       }
     }
   }
 
-  for (let slot = 0; slot < (options.concurrency ?? 1); slot += 1) {
+  for (let slot = 0; slot < slots; slot += 1) {
     const task = loop();
     running.add(task);
     void task.finally(() => running.delete(task));
@@ -211,6 +242,7 @@ export function startWorker(options: WorkerOptions): Worker {
     id,
     lockSeconds,
     lastBeatAt: () => lastBeatAt,
+    isIdle: () => slots > 0 && idleSlots === slots,
     async stop() {
       isStopping = true;
       stopCount += 1;

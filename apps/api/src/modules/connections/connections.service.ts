@@ -23,6 +23,7 @@ import {
 } from './connections.repository';
 import type { PlatformServices } from '../providers';
 import { accessTokenContext, readRefreshToken } from './tokens.service';
+import { wakeWorkers } from '../../jobs/worker';
 
 const notFoundMessage = 'No such connection.';
 
@@ -110,6 +111,8 @@ export async function requestConnectionSync(
     throw AppError.conflict('This connection lost access. Reconnect it before syncing.');
   }
   const job = await enqueueSync(db, row);
+  // Asked for by the person watching: this process's worker starts it now.
+  if (job.isNew) wakeWorkers();
   if (job.isNew && row.status !== 'syncing') {
     await updateConnection(db, row.organizationId, row.id, { syncStep: 'Queued', syncPercent: 0 });
   }

@@ -26,6 +26,7 @@ import {
   tiktokScopes,
 } from '../providers';
 import { sealTokens } from './tokens.service';
+import { wakeWorkers } from '../../jobs/worker';
 
 export type OAuthProvider = 'youtube' | 'meta' | 'tiktok';
 
@@ -237,6 +238,8 @@ export async function completeOAuthCallback(
     syncError: null,
   });
   await enqueueSync(db, connection);
+  // The first sync: the artist lands on a page that shows its progress.
+  wakeWorkers();
   return {
     location: `${services.appUrl}${returnTo}?connected=${provider}`,
     isConnected: true,

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { canManageImports } from '../../lib/permissions';
 import type { CurrentUser } from '../users';
+import { wakeWorkers } from '../../jobs/worker';
 import { enqueueImportJob } from './import-job';
 import { readImportChunk } from './import-writes.repository';
 import {
@@ -157,6 +158,8 @@ export async function receiveImport(
       // Queued with the import in one transaction: a queued import always has its job.
       await enqueueImportJob(tx, { importId, organizationId });
     });
+    // The artist is watching its progress: this process's worker starts it now.
+    wakeWorkers();
   } catch (error) {
     await deleteImportRow(db, organizationId, importId);
     throw error;
