@@ -222,7 +222,14 @@ describe.each(databaseTargets)('imports (%s)', (target) => {
   it('hands lines from import to import as they are deleted, counting each once until the last goes', async () => {
     const artist = await createUser(testApp);
     const organizationId = artist.me.organization.id;
-    const file = distroKidFile(generateDistroKidLines(8));
+    // Last month and the one before: inside the Free plan's year of history whatever the date.
+    const now = new Date();
+    const months = [1, 2].map((back) =>
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1))
+        .toISOString()
+        .slice(0, 7),
+    );
+    const file = distroKidFile(generateDistroKidLines(8, { months }));
     const first = await importFile(testApp, artist.token, 'a.tsv', file);
     const second = await importFile(testApp, artist.token, 'b.tsv', file);
     const third = await importFile(testApp, artist.token, 'c.tsv', file);
