@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiDir = path.join(root, 'apps/api');
 export const apiBundle = path.join(apiDir, 'dist/server.mjs');
-/** The import parser's worker thread (decision 0038), loaded from beside the bundle. */
-const parseWorkerBundle = path.join(apiDir, 'dist/parse-worker.mjs');
+/** The import's parse worker thread (decisions 0038, 0040), loaded from beside the bundle. */
+const prepareWorkerBundle = path.join(apiDir, 'dist/prepare-worker.mjs');
 
 export function newestModification(target) {
   if (!fs.existsSync(target)) return 0;
@@ -23,7 +23,7 @@ export function newestModification(target) {
 }
 
 export function isApiBundleStale() {
-  if (!fs.existsSync(apiBundle) || !fs.existsSync(parseWorkerBundle)) return true;
+  if (!fs.existsSync(apiBundle) || !fs.existsSync(prepareWorkerBundle)) return true;
   const builtAt = fs.statSync(apiBundle).mtimeMs;
   return [
     path.join(apiDir, 'src'),
@@ -47,7 +47,7 @@ export async function buildApi() {
   const result = await build({
     entryPoints: {
       server: path.join(apiDir, 'src/server.ts'),
-      'parse-worker': path.join(apiDir, 'src/modules/imports/parsers/parse-worker.ts'),
+      'prepare-worker': path.join(apiDir, 'src/modules/imports/prepare-worker.ts'),
     },
     outdir: outDir,
     outExtension: { '.js': '.mjs' },

@@ -183,10 +183,10 @@ async function main(): Promise<void> {
         ...createSyncHandlers(database.db, app.platforms),
         ...createNotificationHandlers({ ...app.notifications, digestCache: createDigestCache() }),
         ...createImportHandlers(database.db, {
-          // PostgreSQL writes on its own core: the file is parsed on a worker thread, one batch
-          // ahead. PGlite writes on this thread: a batch is written before more is read, and the
-          // file is parsed here, which holds less memory (decision 0038).
-          isParsedInWorker: database.kind === 'postgres',
+          // The file is parsed and batched on a worker thread, one batch ahead, so this thread
+          // (PGlite's, which writes here) only writes (decisions 0038, 0040). PostgreSQL writes
+          // on its own core, so the job also hands it the next batch before the last is written.
+          isParsedInWorker: true,
           isParsedAhead: database.kind === 'postgres',
           onFinished: (event) =>
             notifyImportFinished(database.db, {

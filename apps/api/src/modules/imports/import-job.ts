@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { enqueueJob, type Job } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
-import { CurrencyTotals } from './decimal-sum';
 import {
   clearImportWrites,
   loadWriteContext,
@@ -12,7 +11,6 @@ import {
   readImportForJob,
   recordImportProgress,
   writeStatementBatch,
-  type StatementEntry,
   type WriteContext,
 } from './import-writes.repository';
 import { failImport, finishImport, type ImportOutcome } from './import-outcome.repository';
@@ -22,16 +20,10 @@ import {
   writeSongDays,
   writeSongStats,
 } from './spotify-writes.repository';
-import { openImport, parseInWorker } from './parsers';
-import type {
-  ImportReader,
-  ImportRecord,
-  ParsedRow,
-  SpotifyAudienceDayRecord,
-  SpotifyPlaylistRecord,
-  SpotifySongDayRecord,
-  SpotifySongRecord,
-} from './parsers/types';
+import { openImport } from './parsers';
+import type { ImportReader } from './parsers/types';
+import { prepareInWorker, prepareRows, type PreparedFile } from './prepare-in-worker';
+import { noFigures, type PreparedBatch } from './prepared-batches';
 
 export const importQueue = 'imports.process';
 
@@ -92,7 +84,9 @@ async function reportFinished(options: ImportJobOptions, event: ImportFinishedEv
 }
 
 const defaultBatchSize = 2000;
-const maxRejectionsKept = 100;
+
+/** What the writes decide: lines new to the organisation, and lines it had already. */
+type WriteTally = { rowsImported: number; rowsDuplicate: number };
 
 /** The durable queue's handlers for imports, registered with the worker beside the syncs'. */
 export function createImportHandlers(
@@ -177,141 +171,11 @@ function describeParseFailure(error: unknown, lineNumber: number): string {
   return `The file could not be read${where}: ${reason.replace(/\.$/, '')}. Nothing from it was imported.`;
 }
 
-/** Month bounds: `2024-03` → 2024-03-01 and 2024-03-31. */
-function monthBounds(first: string, last: string) {
-  const [year, month] = last.split('-').map(Number) as [number, number];
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return { from: `${first}-01`, to: `${last}-${String(lastDay).padStart(2, '0')}` };
-}
-
-/** Running figures of one pass over the file. */
-class ImportTally {
-  rowsTotal = 0;
-  rowsImported = 0;
-  rowsRejected = 0;
-  rowsDuplicate = 0;
-  quantity = 0;
-  readonly earnings = new CurrencyTotals();
-  readonly rejections: { line: number; reason: string }[] = [];
-  lastLine = 0;
-  private first: string | null = null;
-  private last: string | null = null;
-  private granularity: 'day' | 'month' | null = null;
-
-  reject(row: Extract<ParsedRow, { ok: false }>): void {
-    this.rowsRejected += 1;
-    if (this.rejections.length < maxRejectionsKept) {
-      this.rejections.push({ line: row.lineNumber, reason: row.reason });
-    }
-  }
-
-  count(record: ImportRecord): void {
-    let mark: string | null = null;
-    switch (record.kind) {
-      case 'statement':
-        this.quantity += record.quantity;
-        this.earnings.add(record.currency, record.earnings);
-        mark = record.saleMonth;
-        this.granularity = 'month';
-        break;
-      case 'spotify_audience_day':
-        this.quantity += record.streams ?? 0;
-        mark = record.day;
-        this.granularity = 'day';
-        break;
-      case 'spotify_song_day':
-        this.quantity += record.streams;
-        mark = record.day;
-        this.granularity = 'day';
-        break;
-      case 'spotify_song':
-      case 'spotify_playlist':
-        this.quantity += record.streams ?? 0;
-        break;
-    }
-    if (mark) {
-      if (!this.first || mark < this.first) this.first = mark;
-      if (!this.last || mark > this.last) this.last = mark;
-    }
-  }
-
-  toOutcome(): ImportOutcome {
-    let period: ImportOutcome['period'] = null;
-    if (this.first && this.last && this.granularity === 'month') {
-      period = { ...monthBounds(this.first, this.last), granularity: 'month' };
-    } else if (this.first && this.last && this.granularity === 'day') {
-      period = { from: this.first, to: this.last, granularity: 'day' };
-    }
-    return {
-      rowsTotal: this.rowsTotal,
-      rowsImported: this.rowsImported,
-      rowsRejected: this.rowsRejected,
-      rowsDuplicate: this.rowsDuplicate,
-      rejections: this.rejections,
-      period,
-      // Units are whole or quarter numbers in files; four decimals is the column's scale.
-      totals: {
-        quantity: Math.round(this.quantity * 10_000) / 10_000,
-        earnings: this.earnings.toList(),
-      },
-    };
-  }
-}
-
-/**
- * The key under which a file's identical lines are counted: the first 128 bits of the line's
- * SHA-256 fingerprint as a 16-character string. The map holds one key per distinct line of the
- * file (200,000 for the largest statements), and a 64-character hex key costs twice the memory;
- * 128 bits keep two different lines apart as surely as the full hash does in practice.
- */
-function occurrenceKey(fingerprint: string): string {
-  return Buffer.from(fingerprint.slice(0, 32), 'hex').toString('latin1');
-}
-
-/** A batch as written: its records sorted by table, statement lines with their occurrence. */
-type PreparedBatch = {
-  /** Data lines read when the batch was handed over (the progress shown). */
-  rowsTotal: number;
-  statements: StatementEntry[];
-  audienceDays: SpotifyAudienceDayRecord[];
-  songDays: SpotifySongDayRecord[];
-  songStats: SpotifySongRecord[];
-  playlists: SpotifyPlaylistRecord[];
-};
-
-function prepareBatch(
-  records: { record: ImportRecord; fingerprint: string }[],
-  occurrences: Map<string, number>,
-  rowsTotal: number,
-): PreparedBatch {
-  const batch: PreparedBatch = {
-    rowsTotal,
-    statements: [],
-    audienceDays: [],
-    songDays: [],
-    songStats: [],
-    playlists: [],
-  };
-  for (const { record, fingerprint } of records) {
-    if (record.kind === 'statement') {
-      // The n-th identical line of a file is a line of its own (two identical sales in a month).
-      const key = occurrenceKey(fingerprint);
-      const occurrence = (occurrences.get(key) ?? 0) + 1;
-      occurrences.set(key, occurrence);
-      batch.statements.push({ record, fingerprint, occurrence });
-    } else if (record.kind === 'spotify_audience_day') batch.audienceDays.push(record);
-    else if (record.kind === 'spotify_song_day') batch.songDays.push(record);
-    else if (record.kind === 'spotify_song') batch.songStats.push(record);
-    else batch.playlists.push(record);
-  }
-  return batch;
-}
-
 /** One transaction per batch; false when the import was deleted meanwhile. */
 async function writeBatch(
   db: Database,
   context: WriteContext,
-  tally: ImportTally,
+  tally: WriteTally,
   batch: PreparedBatch,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -319,10 +183,10 @@ async function writeBatch(
     // so no batch waits for its WAL to reach the disk.
     await tx.execute(sql`set local synchronous_commit = off`);
     if (!(await recordImportProgress(tx, context, batch.rowsTotal))) return false;
-    if (batch.statements.length > 0) {
+    if (batch.statements) {
       const { inserted } = await writeStatementBatch(tx, context, batch.statements);
       tally.rowsImported += inserted;
-      tally.rowsDuplicate += batch.statements.length - inserted;
+      tally.rowsDuplicate += batch.statements.count - inserted;
     }
     await writeAudienceDays(tx, context, batch.audienceDays);
     await writeSongDays(tx, context, batch.songDays);
@@ -364,20 +228,17 @@ export async function processImport(
   const finished = { organizationId, importId, fileName: row.fileName, source: row.source };
   const batchSize = options.batchSize ?? defaultBatchSize;
   const open = options.open ?? openImport;
-  const tally = new ImportTally();
-  const occurrences = new Map<string, number>();
-  let pending: { record: ImportRecord; fingerprint: string }[] = [];
+  const tally: WriteTally = { rowsImported: 0, rowsDuplicate: 0 };
+  let prepared: PreparedFile | null = null;
   let batchNumber = 0;
   // With `isParsedAhead`, one batch is written while the next is parsed (on PostgreSQL the two
   // run on two cores); otherwise each batch is written before another line is read.
   let inFlight: Promise<boolean> = Promise.resolve(true);
 
   // A failure while writing is the database's, not the file's: the queue retries the job.
-  const flush = async (): Promise<boolean> => {
+  const flush = async (batch: PreparedBatch): Promise<boolean> => {
     if (!(await inFlight)) return false;
     signal.throwIfAborted();
-    const batch = prepareBatch(pending, occurrences, tally.rowsTotal);
-    pending = [];
     inFlight = writeBatch(db, context, tally, batch)
       .then(async (isWritten) => {
         if (!isWritten) return false;
@@ -395,22 +256,13 @@ export async function processImport(
 
   const file = streamImportFile(db, payload);
   try {
-    const rows =
+    prepared =
       options.isParsedInWorker && !options.open
-        ? parseInWorker(file.stream, { fileName: row.fileName, batchSize })
-        : (await open(file.stream, { fileName: row.fileName })).rows;
-    for await (const parsed of rows) {
-      tally.rowsTotal += 1;
-      tally.lastLine = parsed.lineNumber;
-      if (!parsed.ok) {
-        tally.reject(parsed);
-        continue;
-      }
-      tally.count(parsed.record);
-      pending.push({ record: parsed.record, fingerprint: parsed.fingerprint });
-      if (pending.length >= batchSize && !(await flush())) return;
+        ? prepareInWorker(file.stream, { fileName: row.fileName, batchSize })
+        : prepareRows((await open(file.stream, { fileName: row.fileName })).rows, batchSize);
+    for await (const batch of prepared.batches) {
+      if (!(await flush(batch))) return;
     }
-    if (pending.length > 0 && !(await flush())) return;
     if (!(await inFlight)) return;
   } catch (error) {
     // Nothing may still be writing when the import's rows are removed.
@@ -418,18 +270,20 @@ export async function processImport(
     if (error instanceof WriteFailure) throw error.cause;
     if (file.readError) throw file.readError;
     if (signal.aborted) throw error;
-    const reason = describeParseFailure(error, tally.lastLine);
+    const figures = prepared?.figures() ?? noFigures();
+    const reason = describeParseFailure(error, figures.lastLine);
     await failImport(db, organizationId, importId, {
-      rowsTotal: tally.rowsTotal,
-      rowsRejected: tally.rowsRejected,
-      rejections: tally.rejections,
+      rowsTotal: figures.rowsTotal,
+      rowsRejected: figures.rowsRejected,
+      rejections: figures.rejections,
       error: reason,
     });
     await reportFinished(options, { ...finished, status: 'failed', error: reason, periodTo: null });
     return;
   }
 
-  const outcome = tally.toOutcome();
+  const { lastLine: _lastLine, ...figures } = prepared.figures();
+  const outcome: ImportOutcome = { ...figures, ...tally };
   if (outcome.rowsTotal - outcome.rowsRejected === 0) {
     const [first] = outcome.rejections;
     const reason = first

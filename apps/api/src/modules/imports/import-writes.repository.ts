@@ -13,7 +13,7 @@ import {
   spotifySongStats,
 } from '../../db/schema';
 import { deleteLinesOfImport } from './imports.repository';
-import type { StatementRecord } from './parsers/types';
+import type { ReleaseName, SongName, StatementBatch } from './prepared-batches';
 import { restoreSpotifyDaysFromOtherImports } from './spotify-writes.repository';
 import { rowsOf } from './sql-rows';
 import { normalizeTitle } from './title-match';
@@ -32,8 +32,6 @@ export type WriteContext = {
   /** Catalogue songs by normalised title, for Spotify rows (which carry no ISRC). */
   songsByTitle: Map<string, string>;
 };
-
-export type StatementEntry = { record: StatementRecord; fingerprint: string; occurrence: number };
 
 export async function readImportForJob(db: Database, organizationId: string, id: string) {
   const [row] = await db
@@ -140,21 +138,13 @@ export async function loadWriteContext(
   };
 }
 
-async function ensureReleases(db: Database, context: WriteContext, entries: StatementEntry[]) {
-  const missing = new Map<string, { title: string }>();
-  for (const { record } of entries) {
-    if (!record.upc || context.releasesByUpc.has(record.upc) || missing.has(record.upc)) continue;
-    missing.set(record.upc, { title: record.releaseTitle ?? record.title ?? record.upc });
-  }
-  if (missing.size === 0) return;
+async function ensureReleases(db: Database, context: WriteContext, named: ReleaseName[]) {
+  const missing = named.filter(({ upc }) => !context.releasesByUpc.has(upc));
+  if (missing.length === 0) return;
   await db
     .insert(releases)
     .values(
-      [...missing].map(([upc, { title }]) => ({
-        organizationId: context.organizationId,
-        upc,
-        title,
-      })),
+      missing.map(({ upc, title }) => ({ organizationId: context.organizationId, upc, title })),
     )
     .onConflictDoNothing();
   const found = await db
@@ -163,33 +153,29 @@ async function ensureReleases(db: Database, context: WriteContext, entries: Stat
     .where(
       and(
         eq(releases.organizationId, context.organizationId),
-        inArray(releases.upc, [...missing.keys()]),
+        inArray(
+          releases.upc,
+          missing.map(({ upc }) => upc),
+        ),
       ),
     );
   for (const row of found) context.releasesByUpc.set(row.upc!, row.id);
 }
 
-async function ensureSongs(db: Database, context: WriteContext, entries: StatementEntry[]) {
-  const missing = new Map<string, StatementRecord>();
-  const releaseOf = new Map<string, string>();
-  for (const { record } of entries) {
-    if (!record.isrc) continue;
-    const releaseId = record.upc ? context.releasesByUpc.get(record.upc) : undefined;
-    if (releaseId && !releaseOf.has(record.isrc)) releaseOf.set(record.isrc, releaseId);
-    if (!context.songsByIsrc.has(record.isrc) && !missing.has(record.isrc)) {
-      missing.set(record.isrc, record);
-    }
-  }
-  if (missing.size > 0) {
+async function ensureSongs(db: Database, context: WriteContext, named: SongName[]) {
+  const missing = named.filter(({ isrc }) => !context.songsByIsrc.has(isrc));
+  const releaseOf = (song: SongName) =>
+    song.upc ? (context.releasesByUpc.get(song.upc) ?? null) : null;
+  if (missing.length > 0) {
     await db
       .insert(songs)
       .values(
-        [...missing].map(([isrc, record]) => ({
+        missing.map((song) => ({
           organizationId: context.organizationId,
-          isrc,
-          title: record.title ?? isrc,
-          artist: record.artist,
-          releaseId: releaseOf.get(isrc) ?? null,
+          isrc: song.isrc,
+          title: song.title,
+          artist: song.artist,
+          releaseId: releaseOf(song),
         })),
       )
       .onConflictDoNothing();
@@ -199,7 +185,10 @@ async function ensureSongs(db: Database, context: WriteContext, entries: Stateme
       .where(
         and(
           eq(songs.organizationId, context.organizationId),
-          inArray(songs.isrc, [...missing.keys()]),
+          inArray(
+            songs.isrc,
+            missing.map(({ isrc }) => isrc),
+          ),
         ),
       );
     for (const row of found) {
@@ -209,9 +198,10 @@ async function ensureSongs(db: Database, context: WriteContext, entries: Stateme
     }
   }
   // A song first seen on a line without a UPC joins its release when a later line names it.
-  for (const [isrc, releaseId] of releaseOf) {
-    const song = context.songsByIsrc.get(isrc);
-    if (!song || song.hasRelease) continue;
+  for (const name of named) {
+    const releaseId = releaseOf(name);
+    const song = context.songsByIsrc.get(name.isrc);
+    if (!releaseId || !song || song.hasRelease) continue;
     await db
       .update(songs)
       .set({ releaseId })
@@ -232,39 +222,25 @@ async function ensureSongs(db: Database, context: WriteContext, entries: Stateme
  * `openDatabase`; node-postgres as hex), where a JS string is measured and encoded again by
  * PGlite's protocol writer, character by character (~1 s of a 200,000-line import, decision 0039).
  */
-function jsonRows(rows: unknown[]) {
-  return sql`convert_from(${Buffer.from(JSON.stringify(rows), 'utf8')}::bytea, 'UTF8')::json`;
+function jsonRows(bytes: Uint8Array) {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return sql`convert_from(${buffer}::bytea, 'UTF8')::json`;
 }
 
 /**
- * Writes a batch of statement lines: each line once per organisation and source (identical
- * lines already counted are not inserted again). A new line is held by this import; a line
- * another import holds already is linked to this one too. Returns how many lines were new.
+ * Writes a batch of statement lines (made by `BatchPreparer`): each line once per organisation
+ * and source (identical lines already counted are not inserted again), linked to the songs and
+ * releases its ISRC and UPC name. A new line is held by this import; a line another import holds
+ * already is linked to this one too. Returns how many lines were new.
  */
 export async function writeStatementBatch(
   db: Database,
   context: WriteContext,
-  entries: StatementEntry[],
+  batch: StatementBatch,
 ): Promise<{ inserted: number }> {
-  await ensureReleases(db, context, entries);
-  await ensureSongs(db, context, entries);
-  const lines = entries.map(({ record, fingerprint, occurrence }) => ({
-    fingerprint,
-    occurrence,
-    sale_month: `${record.saleMonth}-01`,
-    reported_month: record.reportedMonth ? `${record.reportedMonth}-01` : null,
-    store: record.store,
-    store_name: record.storeName,
-    country: record.country,
-    song_id: record.isrc ? (context.songsByIsrc.get(record.isrc)?.id ?? null) : null,
-    release_id: record.upc ? (context.releasesByUpc.get(record.upc) ?? null) : null,
-    title: record.title,
-    item_type: record.itemType,
-    quantity: record.quantity,
-    earnings: record.earnings,
-    currency: record.currency,
-    is_account_currency: record.isAccountCurrency,
-  }));
+  await ensureReleases(db, context, batch.releases);
+  await ensureSongs(db, context, batch.songs);
+  const lines = jsonRows(batch.lines);
   const [result] = rowsOf<{ inserted: number }>(
     await db.execute(sql`
       with inserted as (
@@ -274,26 +250,29 @@ export async function writeStatementBatch(
           currency, is_account_currency)
         select ${context.organizationId}, ${context.importId}, ${context.source}, line.fingerprint,
           line.occurrence, line.sale_month, line.reported_month, line.store, line.store_name,
-          line.country, line.song_id, line.release_id, line.title, line.item_type, line.quantity,
+          line.country, song.id, release.id, line.title, line.item_type, line.quantity,
           line.earnings, line.currency, line.is_account_currency
-        from json_to_recordset(${jsonRows(lines)}) as line(
+        from json_to_recordset(${lines}) as line(
           fingerprint text, occurrence integer, sale_month date, reported_month date, store text,
-          store_name text, country text, song_id uuid, release_id uuid, title text, item_type text,
+          store_name text, country text, isrc text, upc text, title text, item_type text,
           quantity numeric, earnings numeric, currency text, is_account_currency boolean)
+        left join songs song
+          on song.organization_id = ${context.organizationId} and song.isrc = line.isrc
+        left join releases release
+          on release.organization_id = ${context.organizationId} and release.upc = line.upc
         on conflict (organization_id, source, fingerprint, occurrence) do nothing
         returning 1
       )
       select count(*)::int as inserted from inserted`),
   );
   const inserted = result!.inserted;
-  if (inserted < entries.length) {
+  if (inserted < batch.count) {
     // Lines already counted (an earlier or a concurrent import brought them) are linked to this
     // import; a statement of its own sees the lines a concurrent import committed meanwhile.
-    const keys = entries.map(({ fingerprint, occurrence }) => ({ fingerprint, occurrence }));
     await db.execute(sql`
       insert into statement_line_imports (organization_id, import_id, line_id)
       select ${context.organizationId}, ${context.importId}, line.id
-      from json_to_recordset(${jsonRows(keys)}) as batch(fingerprint text, occurrence integer)
+      from json_to_recordset(${lines}) as batch(fingerprint text, occurrence integer)
       join statement_lines line
         on line.organization_id = ${context.organizationId}
         and line.source = ${context.source}

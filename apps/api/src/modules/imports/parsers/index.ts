@@ -10,7 +10,6 @@ export { normalizeCountry } from './countries';
 export { mapStoreName, storeKeys, storeLabels, type StoreKey } from './stores';
 export { addDecimals, parseDecimal, roundDecimal } from './numbers';
 export { fingerprintRecord } from './fingerprint';
-export { parseInWorker } from './parse-in-worker';
 export type {
   DetectedImport,
   ImportReader,
