@@ -32,7 +32,7 @@ import { addDays } from '../apps/api/src/lib/days';
 import { platformConnections } from '../apps/api/src/db/schema';
 import { eq } from 'drizzle-orm';
 import { tuneGarbageCollection } from '../apps/api/src/runtime/garbage-collection';
-import { startNodeFlags, writeResult } from './lib/server';
+import { startEnv, startNodeFlags, writeResult } from './lib/server';
 
 const createPglite = process.argv
   .find((value) => value.startsWith('--create-pglite='))
@@ -41,12 +41,12 @@ if (createPglite) {
   await (await openDatabase({ kind: 'pglite', dataDir: createPglite })).close();
   process.exit(0);
 }
-// The measured process runs with `npm start`'s node flags (its heap limit, decision 0025).
+// The measured process runs with `npm start`'s node flags and settings (decisions 0025, 0040).
 if (!startNodeFlags.every((flag) => process.execArgv.includes(flag))) {
   execFileSync(
     process.execPath,
     [...startNodeFlags, ...process.execArgv, import.meta.filename, ...process.argv.slice(2)],
-    { stdio: 'inherit' },
+    { stdio: 'inherit', env: { ...process.env, ...startEnv } },
   );
   process.exit(0);
 }

@@ -6,16 +6,25 @@ import path from 'node:path';
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 /**
- * The node flags of `npm start` (package.json's start script: `node <flags> scripts/start.mjs`),
- * so a bench runs the product's process exactly as that command does (decision 0025).
+ * The environment settings and node flags of `npm start` (package.json's start script:
+ * `[NAME=value …] node <flags> scripts/start.mjs`), so a bench runs the product's process exactly
+ * as that command does (decisions 0025, 0040).
  */
-export const startNodeFlags: string[] = (() => {
+export const { startEnv, startNodeFlags } = (() => {
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-  const [command, ...args] = String(manifest.scripts.start).split(/\s+/);
-  if (command !== 'node' || args.at(-1) !== 'scripts/start.mjs') {
-    throw new Error(`npm start is not "node [flags] scripts/start.mjs": ${manifest.scripts.start}`);
+  const words = String(manifest.scripts.start).split(/\s+/);
+  const settings: Record<string, string> = {};
+  while (words[0] && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
+    const [name, ...value] = words.shift()!.split('=');
+    settings[name!] = value.join('=');
   }
-  return args.slice(0, -1);
+  const [command, ...args] = words;
+  if (command !== 'node' || args.at(-1) !== 'scripts/start.mjs') {
+    throw new Error(
+      `npm start is not "[NAME=value …] node [flags] scripts/start.mjs": ${manifest.scripts.start}`,
+    );
+  }
+  return { startEnv: settings, startNodeFlags: args.slice(0, -1) };
 })();
 
 export async function freePort(): Promise<number> {
@@ -51,6 +60,7 @@ export async function startProduct(env: Record<string, string>): Promise<Running
     cwd: repoRoot,
     env: {
       ...process.env,
+      ...startEnv,
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: `http://localhost:${port}`,
