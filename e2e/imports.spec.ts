@@ -35,10 +35,13 @@ const header = [
   'Songwriter Royalties Withheld',
   'Earnings (USD)',
 ];
+// The two months before this one: inside every plan's history window whatever today's date.
+const saleMonths = [monthsAgo(2), monthsAgo(1)] as const;
+const reportingDate = new Date().toISOString().slice(0, 10);
 const lines = [
   [
-    '2026-03-05',
-    '2026-01',
+    reportingDate,
+    saleMonths[0],
     'Spotify',
     'Nova Lane',
     songTitle,
@@ -52,8 +55,8 @@ const lines = [
     '3.100000',
   ],
   [
-    '2026-03-05',
-    '2026-01',
+    reportingDate,
+    saleMonths[0],
     'Apple Music',
     'Nova Lane',
     songTitle,
@@ -67,8 +70,8 @@ const lines = [
     '1.500000',
   ],
   [
-    '2026-04-05',
-    '2026-02',
+    reportingDate,
+    saleMonths[1],
     'Spotify',
     'Nova Lane',
     songTitle,
@@ -88,6 +91,23 @@ const statement = Buffer.from(
   [header, ...lines].map((fields) => fields.join('\t')).join('\r\n') + '\r\n',
   'utf8',
 );
+
+/** `YYYY-MM` of the month `count` months before this one (UTC). */
+function monthsAgo(count: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - count, 1))
+    .toISOString()
+    .slice(0, 7);
+}
+
+/** "Jan 2026" for `2026-01`, as the import history writes a period's months. */
+function monthLabel(month: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${month}-01T00:00:00Z`));
+}
 
 before(async () => {
   server = await startServer();
@@ -124,7 +144,11 @@ describe('imports, revenue and songs', () => {
     const history = page.getByRole('table', { name: 'Import history' });
     const row = history.locator('tr').filter({ hasText: fileName });
     await row.getByText('Imported', { exact: true }).waitFor();
-    assert.match((await row.textContent()) ?? '', /Jan 2026 – Feb 2026/);
+    assert.ok(
+      ((await row.textContent()) ?? '').includes(
+        `${monthLabel(saleMonths[0])} – ${monthLabel(saleMonths[1])}`,
+      ),
+    );
     assert.match((await row.textContent()) ?? '', /\$6\.15/);
   });
 

@@ -111,7 +111,7 @@ export async function insertImport(
   return row!.id;
 }
 
-function fingerprintOf(line: TestLine): string {
+function fingerprintOf(line: TestLine): Buffer {
   return crypto
     .createHash('sha256')
     .update(
@@ -126,7 +126,7 @@ function fingerprintOf(line: TestLine): string {
         line.currency ?? 'USD',
       ]),
     )
-    .digest('hex');
+    .digest();
 }
 
 /**
@@ -149,7 +149,7 @@ export async function insertStatementLines(
   const values = lines.map((line) => {
     const source = line.source ?? 'distrokid';
     const fingerprint = fingerprintOf(line);
-    const key = `${source}|${fingerprint}`;
+    const key = `${source}|${fingerprint.toString('hex')}`;
     const occurrence = (seen.get(key) ?? 0) + 1;
     seen.set(key, occurrence);
     const songId = line.isrc ? catalogue.songIds.get(line.isrc) : undefined;

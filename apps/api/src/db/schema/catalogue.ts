@@ -198,7 +198,7 @@ export const songContentLinks = pgTable(
 
 /**
  * One money line of a statement, counted once: identified by its own fields (the parser's
- * fingerprint) and its occurrence among identical lines of one file, whatever file brought it.
+ * fingerprint, SHA-256 kept as its 32 bytes: migration 0035) and its occurrence among identical lines of one file, whatever file brought it.
  * `import_id` is the import that holds it (the first to bring it); other imports with the same
  * line are in `statement_line_imports`. Deleting an import hands each of its lines another holder
  * first (`deleteLinesOfImport`): the cascade from `imports` only ever removes lines no other import
@@ -211,7 +211,7 @@ export const statementLines = pgTable(
     organizationId: uuid('organization_id').notNull(),
     importId: uuid('import_id').notNull(),
     source: text('source', { enum: importSources }).notNull(),
-    fingerprint: text('fingerprint').notNull(),
+    fingerprint: bytea('fingerprint').notNull(),
     occurrence: integer('occurrence').notNull(),
     saleMonth: date('sale_month', { mode: 'string' }).notNull(),
     reportedMonth: date('reported_month', { mode: 'string' }),

@@ -101,7 +101,7 @@ async function addArtistData(testApp: TestApp, owner: Author, member?: Author) {
     organizationId,
     importId: upload!.id,
     source: 'distrokid',
-    fingerprint: `line-${crypto.randomUUID()}`,
+    fingerprint: crypto.randomBytes(32),
     occurrence: 1,
     saleMonth: '2025-03-01',
     store: 'spotify',

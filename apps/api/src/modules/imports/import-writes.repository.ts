@@ -230,7 +230,8 @@ function jsonRows(bytes: Uint8Array) {
 /**
  * Writes a batch of statement lines (made by `BatchPreparer`): each line once per organisation
  * and source (identical lines already counted are not inserted again), linked to the songs and
- * releases its ISRC and UPC name. A new line is held by this import; a line another import holds
+ * releases its ISRC and UPC name. The batch carries fingerprints as hex (JSON has no bytes); the
+ * table keeps their 32 bytes. A new line is held by this import; a line another import holds
  * already is linked to this one too. Returns how many lines were new.
  */
 export async function writeStatementBatch(
@@ -248,7 +249,8 @@ export async function writeStatementBatch(
           organization_id, import_id, source, fingerprint, occurrence, sale_month, reported_month,
           store, store_name, country, song_id, release_id, title, item_type, quantity, earnings,
           currency, is_account_currency)
-        select ${context.organizationId}, ${context.importId}, ${context.source}, line.fingerprint,
+        select ${context.organizationId}, ${context.importId}, ${context.source},
+          decode(line.fingerprint, 'hex'),
           line.occurrence, line.sale_month, line.reported_month, line.store, line.store_name,
           line.country, song.id, release.id, line.title, line.item_type, line.quantity,
           line.earnings, line.currency, line.is_account_currency
@@ -276,7 +278,7 @@ export async function writeStatementBatch(
       join statement_lines line
         on line.organization_id = ${context.organizationId}
         and line.source = ${context.source}
-        and line.fingerprint = batch.fingerprint
+        and line.fingerprint = decode(batch.fingerprint, 'hex')
         and line.occurrence = batch.occurrence
       where line.import_id <> ${context.importId}
       on conflict do nothing`);
