@@ -27,6 +27,7 @@ export function DataTable<Row>({
   isRefreshing = false,
   emptyState,
   skeletonRows = 5,
+  titleWidth = 'w-[40%] max-w-[22rem] min-w-[13rem]',
 }: {
   /** Names the table's remembered column choice. */
   id: string;
@@ -41,6 +42,8 @@ export function DataTable<Row>({
   isRefreshing?: boolean;
   emptyState?: ReactNode;
   skeletonRows?: number;
+  /** The first column's width classes (a table of many figures may give its titles less room). */
+  titleWidth?: string;
 }) {
   const isPhone = useMediaQuery(PHONE_QUERY);
   const { hidden, toggle } = useHiddenColumns(id, columns);
@@ -166,7 +169,10 @@ export function DataTable<Row>({
                         <th
                           key={column.id}
                           scope="row"
-                          className="sticky left-0 z-10 w-[40%] max-w-[22rem] min-w-[13rem] bg-white px-3 py-2.5 text-left align-middle font-normal group-hover/row:bg-zinc-50 dark:bg-zinc-900 dark:group-hover/row:bg-zinc-800"
+                          className={cn(
+                            'sticky left-0 z-10 bg-white px-3 py-2.5 text-left align-middle font-normal group-hover/row:bg-zinc-50 dark:bg-zinc-900 dark:group-hover/row:bg-zinc-800',
+                            titleWidth,
+                          )}
                         >
                           {column.cell(row)}
                         </th>

@@ -39,6 +39,18 @@ function describeSourceAndFormat(item: Import): string {
   return format.startsWith(source) ? format : `${source} · ${format}`;
 }
 
+/** "Dec 2025 – Oct 2026", allowed to break only after the dash. */
+function PeriodCell({ text }: { text: string }) {
+  const [from, to] = text.split(' – ');
+  if (to === undefined) return <>{text}</>;
+  return (
+    <span className="whitespace-normal">
+      <span className="whitespace-nowrap">{from} –</span>{' '}
+      <span className="whitespace-nowrap">{to}</span>
+    </span>
+  );
+}
+
 /** "Already imported on Mar 3, 2026" when the very same content came in before. */
 function describeDuplicate(item: Import, imports: Import[]): string | null {
   if (!item.duplicateOf) return null;
@@ -103,7 +115,12 @@ function buildColumns({
       header: 'Status',
       cell: (item) => <Badge tone={statusTones[item.status]}>{statusLabels[item.status]}</Badge>,
     },
-    { id: 'period', header: 'Period covered', cell: (item) => describePeriod(item.period) },
+    {
+      id: 'period',
+      header: 'Period covered',
+      // Allowed to wrap (the table's cells do not), so the history fits beside the navigation.
+      cell: (item) => <PeriodCell text={describePeriod(item.period)} />,
+    },
     {
       id: 'lines',
       header: 'Lines',
@@ -150,7 +167,7 @@ function buildColumns({
       header: 'Uploaded',
       sortKey: 'createdAt',
       cell: (item) => (
-        <span className="flex flex-col">
+        <span className="flex flex-col whitespace-normal">
           <span>{item.uploadedBy?.name ?? 'Crescendo (demo data)'}</span>
           <span className="text-xs text-zinc-600 dark:text-zinc-400">
             {formatDateTime(item.createdAt)}
@@ -223,6 +240,8 @@ export function ImportHistory() {
         onSortChange={(key, order) => setSort({ key: key as SortKey, order })}
         isLoading={query.isPending}
         skeletonRows={3}
+        // Seven columns beside the navigation at 1280 px: file names truncate sooner.
+        titleWidth="w-[30%] max-w-[18rem] min-w-[12rem]"
         emptyState={
           <EmptyState
             icon={FileSpreadsheet}

@@ -1,6 +1,9 @@
+import type { ImportSource } from '@crescendo/contracts';
+import { importSourceLabels } from '@crescendo/contracts/import-labels';
 import {
   Bar,
   CartesianGrid,
+  Cell,
   ComposedChart,
   Line,
   ReferenceArea,
@@ -42,7 +45,17 @@ export type MonthPoint = {
   earnings: number | null;
   /** Spotify streams that month, when a song's timeline was exported. */
   spotifyStreams?: number | null;
+  /** Statement sources that have not reached this month yet: drawn lighter, named in the tooltip. */
+  unreportedSources?: readonly ImportSource[];
 };
+
+const isPartlyReported = (point: MonthPoint) => (point.unreportedSources?.length ?? 0) > 0;
+
+/** "DistroKid and TuneCore" */
+const listSources = (sources: readonly ImportSource[]) =>
+  new Intl.ListFormat('en-US', { type: 'conjunction' }).format(
+    sources.map((source) => importSourceLabels[source]),
+  );
 
 const shortMonth = new Intl.DateTimeFormat(undefined, {
   month: 'short',
@@ -109,14 +122,16 @@ export function MonthlyMoneyChart({
                 value: 'Not reported yet',
                 fill: colors.axis,
                 fontSize: 12,
-                position: 'insideTop',
+                // Right-aligned inside the area: the latest months sit at the chart's right edge,
+                // where a centred label over one narrow month was cut off.
+                position: 'insideTopRight',
               }}
             />
           ) : null}
           <Tooltip
             content={({ active, payload, label }) =>
               active && payload?.length ? (
-                <div className="rounded-lg border border-zinc-200 bg-white px-3 py-2 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+                <div className="max-w-64 rounded-lg border border-zinc-200 bg-white px-3 py-2 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
                   <p className="mb-1 font-medium">{formatMonth(String(label))}</p>
                   {payload.map((entry) => (
                     <p key={String(entry.dataKey)} className="flex gap-3">
@@ -130,6 +145,14 @@ export function MonthlyMoneyChart({
                       </span>
                     </p>
                   ))}
+                  {(() => {
+                    const point = payload[0]?.payload as MonthPoint | undefined;
+                    return point && isPartlyReported(point) ? (
+                      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+                        Partly reported: {listSources(point.unreportedSources ?? [])} not yet
+                      </p>
+                    ) : null;
+                  })()}
                 </div>
               ) : null
             }
@@ -141,7 +164,15 @@ export function MonthlyMoneyChart({
             fill={colors.money}
             radius={[4, 4, 0, 0]}
             isAnimationActive={isAnimated}
-          />
+          >
+            {points.map((point) => (
+              <Cell
+                key={point.month}
+                fill={colors.money}
+                fillOpacity={isPartlyReported(point) ? 0.4 : 1}
+              />
+            ))}
+          </Bar>
           {hasStreams ? (
             <Line
               yAxisId="streams"
@@ -164,6 +195,10 @@ export function MonthlyMoneyChart({
               : `${formatMonth(point.month)}: ${formatMoney(point.earnings, currency)}${
                   typeof point.spotifyStreams === 'number'
                     ? `, ${formatFullNumber(point.spotifyStreams)} Spotify streams`
+                    : ''
+                }${
+                  isPartlyReported(point)
+                    ? ` (partly reported: ${listSources(point.unreportedSources ?? [])} not yet)`
                     : ''
                 }`,
           )

@@ -100,6 +100,23 @@ describe('Revenue page', () => {
     expect(asked).toContainEqual({ from: '2026-01-01', to: '2026-05-31', groupBy: 'month' });
   });
 
+  it('draws months only some sources have reported lighter, and names the sources missing', async () => {
+    const reportedThrough: RevenueResponse['reportedThrough'] = [
+      { source: 'distrokid', through: '2026-03-31', importedAt: '2026-06-20T10:00:00.000Z' },
+      { source: 'tunecore', through: '2026-02-28', importedAt: '2026-06-20T10:00:00.000Z' },
+    ];
+    byGroup = {
+      month: buildRevenue({ rows: monthRows, reportedThrough }),
+      store: buildRevenue({ reportedThrough }),
+    };
+    setup();
+    expect(
+      await screen.findByText(/March 2026: \$400\.00 \(partly reported: TuneCore not yet\)/),
+    ).toBeTruthy();
+    expect(screen.getByText(/February 2026: \$434\.50;/)).toBeTruthy();
+    expect(screen.getByText(/Lighter bars are months only some of your sources/)).toBeTruthy();
+  });
+
   it('offers an upload and Settings → Imports while no statement is imported', async () => {
     const empty = buildRevenue({ total: 0, quantity: 0, reportedThrough: [] });
     byGroup = { month: empty, store: empty };

@@ -101,6 +101,9 @@ function MonthlyChartCard({ data }: { data: RevenueResponse | undefined }) {
         <CardDescription>
           Statements arrive months late: months no statement has reached yet are shaded, not counted
           as {data ? formatMoney(0, data.currency) : '$0'}.
+          {figures.some((figure) => figure.isPartial)
+            ? ' Lighter bars are months only some of your sources have reported so far.'
+            : null}
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -106,6 +106,27 @@ describe('Song page', () => {
     expect(within(sources).getByText(/Data through May 30, 2026/)).toBeTruthy();
   });
 
+  it('charts its months, lighter where one of its sources has not reported yet', async () => {
+    const song = buildSong();
+    song.sources = [
+      { source: 'distrokid', through: '2026-03-31', importedAt: '2026-06-20T10:00:00.000Z' },
+      { source: 'bandcamp', through: '2026-04-30', importedAt: '2026-06-20T10:00:00.000Z' },
+    ];
+    song.timeline = [
+      { month: '2026-03-01', earnings: 120, quantity: 40_000, spotifyStreams: null },
+      { month: '2026-04-01', earnings: 6.5, quantity: 2, spotifyStreams: null },
+      { month: '2026-05-01', earnings: 0, quantity: 0, spotifyStreams: null },
+    ];
+    api.restore();
+    api = installApiRoutes({ [`GET /v1/songs/${isrc}`]: () => ({ status: 200, data: song }) });
+    setup();
+    expect(
+      await screen.findByText(
+        'March 2026: $120.00; April 2026: $6.50 (partly reported: DistroKid not yet); May 2026: not reported yet',
+      ),
+    ).toBeTruthy();
+  });
+
   it('links a suggestion only when the artist confirms, dismisses another, and unlinks', async () => {
     setup();
     const suggestions = await screen.findByRole('list', { name: 'Link suggestions' });

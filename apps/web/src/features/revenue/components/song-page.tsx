@@ -12,7 +12,7 @@ import { getErrorStatus } from '@/lib/api-error';
 import { formatFullNumber, formatLongDay } from '@/lib/format';
 import { formatMoney, formatMonth } from '@/lib/money';
 import { useSong } from '../api/get-song';
-import { lastReportedMonth } from '../utils/revenue-months';
+import { lastReportedMonth, unreportedSourcesIn } from '../utils/revenue-months';
 import { EarningsBreakdown } from './earnings-breakdown';
 import { LinkedItems, LinkSuggestions } from './song-links';
 import { SourceFreshness } from './source-freshness';
@@ -88,6 +88,7 @@ function SongTimeline({ data }: { data: SongDetailResponse }) {
         ? null
         : point.earnings,
     spotifyStreams: point.spotifyStreams,
+    unreportedSources: unreportedSourcesIn(point.month.slice(0, 7), data.sources),
   }));
   if (points.length === 0) {
     return <p className="text-sm text-zinc-600 dark:text-zinc-400">No monthly figures yet.</p>;

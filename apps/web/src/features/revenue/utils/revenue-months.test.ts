@@ -41,5 +41,13 @@ describe('revenue months', () => {
       ['2026-04', null, false],
       ['2026-05', null, false],
     ]);
+    // A partly reported month names the sources that have not reached it.
+    expect(figures.map((figure) => figure.unreportedSources)).toEqual([
+      [],
+      [],
+      ['tunecore'],
+      [],
+      [],
+    ]);
   });
 });

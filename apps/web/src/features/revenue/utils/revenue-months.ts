@@ -1,4 +1,9 @@
-import type { EarningsRow, ReportedThrough, RevenueResponse } from '@crescendo/contracts';
+import type {
+  EarningsRow,
+  ImportSource,
+  ReportedThrough,
+  RevenueResponse,
+} from '@crescendo/contracts';
 
 /*
  * Statements arrive months late: a month no statement has reached yet is "not reported yet",
@@ -23,6 +28,22 @@ export function lastReportedMonth(reportedThrough: readonly ReportedThrough[]): 
 export function lastFullyReportedMonth(reportedThrough: readonly ReportedThrough[]): string | null {
   const months = moneySources(reportedThrough).map((entry) => toMonth(entry.through as string));
   return months.sort()[0] ?? null;
+}
+
+/**
+ * The statement sources that have not reached `month` ("2026-03") while another has: the month
+ * is only partly reported. Empty when every source has reported it, or none has.
+ */
+export function unreportedSourcesIn(
+  month: string,
+  reportedThrough: readonly ReportedThrough[],
+): ImportSource[] {
+  const sources = moneySources(reportedThrough);
+  const isReachedBySome = sources.some((entry) => toMonth(entry.through as string) >= month);
+  if (!isReachedBySome) return [];
+  return sources
+    .filter((entry) => toMonth(entry.through as string) < month)
+    .map((entry) => entry.source);
 }
 
 /** Every month from `from` to `to` (ISO days), oldest first. */
@@ -52,6 +73,8 @@ export type MonthFigure = {
   perUnit: number | null;
   /** Some sources have reported this month, others not yet. */
   isPartial: boolean;
+  /** The statement sources that have not reached this month yet (empty unless partial). */
+  unreportedSources: ImportSource[];
 };
 
 /**
@@ -71,7 +94,14 @@ export function toMonthFigures(
     const row = byMonth.get(month);
     const isReported = last !== null && month <= last;
     if (!isReported && !row) {
-      return { month, earnings: null, quantity: null, perUnit: null, isPartial: false };
+      return {
+        month,
+        earnings: null,
+        quantity: null,
+        perUnit: null,
+        isPartial: false,
+        unreportedSources: [],
+      };
     }
     return {
       month,
@@ -79,6 +109,7 @@ export function toMonthFigures(
       quantity: row?.quantity ?? 0,
       perUnit: row?.perUnit ?? null,
       isPartial: fullyReported !== null && month > fullyReported,
+      unreportedSources: unreportedSourcesIn(month, response.reportedThrough),
     };
   });
 }
