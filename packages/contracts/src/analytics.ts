@@ -248,6 +248,14 @@ export const statementRevenueOverviewSchema = z.object({
   reportedThrough: z.array(z.object({ source: z.string(), through: isoDay.nullable() })),
   /** True when some month of the period is after a source's last reported month. */
   isPartial: z.boolean(),
+  /**
+   * The latest month every statement source has reported, with its total: given when the
+   * period itself is not (wholly) reported, so the card still shows the last complete figure.
+   */
+  latestCompleteMonth: z
+    .object({ month: z.string(), total: z.number(), quantity: z.number() })
+    .nullable()
+    .optional(),
 });
 export type StatementRevenueOverview = z.infer<typeof statementRevenueOverviewSchema>;
 

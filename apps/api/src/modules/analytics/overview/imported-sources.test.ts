@@ -104,5 +104,16 @@ describe.each(databaseTargets)('the overview’s imported sources on %s', (targe
       isPartial: true,
     });
     expect(overview.statementRevenue!.months!.to).toBe(to.slice(0, 7));
+    // The period is not wholly reported, so the latest month every source has reported is
+    // given beside it, with the revenue read's figures for that month.
+    const latest = shiftMonth(thisMonth, -1);
+    const latestDays = `from=${latest}-01&to=${addDays(`${thisMonth}-01`, -1)}`;
+    const latestRevenue = await get<RevenueResponse>(`/api/dashboard/revenue?${latestDays}`);
+    expect(latestRevenue.total).toBeGreaterThan(0);
+    expect(overview.statementRevenue!.latestCompleteMonth).toEqual({
+      month: latest,
+      total: latestRevenue.total,
+      quantity: latestRevenue.quantity,
+    });
   });
 });

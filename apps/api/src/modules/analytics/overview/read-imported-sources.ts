@@ -95,14 +95,48 @@ export async function readStatementRevenueOverview(
     through,
   }));
   const lastNeeded = months ? lastDayOfMonth(months.last) : null;
+  const isPartial =
+    lastNeeded !== null &&
+    reportedThrough.some((report) => report.through === null || report.through < lastNeeded);
   return {
     currency: total?.currency ?? 'USD',
     months: months ? { from: months.first, to: months.last } : null,
     total: total ? Number(total.earnings) : 0,
     quantity: total ? Number(total.quantity) : 0,
     reportedThrough,
-    isPartial:
-      lastNeeded !== null &&
-      reportedThrough.some((report) => report.through === null || report.through < lastNeeded),
+    isPartial,
+    latestCompleteMonth:
+      months === null || isPartial
+        ? await readLatestCompleteMonth(db, organizationId, reportedThrough)
+        : null,
+  };
+}
+
+/**
+ * The latest month every statement source has reported (the earliest of their last months), with
+ * its total from the same revenue read; null when some source has reported no month.
+ */
+async function readLatestCompleteMonth(
+  db: Database,
+  organizationId: string,
+  reportedThrough: { through: string | null }[],
+): Promise<StatementRevenueOverview['latestCompleteMonth']> {
+  let through: string | null = null;
+  for (const report of reportedThrough) {
+    if (report.through === null) return null;
+    if (through === null || report.through < through) through = report.through;
+  }
+  if (through === null) return null;
+  const month = through.slice(0, 7);
+  const rows = await readRevenue(db, 'source', {
+    organizationId,
+    from: `${month}-01`,
+    to: through,
+  });
+  const total = rows.find((row) => row.kind === 'total');
+  return {
+    month,
+    total: total ? Number(total.earnings) : 0,
+    quantity: total ? Number(total.quantity) : 0,
   };
 }

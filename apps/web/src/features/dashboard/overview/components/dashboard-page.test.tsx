@@ -722,6 +722,7 @@ describe('DashboardPage imported sources', () => {
           quantity: 0,
           reportedThrough: [{ source: 'distrokid', through: '2026-08-31' }],
           isPartial: true,
+          latestCompleteMonth: { month: '2026-08', total: 412.5, quantity: 130_000 },
         },
       });
     setup();
@@ -730,6 +731,10 @@ describe('DashboardPage imported sources', () => {
       'Not reported yet',
     );
     expect(within(waiting).queryByText(/\$0/)).toBeNull();
+    // The last complete month's figure stands beside it.
+    expect(within(waiting).getByTestId('statement-revenue-latest').textContent).toBe(
+      'Latest month every source has reported: August 2026, $412.50',
+    );
   });
 
   it('shows no statement total for a period in which no statement month starts', async () => {

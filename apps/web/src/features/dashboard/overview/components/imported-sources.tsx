@@ -198,6 +198,18 @@ function StatementRevenueCard({
               {formatFullNumber(revenue.quantity)} streams and sales
             </p>
           ) : null}
+          {revenue.latestCompleteMonth ? (
+            <p
+              className="text-xs text-zinc-600 dark:text-zinc-400"
+              data-testid="statement-revenue-latest"
+            >
+              Latest month every source has reported:{' '}
+              <span className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">
+                {formatMonth(revenue.latestCompleteMonth.month)},{' '}
+                {formatMoney(revenue.latestCompleteMonth.total, revenue.currency)}
+              </span>
+            </p>
+          ) : null}
           <Link
             to={paths.dashboardRevenue}
             className="mt-1 self-start text-xs font-medium text-brand-700 hover:underline dark:text-brand-300"
