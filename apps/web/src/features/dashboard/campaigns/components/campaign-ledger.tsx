@@ -194,7 +194,10 @@ export function CampaignLedger({
             value={formatRoi(result.roi)}
             tone={signTone(result.roi)}
             note={
-              describeMoneyReturn(result) ??
+              // The figure so far counts platform revenue only; the statements' money is to come.
+              (result.moneyReturn?.status === 'waiting' && result.roi !== null
+                ? `Platforms only so far · ${describeMoneyReturn(result)!.replace(/^W/, 'w')}`
+                : describeMoneyReturn(result)) ??
               (result.roi !== null
                 ? undefined
                 : campaign.amount === 0

@@ -283,6 +283,34 @@ describe('RoiPage totals', () => {
     expect(within(row).getByText('Waiting for statements (through August 2026)')).toBeTruthy();
   });
 
+  it('says a ROI figure counts platforms only while its statements are awaited', async () => {
+    roiResponse = () =>
+      buildRoi({
+        campaigns: [
+          buildResult({
+            roi: -0.5,
+            moneyReturn: {
+              status: 'waiting',
+              subject: { kind: 'song', key: 'USS1Z2400001', label: 'Midnight Drive' },
+              neededThrough: '2026-08',
+              reportedThrough: '2026-06',
+              currency: 'USD',
+              earningsDuring: null,
+              earningsBaseline: null,
+              earningsLift: null,
+              spotifyStreams: null,
+              roi: null,
+            },
+          }),
+        ],
+      });
+    setup();
+    const row = await screen.findByRole('row', { name: /Midnight Drive ads/ });
+    expect(
+      within(row).getByText('Platforms only so far · waiting for statements (through August 2026)'),
+    ).toBeTruthy();
+  });
+
   it('shows "—" with a reason when nothing was spent or there is no baseline, never 0 %', async () => {
     roiResponse = () =>
       buildRoi({
