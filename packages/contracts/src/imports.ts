@@ -156,6 +156,11 @@ export const songSummarySchema = z.object({
     .nullable(),
   /** Statement earnings in the organisation's currency, all time. */
   earnings: z.number(),
+  /**
+   * Earnings in lines of other currencies (statements with no exchange rate), all time, one
+   * entry per currency: shown beside `earnings`, never converted or added to it.
+   */
+  otherCurrencies: z.array(z.object({ currency: z.string(), amount: z.number() })),
   /** Units in statements (streams, downloads, sales), all time. */
   quantity: z.number(),
   linkedItems: z.array(linkedItemSchema),
@@ -184,6 +189,11 @@ export const earningsRowSchema = z.object({
   quantity: z.number(),
   /** Earnings per unit (per stream for streaming stores); null when no units. */
   perUnit: z.number().nullable(),
+  /**
+   * Set when the row's lines are in another currency than the answer's (a statement with no
+   * exchange rate): its earnings and pay per unit are in this currency, never converted.
+   */
+  currency: z.string().optional(),
 });
 export type EarningsRow = z.infer<typeof earningsRowSchema>;
 

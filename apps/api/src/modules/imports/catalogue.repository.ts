@@ -16,6 +16,8 @@ export type SongRow = {
   releaseTitle: string | null;
   /** Earnings in the organisation's currency (numeric text), all time. */
   earnings: string;
+  /** Earnings of lines in other currencies, per currency (numeric text), all time. */
+  otherCurrencies: { currency: string; amount: string }[] | null;
   quantity: string;
   spotifyStreams: number | null;
   spotifyListeners: number | null;
@@ -43,12 +45,19 @@ export async function listSongRows(
 ): Promise<SongRow[]> {
   return rowsOf<SongRow>(
     await db.execute(sql`
-      with money as (
-        select song_id,
-          coalesce(sum(earnings) filter (where currency = ${currency}), 0) as earnings,
-          sum(quantity) as quantity
+      with by_currency as (
+        select song_id, currency, sum(earnings) as earnings, sum(quantity) as quantity
         from statement_lines
         where organization_id = ${organizationId} and song_id is not null
+        group by song_id, currency
+      ),
+      money as (
+        select song_id,
+          coalesce(sum(earnings) filter (where currency = ${currency}), 0) as earnings,
+          sum(quantity) as quantity,
+          json_agg(json_build_object('currency', currency, 'amount', earnings::text)
+            order by currency) filter (where currency <> ${currency}) as other_currencies
+        from by_currency
         group by song_id
       ),
       spotify as (
@@ -65,6 +74,7 @@ export async function listSongRows(
         song.release_date::text as "releaseDate",
         release.upc as "releaseUpc", release.title as "releaseTitle",
         coalesce(money.earnings, 0)::text as earnings,
+        money.other_currencies as "otherCurrencies",
         coalesce(money.quantity, 0)::text as quantity,
         spotify.streams::float8 as "spotifyStreams",
         spotify.listeners::float8 as "spotifyListeners",
@@ -142,9 +152,18 @@ export async function deleteSongLink(
   return rows.length > 0;
 }
 
-export type EarningsGroupRow = { key: string | null; earnings: string; quantity: string };
+export type EarningsGroupRow = {
+  key: string | null;
+  currency: string;
+  earnings: string;
+  quantity: string;
+};
 
-/** A song's statement earnings (organisation currency) and units, grouped by store or country. */
+/**
+ * A song's statement earnings and units grouped by store or country and currency: the
+ * organisation's currency first, then each other currency's rows (never converted), biggest
+ * earner first within each.
+ */
 export async function groupSongEarnings(
   db: Database,
   organizationId: string,
@@ -155,13 +174,12 @@ export async function groupSongEarnings(
   const column = by === 'store' ? sql.raw('store') : sql.raw('country');
   return rowsOf<EarningsGroupRow>(
     await db.execute(sql`
-      select ${column} as key,
-        coalesce(sum(earnings) filter (where currency = ${currency}), 0)::text as earnings,
+      select ${column} as key, currency, sum(earnings)::text as earnings,
         sum(quantity)::text as quantity
       from statement_lines
       where organization_id = ${organizationId} and song_id = ${songId}
-      group by ${column}
-      order by 2::numeric desc, 1`),
+      group by ${column}, currency
+      order by currency <> ${currency}, currency, sum(earnings) desc, 1`),
   );
 }
 

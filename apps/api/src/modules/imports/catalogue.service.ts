@@ -65,6 +65,10 @@ function toSongSummary(row: SongRow, linkedItems: LinkedItem[]): SongSummary {
           }
         : null,
     earnings: toMoney(row.earnings),
+    otherCurrencies: (row.otherCurrencies ?? []).map((other) => ({
+      currency: other.currency,
+      amount: toMoney(other.amount),
+    })),
     quantity: Number(row.quantity),
     linkedItems,
   };
@@ -119,19 +123,26 @@ function describeCountry(code: string | null): string {
   }
 }
 
+/**
+ * Rows in the organisation's currency as they are; rows of lines in another currency carry it
+ * (their earnings and pay per unit in that currency, never converted), keyed apart.
+ */
 function toEarningsRows(
   rows: EarningsGroupRow[],
+  currency: string,
   labelOf: (key: string | null) => string,
 ): EarningsRow[] {
   return rows.map((row) => {
     const earnings = toMoney(row.earnings);
     const quantity = Number(row.quantity);
+    const key = row.key ?? 'unknown';
     return {
-      key: row.key ?? 'unknown',
+      key: row.currency === currency ? key : `${key}|${row.currency}`,
       label: labelOf(row.key),
       earnings,
       quantity,
       perUnit: quantity > 0 ? Number(row.earnings) / quantity : null,
+      ...(row.currency === currency ? {} : { currency: row.currency }),
     };
   });
 }
@@ -189,9 +200,10 @@ export async function getSong(
     song: toSongSummary(row!, linkedItems),
     earningsByStore: toEarningsRows(
       byStore,
+      currency,
       (key) => (key && (storeLabels as Record<string, string>)[key]) || key || 'Unknown',
     ),
-    earningsByCountry: toEarningsRows(byCountry, describeCountry),
+    earningsByCountry: toEarningsRows(byCountry, currency, describeCountry),
     timeline: months.map((month) => ({
       month: month.month,
       earnings: toMoney(month.earnings),

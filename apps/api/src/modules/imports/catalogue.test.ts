@@ -9,6 +9,7 @@ import {
   type TestApp,
 } from '../../testing/build-test-app';
 import { distroKidFile, generateDistroKidLines, importFile } from '../../testing/imports';
+import { createCatalogue, insertSong, insertStatementLines } from '../../testing/statements';
 import { databaseTargets } from '../../testing/test-database';
 
 /** Sums decimal strings exactly (as integers of 1e-12), independently of the code under test. */
@@ -300,5 +301,66 @@ describe.each(databaseTargets)('catalogue and ledger truth (%s)', (target) => {
     expect(songOf.get(itemIds.video)).toBeNull();
     expect(songOf.get(itemIds.unrelated)).toBeNull();
     expect(songOf.has(itemIds.strangers)).toBe(false);
+  });
+
+  it('keeps each currency apart: the organisation’s in the total and pay per unit, others beside it, never converted', async () => {
+    const owner = await createUser(testApp, 'customer');
+    const { db } = testApp.database;
+    const catalogue = createCatalogue();
+    await insertSong(db, owner.me.organization.id, catalogue, {
+      isrc: 'ITABC2600001',
+      title: 'Due Lune',
+    });
+    const line = (store: string, quantity: number, earnings: string, currency: string) => ({
+      source: currency === 'USD' ? ('distrokid' as const) : ('awal' as const),
+      saleMonth: '2026-03',
+      store,
+      country: 'IT',
+      isrc: 'ITABC2600001',
+      quantity,
+      earnings,
+      currency,
+    });
+    await insertStatementLines(db, owner.me.organization.id, catalogue, [
+      line('spotify', 1000, '3.1000000000', 'USD'),
+      line('spotify', 4000, '10.4000000000', 'EUR'),
+      line('spotify', 500, '1.3000000000', 'EUR'),
+      line('deezer', 300, '0.9000000000', 'EUR'),
+    ]);
+    const list = (await get(owner.token, '/api/v1/songs')).json<SongListResponse>();
+    expect(list.songs[0]).toMatchObject({
+      earnings: 3.1,
+      otherCurrencies: [{ currency: 'EUR', amount: 12.6 }],
+      // Units are units whatever the currency they were paid in.
+      quantity: 5800,
+    });
+    const detail = (
+      await get(owner.token, '/api/v1/songs/ITABC2600001')
+    ).json<SongDetailResponse>();
+    expect(detail.song.otherCurrencies).toEqual([{ currency: 'EUR', amount: 12.6 }]);
+    expect(detail.earningsByStore).toEqual([
+      // Pay per stream from the dollars' own streams, not diluted by the euro lines.
+      { key: 'spotify', label: 'Spotify', earnings: 3.1, quantity: 1000, perUnit: 0.0031 },
+      {
+        key: 'spotify|EUR',
+        label: 'Spotify',
+        earnings: 11.7,
+        quantity: 4500,
+        perUnit: 0.0026,
+        currency: 'EUR',
+      },
+      {
+        key: 'deezer|EUR',
+        label: 'Deezer',
+        earnings: 0.9,
+        quantity: 300,
+        perUnit: 0.003,
+        currency: 'EUR',
+      },
+    ]);
+    expect(detail.earningsByCountry.map((row) => [row.key, row.earnings, row.currency])).toEqual([
+      ['IT', 3.1, undefined],
+      ['IT|EUR', 12.6, 'EUR'],
+    ]);
   });
 });

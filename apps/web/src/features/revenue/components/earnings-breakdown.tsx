@@ -2,7 +2,10 @@ import type { EarningsRow } from '@crescendo/contracts';
 import { formatFullNumber } from '@/lib/format';
 import { formatMoney, formatPerUnitMoney } from '@/lib/money';
 
-/** A small table of earnings rows (a song's stores or countries), biggest first as the API sends. */
+/**
+ * A small table of earnings rows (a song's stores or countries), biggest first as the API sends;
+ * rows of lines in another currency say so and keep it (never converted).
+ */
 export function EarningsBreakdown({
   label,
   heading,
@@ -41,15 +44,20 @@ export function EarningsBreakdown({
             <tr key={row.key}>
               <th scope="row" className="py-2 pr-3 text-left font-normal">
                 {row.label}
+                {row.currency ? (
+                  <span className="ml-1.5 text-xs text-zinc-600 dark:text-zinc-400">
+                    in {row.currency}
+                  </span>
+                ) : null}
               </th>
               <td className="px-2 py-2 text-right tabular-nums">
-                {formatMoney(row.earnings, currency)}
+                {formatMoney(row.earnings, row.currency ?? currency)}
               </td>
               <td className="px-2 py-2 text-right tabular-nums">
                 {formatFullNumber(row.quantity)}
               </td>
               <td className="py-2 pl-2 text-right tabular-nums">
-                {formatPerUnitMoney(row.perUnit, currency)}
+                {formatPerUnitMoney(row.perUnit, row.currency ?? currency)}
               </td>
             </tr>
           ))}

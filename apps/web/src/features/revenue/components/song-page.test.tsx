@@ -27,6 +27,7 @@ function buildSong(): SongDetailResponse {
       releaseDate: '2025-10-03',
       spotify: { streams: 182_400, listeners: 61_200, saves: 9_800, asOf: '2026-06-01' },
       earnings: 612.34,
+      otherCurrencies: [{ currency: 'EUR', amount: 40.5 }],
       quantity: 190_000,
       linkedItems: [
         {
@@ -41,6 +42,14 @@ function buildSong(): SongDetailResponse {
     },
     earningsByStore: [
       { key: 'spotify', label: 'Spotify', earnings: 560, quantity: 180_000, perUnit: 0.0031 },
+      {
+        key: 'spotify|EUR',
+        label: 'Spotify',
+        earnings: 40.5,
+        quantity: 15_000,
+        perUnit: 0.0027,
+        currency: 'EUR',
+      },
     ],
     earningsByCountry: [
       { key: 'DE', label: 'Germany', earnings: 120.5, quantity: 30_000, perUnit: 0.004 },
@@ -97,8 +106,13 @@ describe('Song page', () => {
     expect(screen.getAllByText('Spotify for Artists · as of Jun 1, 2026')).toHaveLength(3);
     expect(screen.getByText('$612.34')).toBeTruthy();
     expect(screen.getByText(/48,000 views \(lifetime, as last synced\)/)).toBeTruthy();
+    expect(screen.getByText(/\+ €40\.50 in EUR, not converted/)).toBeTruthy();
     const stores = screen.getByRole('table', { name: 'Earnings by store' });
     expect(within(stores).getByText('$0.0031')).toBeTruthy();
+    // Lines in another currency keep it, in a row of their own.
+    const euros = within(stores).getByText('in EUR').closest('tr') as HTMLElement;
+    expect(within(euros).getByText('€40.50')).toBeTruthy();
+    expect(within(euros).getByText('€0.0027')).toBeTruthy();
     const countries = screen.getByRole('table', { name: 'Earnings by country' });
     expect(within(countries).getByText('Germany')).toBeTruthy();
     const sources = screen.getByRole('list', { name: 'Sources' });

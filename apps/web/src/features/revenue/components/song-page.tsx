@@ -62,7 +62,14 @@ function SongFigures({ data }: { data: SongDetailResponse }) {
       <Figure
         label="Statement earnings"
         value={formatMoney(song.earnings, currency)}
-        source={last ? `Statements · reported through ${formatMonth(last)}` : 'No statement yet'}
+        source={[
+          last ? `Statements · reported through ${formatMonth(last)}` : 'No statement yet',
+          // Lines with no exchange rate in their file stay in their own currency.
+          ...song.otherCurrencies.map(
+            (other) =>
+              `+ ${formatMoney(other.amount, other.currency)} in ${other.currency}, not converted`,
+          ),
+        ].join(' · ')}
       />
       <Figure
         label="Streams & sales in statements"

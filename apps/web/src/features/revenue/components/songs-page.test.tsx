@@ -15,6 +15,7 @@ function buildSong(overrides: Partial<SongSummary>): SongSummary {
     releaseDate: null,
     spotify: null,
     earnings: 0,
+    otherCurrencies: [],
     quantity: 0,
     linkedItems: [],
     ...overrides,
@@ -57,6 +58,24 @@ describe('Songs page', () => {
     ]);
     expect(within(table).getByText('€310.00')).toBeTruthy();
     expect(within(table).getByText('90,000')).toBeTruthy();
+  });
+
+  it('shows earnings in another currency beside the total, never added to it', async () => {
+    songs = [
+      buildSong({
+        earnings: 12.5,
+        otherCurrencies: [
+          { currency: 'GBP', amount: 4.2 },
+          { currency: 'USD', amount: 30.75 },
+        ],
+      }),
+    ];
+    setup();
+    const table = await screen.findByRole('table', { name: 'Songs' });
+    const row = (await within(table).findByText('Midnight Drive')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('€12.50')).toBeTruthy();
+    expect(within(row).getByText('+ £4.20 in GBP')).toBeTruthy();
+    expect(within(row).getByText('+ $30.75 in USD')).toBeTruthy();
   });
 
   it('sends an empty catalogue to the imports page', async () => {

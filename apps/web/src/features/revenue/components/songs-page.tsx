@@ -71,7 +71,20 @@ function buildColumns(currency: string): DataColumn<SongSummary>[] {
       header: `Earnings (${currency})`,
       sortKey: 'earnings',
       align: 'right',
-      cell: (song) => formatMoney(song.earnings, currency),
+      cell: (song) =>
+        song.otherCurrencies.length === 0 ? (
+          formatMoney(song.earnings, currency)
+        ) : (
+          <span className="flex flex-col items-end">
+            <span>{formatMoney(song.earnings, currency)}</span>
+            {/* Statements with no exchange rate: in their own currency, never converted. */}
+            {song.otherCurrencies.map((other) => (
+              <span key={other.currency} className="text-xs text-zinc-600 dark:text-zinc-400">
+                + {formatMoney(other.amount, other.currency)} in {other.currency}
+              </span>
+            ))}
+          </span>
+        ),
     },
     {
       id: 'linked',
