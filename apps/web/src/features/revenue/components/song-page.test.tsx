@@ -107,6 +107,7 @@ describe('Song page', () => {
     expect(screen.getByText('$612.34')).toBeTruthy();
     expect(screen.getByText(/48,000 views \(lifetime, as last synced\)/)).toBeTruthy();
     expect(screen.getByText(/\+ €40\.50 in EUR, not converted/)).toBeTruthy();
+    expect(screen.getByText(/Bars are in USD; earnings in EUR are not charted\./)).toBeTruthy();
     const stores = screen.getByRole('table', { name: 'Earnings by store' });
     expect(within(stores).getByText('$0.0031')).toBeTruthy();
     // Lines in another currency keep it, in a row of their own.

@@ -165,6 +165,11 @@ export function SongPage() {
               <CardDescription>
                 Statement earnings (bars) and Spotify streams (line, where a song timeline was
                 exported). Shaded months are not reported yet.
+                {data.song.otherCurrencies.length > 0
+                  ? ` Bars are in ${data.currency}; earnings in ${data.song.otherCurrencies
+                      .map((other) => other.currency)
+                      .join(' and ')} are not charted.`
+                  : null}
               </CardDescription>
             </CardHeader>
             <CardContent>
