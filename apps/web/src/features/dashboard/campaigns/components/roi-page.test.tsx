@@ -257,26 +257,24 @@ describe('RoiPage totals', () => {
     expect(within(row).getAllByText('No lift')).toHaveLength(2);
   });
 
+  // A song campaign whose months reach August while statements stop at June.
+  const waitingForStatements = {
+    subject: { kind: 'song', key: 'USS1Z2400001', label: 'Midnight Drive' },
+    status: 'waiting',
+    neededThrough: '2026-08',
+    reportedThrough: '2026-06',
+    currency: 'USD',
+    earningsDuring: null,
+    earningsBaseline: null,
+    earningsLift: null,
+    spotifyStreams: null,
+    roi: null,
+  } as const;
+
   it('says a campaign’s money return waits for statements while its months are not reported', async () => {
     roiResponse = () =>
       buildRoi({
-        campaigns: [
-          buildResult({
-            roi: null,
-            moneyReturn: {
-              subject: { kind: 'song', key: 'USS1Z2400001', label: 'Midnight Drive' },
-              status: 'waiting',
-              neededThrough: '2026-08',
-              reportedThrough: '2026-06',
-              currency: 'USD',
-              earningsDuring: null,
-              earningsBaseline: null,
-              earningsLift: null,
-              spotifyStreams: null,
-              roi: null,
-            },
-          }),
-        ],
+        campaigns: [buildResult({ roi: null, moneyReturn: waitingForStatements })],
       });
     setup();
     const row = await screen.findByRole('row', { name: /Midnight Drive ads/ });
@@ -286,23 +284,7 @@ describe('RoiPage totals', () => {
   it('says a ROI figure counts platforms only while its statements are awaited', async () => {
     roiResponse = () =>
       buildRoi({
-        campaigns: [
-          buildResult({
-            roi: -0.5,
-            moneyReturn: {
-              status: 'waiting',
-              subject: { kind: 'song', key: 'USS1Z2400001', label: 'Midnight Drive' },
-              neededThrough: '2026-08',
-              reportedThrough: '2026-06',
-              currency: 'USD',
-              earningsDuring: null,
-              earningsBaseline: null,
-              earningsLift: null,
-              spotifyStreams: null,
-              roi: null,
-            },
-          }),
-        ],
+        campaigns: [buildResult({ roi: -0.5, moneyReturn: waitingForStatements })],
       });
     setup();
     const row = await screen.findByRole('row', { name: /Midnight Drive ads/ });
