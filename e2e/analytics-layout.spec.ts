@@ -16,6 +16,9 @@ const analyticsPages = [
   '/dashboard/audience',
   '/dashboard/content',
   '/dashboard/roi',
+  '/dashboard/revenue',
+  '/dashboard/songs',
+  '/settings/imports',
   '/youtube',
   '/meta',
 ];
@@ -77,6 +80,17 @@ describe('analytics pages on a phone (demo artist, small persona)', { timeout: 2
       );
     });
   }
+
+  it('a song’s page is no wider than a 390 px screen', async () => {
+    await page.goto('/dashboard/songs');
+    await waitForFigures(page);
+    await page.locator('main a[href^="/dashboard/songs/"]').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/dashboard/songs/'));
+    await waitForFigures(page);
+    await page.getByRole('table', { name: 'Earnings by store' }).waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= PHONE_WIDTH, `the song page is ${width} px wide`);
+  });
 
   it('/youtube and /meta show the same default period as /dashboard', async () => {
     await page.goto('/dashboard');

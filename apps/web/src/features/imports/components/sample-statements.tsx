@@ -24,9 +24,10 @@ export function SampleStatements() {
             The sample files could not be listed: {samples.error.message}
           </p>
         ) : (
-          <ul aria-label="Sample statements" className="grid gap-2 sm:grid-cols-2">
+          // Tracks of minmax(0, 1fr): a long file name truncates instead of widening the page.
+          <ul aria-label="Sample statements" className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {samples.data.samples.map((sample) => (
-              <li key={sample.url}>
+              <li key={sample.url} className="min-w-0">
                 <a
                   href={sample.url}
                   download={sample.fileName}
