@@ -51,6 +51,16 @@ export type MonthPoint = {
 
 const isPartlyReported = (point: MonthPoint) => (point.unreportedSources?.length ?? 0) > 0;
 
+/** Under a partly reported month's figures in the tooltip: the sources not in yet. */
+function PartlyReportedNote({ point }: { point: MonthPoint | undefined }) {
+  if (!point || !isPartlyReported(point)) return null;
+  return (
+    <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+      Partly reported: {listSources(point.unreportedSources ?? [])} not yet
+    </p>
+  );
+}
+
 /** "DistroKid and TuneCore" */
 const listSources = (sources: readonly ImportSource[]) =>
   new Intl.ListFormat('en-US', { type: 'conjunction' }).format(
@@ -145,14 +155,7 @@ export function MonthlyMoneyChart({
                       </span>
                     </p>
                   ))}
-                  {(() => {
-                    const point = payload[0]?.payload as MonthPoint | undefined;
-                    return point && isPartlyReported(point) ? (
-                      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-                        Partly reported: {listSources(point.unreportedSources ?? [])} not yet
-                      </p>
-                    ) : null;
-                  })()}
+                  <PartlyReportedNote point={payload[0]?.payload as MonthPoint | undefined} />
                 </div>
               ) : null
             }

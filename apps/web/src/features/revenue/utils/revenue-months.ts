@@ -24,12 +24,6 @@ export function lastReportedMonth(reportedThrough: readonly ReportedThrough[]): 
   return months.sort().at(-1) ?? null;
 }
 
-/** The last month every statement source reaches: later months are only partly reported. */
-export function lastFullyReportedMonth(reportedThrough: readonly ReportedThrough[]): string | null {
-  const months = moneySources(reportedThrough).map((entry) => toMonth(entry.through as string));
-  return months.sort()[0] ?? null;
-}
-
 /**
  * The statement sources that have not reached `month` ("2026-03") while another has: the month
  * is only partly reported. Empty when every source has reported it, or none has.
@@ -86,7 +80,6 @@ export function toMonthFigures(
 ): MonthFigure[] {
   const byMonth = new Map<string, EarningsRow>(response.rows.map((row) => [toMonth(row.key), row]));
   const last = lastReportedMonth(response.reportedThrough);
-  const fullyReported = lastFullyReportedMonth(response.reportedThrough);
   const months = monthsBetween(response.range.from, response.range.to);
   // The range may start before the first statement: leading months with no lines are not shown.
   const firstWithLines = months.findIndex((month) => byMonth.has(month));
@@ -103,13 +96,14 @@ export function toMonthFigures(
         unreportedSources: [],
       };
     }
+    const unreportedSources = unreportedSourcesIn(month, response.reportedThrough);
     return {
       month,
       earnings: row?.earnings ?? 0,
       quantity: row?.quantity ?? 0,
       perUnit: row?.perUnit ?? null,
-      isPartial: fullyReported !== null && month > fullyReported,
-      unreportedSources: unreportedSourcesIn(month, response.reportedThrough),
+      isPartial: unreportedSources.length > 0,
+      unreportedSources,
     };
   });
 }

@@ -32,6 +32,22 @@ export function describeMoneyReturn(result: Pick<CampaignResult, 'moneyReturn'>)
   return null;
 }
 
+/** The note under a campaign's ROI: what its figure counts so far, or why there is none. */
+function describeRoi(
+  result: Pick<CampaignResult, 'moneyReturn' | 'roi'>,
+  amount: number,
+): string | undefined {
+  const moneyReturn = describeMoneyReturn(result);
+  if (moneyReturn !== null) {
+    // A figure while statements are awaited counts platform revenue only.
+    return result.moneyReturn?.status === 'waiting' && result.roi !== null
+      ? `Platforms only so far · ${moneyReturn.replace(/^W/, 'w')}`
+      : moneyReturn;
+  }
+  if (result.roi !== null) return undefined;
+  return amount === 0 ? 'Nothing spent' : 'Not measurable yet';
+}
+
 function Figure({ value, note, tone }: { value: string; note?: string; tone?: string }) {
   return (
     <>
@@ -193,17 +209,7 @@ export function CampaignLedger({
           <Figure
             value={formatRoi(result.roi)}
             tone={signTone(result.roi)}
-            note={
-              // The figure so far counts platform revenue only; the statements' money is to come.
-              (result.moneyReturn?.status === 'waiting' && result.roi !== null
-                ? `Platforms only so far · ${describeMoneyReturn(result)!.replace(/^W/, 'w')}`
-                : describeMoneyReturn(result)) ??
-              (result.roi !== null
-                ? undefined
-                : campaign.amount === 0
-                  ? 'Nothing spent'
-                  : 'Not measurable yet')
-            }
+            note={describeRoi(result, campaign.amount)}
           />
         </td>
         <td className="px-2 py-2 text-right align-top whitespace-nowrap">
